@@ -1,2 +1,3 @@
+pub mod bidding_race;
 pub mod engine;
 pub mod magic_realm;

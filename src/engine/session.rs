@@ -1,0 +1,332 @@
+//! A game in progress: the state, every action applied, and the log. The session enforces
+//! the engine contract the same way for every game (DESIGN.md): the seat must owe an
+//! action, the action must be one `legal_actions` lists, a refused action changes nothing,
+//! and undo replays a shorter prefix but never goes back past revealed information.
+
+use crate::engine::error::RuleError;
+use crate::engine::event::Event;
+use crate::engine::rules::{Rules, ToAct};
+use crate::engine::saved::{GameStart, RecordedAction, SavedGame, SCHEMA_VERSION};
+use crate::engine::seat::{Seat, Viewer};
+use crate::engine::seed::Seed;
+use std::fmt;
+
+/// One applied action, with whether it revealed information.
+#[derive(Clone, PartialEq)]
+struct Step<A> {
+    seat: Seat,
+    action: A,
+    reveals: bool,
+}
+
+/// A game in progress. See the module documentation.
+pub struct Session<R: Rules> {
+    start: GameStart<R::Setup, R::Scenario>,
+    seed: Seed,
+    state: R::State,
+    history: Vec<Step<R::Action>>,
+    log: Vec<Event<R::Event>>,
+}
+
+impl<R: Rules> Clone for Session<R> {
+    fn clone(&self) -> Self {
+        Session {
+            start: self.start.clone(),
+            seed: self.seed,
+            state: self.state.clone(),
+            history: self.history.clone(),
+            log: self.log.clone(),
+        }
+    }
+}
+
+impl<R: Rules> PartialEq for Session<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.start == other.start
+            && self.seed == other.seed
+            && self.state == other.state
+            && self.history == other.history
+            && self.log == other.log
+    }
+}
+
+impl<R: Rules> fmt::Debug for Session<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &R::GAME)
+            .field("seed", &self.seed)
+            .field("actions", &self.history.len())
+            .field("state", &self.state)
+            .finish()
+    }
+}
+
+/// How many allowed actions an `illegal_action` message lists.
+const ALLOWED_IN_MESSAGE: usize = 8;
+
+impl<R: Rules> Session<R> {
+    /// A new game from `setup`.
+    pub fn new(setup: R::Setup, seed: Seed) -> Result<Self, RuleError> {
+        Self::fresh(GameStart::Setup { setup }, seed)
+    }
+
+    /// A game from a scenario.
+    pub fn from_scenario(scenario: R::Scenario, seed: Seed) -> Result<Self, RuleError> {
+        Self::fresh(GameStart::Scenario { scenario }, seed)
+    }
+
+    fn fresh(start: GameStart<R::Setup, R::Scenario>, seed: Seed) -> Result<Self, RuleError> {
+        let state = match &start {
+            GameStart::Setup { setup } => R::start(setup, seed)?,
+            GameStart::Scenario { scenario } => R::from_scenario(scenario, seed)?,
+        };
+        Ok(Session {
+            start,
+            seed,
+            state,
+            history: Vec::new(),
+            log: Vec::new(),
+        })
+    }
+
+    /// Load a saved game by replaying it. Refused with `bad_save` if the save is from a newer
+    /// format, another game, or does not replay.
+    pub fn load(saved: SavedGame<R::Setup, R::Scenario, R::Action>) -> Result<Self, RuleError> {
+        if saved.schema_version > SCHEMA_VERSION {
+            return Err(RuleError::bad_save(format!(
+                "this save has format version {}, newer than this engine's {}; update the engine to load it",
+                saved.schema_version, SCHEMA_VERSION
+            )));
+        }
+        if saved.schema_version == 0 {
+            return Err(RuleError::bad_save("format version 0 does not exist"));
+        }
+        if saved.game != R::GAME {
+            return Err(RuleError::bad_save(format!(
+                "this save is a game of {:?}, not {:?}",
+                saved.game,
+                R::GAME
+            )));
+        }
+        let mut session = Self::fresh(saved.setup, saved.seed).map_err(|e| {
+            RuleError::bad_save(format!("the saved setup does not start a game: {e}"))
+        })?;
+        for (index, recorded) in saved.actions.into_iter().enumerate() {
+            session.apply(recorded.seat, recorded.action).map_err(|e| {
+                RuleError::bad_save(format!(
+                    "action {} (by {}) does not replay: {e}",
+                    index + 1,
+                    recorded.seat
+                ))
+            })?;
+        }
+        Ok(session)
+    }
+
+    /// Load a saved game from its JSON text.
+    pub fn load_json(text: &str) -> Result<Self, RuleError> {
+        let saved: SavedGame<R::Setup, R::Scenario, R::Action> = serde_json::from_str(text)
+            .map_err(|e| RuleError::bad_save(format!("not a saved game of this engine: {e}")))?;
+        Self::load(saved)
+    }
+
+    /// The game as a replayable record.
+    pub fn save(&self) -> SavedGame<R::Setup, R::Scenario, R::Action> {
+        SavedGame {
+            schema_version: SCHEMA_VERSION,
+            game: R::GAME.to_string(),
+            setup: self.start.clone(),
+            seed: self.seed,
+            actions: self
+                .history
+                .iter()
+                .map(|step| RecordedAction {
+                    seat: step.seat,
+                    action: step.action.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The saved game as JSON text.
+    pub fn save_json(&self) -> Result<String, RuleError> {
+        serde_json::to_string(&self.save())
+            .map_err(|e| RuleError::internal(format!("the game could not be saved: {e}")))
+    }
+
+    /// A fresh replay of this game's record: must equal `self` (the harness checks it).
+    pub fn replay(&self) -> Result<Self, RuleError> {
+        Self::load(self.save())
+    }
+
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    pub fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    /// How many actions have been applied.
+    pub fn actions_applied(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn to_act(&self) -> ToAct {
+        R::to_act(&self.state)
+    }
+
+    /// The legal actions of `seat` now (empty for a seat that does not owe one, or a seat
+    /// that does not exist).
+    pub fn legal_actions(&self, seat: Seat) -> Vec<R::Action> {
+        if seat.index() >= R::seat_count(&self.state) {
+            return Vec::new();
+        }
+        R::legal_actions(&self.state, seat)
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
+        let count = R::seat_count(&self.state);
+        if seat.index() >= count {
+            return Err(RuleError::UnknownSeat {
+                message: format!(
+                    "{seat} does not exist: this game has seats 0 to {}",
+                    count.saturating_sub(1)
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Apply `seat`'s action. Returns the events `seat` may see. On error nothing changes.
+    pub fn apply(
+        &mut self,
+        seat: Seat,
+        action: R::Action,
+    ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        self.check_seat(seat)?;
+        match R::to_act(&self.state) {
+            ToAct::GameOver { outcome } => {
+                return Err(RuleError::GameOver {
+                    message: format!("the game is over: {}", outcome.summary),
+                })
+            }
+            ToAct::Seats { seats } if !seats.contains(&seat) => {
+                let owing = seats
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                return Err(RuleError::NotYourTurn {
+                    message: format!("{seat} does not owe an action now; to act: {owing}"),
+                    seat,
+                    to_act: seats,
+                });
+            }
+            ToAct::Seats { .. } => {}
+        }
+        let legal = R::legal_actions(&self.state, seat);
+        if !legal.contains(&action) {
+            return Err(RuleError::illegal(illegal_message(&action, &legal)));
+        }
+        let mut next = self.state.clone();
+        let events = R::apply(&mut next, seat, &action)?;
+        self.state = next;
+        let viewer = Viewer::Seat { seat };
+        let visible = events
+            .iter()
+            .filter(|e| e.visibility.visible_to(viewer))
+            .cloned()
+            .collect();
+        self.history.push(Step {
+            seat,
+            action,
+            reveals: events.iter().any(|e| e.reveals),
+        });
+        self.log.extend(events);
+        Ok(visible)
+    }
+
+    /// Apply an action given as JSON text; text that is not an action of this game is
+    /// refused with `malformed_action`.
+    pub fn apply_json(
+        &mut self,
+        seat: Seat,
+        action_json: &str,
+    ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        let action: R::Action = serde_json::from_str(action_json)
+            .map_err(|e| RuleError::malformed(format!("not an action of {}: {e}", R::GAME)))?;
+        self.apply(seat, action)
+    }
+
+    fn check_viewer(&self, viewer: Viewer) -> Result<(), RuleError> {
+        match viewer {
+            Viewer::Seat { seat } => self.check_seat(seat),
+            Viewer::Spectator | Viewer::Omniscient => Ok(()),
+        }
+    }
+
+    /// What `viewer` may see of the game.
+    pub fn view(&self, viewer: Viewer) -> Result<R::View, RuleError> {
+        self.check_viewer(viewer)?;
+        Ok(R::view(&self.state, viewer))
+    }
+
+    /// The log as `viewer` may see it.
+    pub fn log(&self, viewer: Viewer) -> Result<Vec<Event<R::Event>>, RuleError> {
+        self.check_viewer(viewer)?;
+        Ok(self
+            .log
+            .iter()
+            .filter(|e| e.visibility.visible_to(viewer))
+            .cloned()
+            .collect())
+    }
+
+    /// Why undo is refused now, or `None` if the last action can be undone.
+    pub fn undo_refusal(&self) -> Option<String> {
+        let last = match self.history.last() {
+            None => return Some("there is nothing to undo".to_string()),
+            Some(last) => last,
+        };
+        if last.reveals {
+            return Some(format!(
+                "the last action (by {}) revealed information (a die roll, a chit turned up or a secret revealed), so it cannot be taken back",
+                last.seat
+            ));
+        }
+        None
+    }
+
+    /// Take back the last action by replaying all the actions before it.
+    pub fn undo(&mut self) -> Result<(), RuleError> {
+        if let Some(message) = self.undo_refusal() {
+            return Err(RuleError::UndoRefused { message });
+        }
+        let mut saved = self.save();
+        saved.actions.pop();
+        let shorter = Self::load(saved)
+            .map_err(|e| RuleError::internal(format!("undo could not replay the game: {e}")))?;
+        *self = shorter;
+        Ok(())
+    }
+}
+
+fn illegal_message<A: serde::Serialize>(action: &A, legal: &[A]) -> String {
+    let shown = serde_json::to_string(action).unwrap_or_else(|_| "this action".to_string());
+    if legal.is_empty() {
+        return format!("{shown} is not allowed now, and no action is");
+    }
+    let mut allowed: Vec<String> = legal
+        .iter()
+        .take(ALLOWED_IN_MESSAGE)
+        .filter_map(|a| serde_json::to_string(a).ok())
+        .collect();
+    if legal.len() > ALLOWED_IN_MESSAGE {
+        allowed.push(format!("and {} more", legal.len() - ALLOWED_IN_MESSAGE));
+    }
+    format!(
+        "{shown} is not allowed now; allowed: {}",
+        allowed.join(", ")
+    )
+}
