@@ -46,6 +46,9 @@ impl DataError {
 }
 
 /// Parses one embedded JSON data file.
-pub(crate) fn parse_json<T: DeserializeOwned>(file: &'static str, text: &str) -> Result<T, DataError> {
+pub(crate) fn parse_json<T: DeserializeOwned>(
+    file: &'static str,
+    text: &str,
+) -> Result<T, DataError> {
     serde_json::from_str(text).map_err(|e| DataError::new(file, e.to_string()))
 }
