@@ -1,3 +1,396 @@
-//! Horses, weapons, armor and treasures (rules 2.3, 4.3, 4.4).
-//!
-//! Not yet written: see issue 3.
+//! Belongings (rules 2.3.3 to 2.3.7): round horse counters, weapon counters, armor counters
+//! and the 74 Treasure cards, as facts.
+
+use super::common::{MagicColor, Size};
+use super::denizens::{NativeGroup, Trader};
+use super::magic::MagicType;
+use super::{parse_json, DataError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+const HORSES: &str = "horses.json";
+const WEAPONS: &str = "weapons.json";
+const ARMOR: &str = "armor.json";
+const TREASURES: &str = "treasures.json";
+
+/// Fails if an id appears twice (shared by every catalog loader).
+pub(crate) fn ensure_unique<'a>(
+    file: &'static str,
+    ids: impl Iterator<Item = &'a str>,
+) -> Result<(), DataError> {
+    let mut seen = BTreeSet::new();
+    for id in ids {
+        if !seen.insert(id) {
+            return Err(DataError::new(file, format!("duplicate id {id}")));
+        }
+    }
+    Ok(())
+}
+
+/// Round horse counter id, e.g. `"pony-m5-m4"` (kind, walking side, galloping side).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct HorseId(pub String);
+
+/// Weapon counter id, e.g. `"short-sword"`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct WeaponId(pub String);
+
+/// Armor counter id, e.g. `"suit-of-armor"`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ArmorId(pub String);
+
+/// Treasure card id, e.g. `"sacred-grail"`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TreasureId(pub String);
+
+/// The three types of horse (rule 2.3.3); native horses use the same kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HorseKind {
+    Pony,
+    Workhorse,
+    Warhorse,
+}
+
+/// One side of a horse counter: strength letter and move time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HorseSide {
+    pub strength: Size,
+    pub time: u8,
+}
+
+/// A round horse counter (rule 2.3.3). Each one differs, so each has its own entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Horse {
+    pub id: HorseId,
+    pub name: String,
+    pub kind: HorseKind,
+    pub vulnerability: Size,
+    pub armored: bool,
+    pub price: u32,
+    /// Walking side (no asterisk).
+    pub trot: HorseSide,
+    /// Galloping side (asterisk).
+    pub gallop: HorseSide,
+    /// The L2/L4 pony and the T3/T5 warhorse are treasure counters (rule 2.3.6).
+    pub treasure: bool,
+    /// The native group that owns (sells) it at the start, `None` for treasure horses.
+    pub sold_by: Option<NativeGroup>,
+}
+
+/// Striking or missile attack (rule 2.3.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AttackMethod {
+    Striking,
+    Missile,
+}
+
+/// One side of a weapon counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponSide {
+    /// Harm letter; the unalerted Spear has no letter and inflicts Negligible harm.
+    pub harm: Size,
+    pub sharpness: u8,
+    /// Attack time, only where printed (otherwise the Fight chit's time is used).
+    pub time: Option<u8>,
+}
+
+/// A weapon counter type (rule 2.3.4); identical counters share one entry with `count`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub id: WeaponId,
+    pub name: String,
+    pub count: u8,
+    pub weight: Size,
+    pub length: u8,
+    pub price: u32,
+    pub attack_method: AttackMethod,
+    pub two_handed: bool,
+    /// The four gold swords are treasure counters (rule 2.3.6).
+    pub treasure: bool,
+    pub fame: i32,
+    pub notoriety: i32,
+    pub unalerted: WeaponSide,
+    pub alerted: WeaponSide,
+}
+
+/// The four kinds of armor counter (rule 2.3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ArmorKind {
+    Helmet,
+    Breastplate,
+    Shield,
+    SuitOfArmor,
+}
+
+/// Attack directions an armor piece covers (rule 8.4.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum AttackDirection {
+    Thrust,
+    Swing,
+    Smash,
+}
+
+/// An armor counter type (rule 2.3.5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    pub id: ArmorId,
+    pub name: String,
+    pub count: u8,
+    pub kind: ArmorKind,
+    pub weight: Size,
+    pub vulnerability: Size,
+    /// Directions covered; a shield lists all three but covers only the one chosen each round.
+    pub protects: Vec<AttackDirection>,
+    pub treasure: bool,
+    pub fame: i32,
+    pub notoriety: i32,
+    pub price_intact: u32,
+    pub price_damaged: u32,
+    /// Only treasure armor keeps a value when destroyed; other armor is removed.
+    pub price_destroyed: Option<u32>,
+}
+
+/// Small or Large Treasure card (rule 2.3.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TreasureSize {
+    Small,
+    Large,
+}
+
+/// Type flags of a Treasure card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TreasureKind {
+    Potion,
+    Artifact,
+    SpellBook,
+    Boots,
+    Gloves,
+    Armor,
+    Weapon,
+    Key,
+}
+
+/// How a Treasures-Within-Treasures card ("P1".."P6") holds its treasures (rule 2.3.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TwtKind {
+    /// The Chest: an item that must be opened.
+    Item,
+    /// Remains of Thief, Mouldy Skeleton: exchanged for their items.
+    ExchangedForItems,
+    /// Toadstool Circle, Crypt of the Knight, Enchanted Meadow: places on the map.
+    SiteCard,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TwtInfo {
+    /// The red "P" number.
+    pub number: u8,
+    pub kind: TwtKind,
+}
+
+/// A Fame reward: gained when the card is sold to the named native group (rule 3.3.6f).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FameReward {
+    pub group: NativeGroup,
+    pub fame: u32,
+}
+
+/// Move or Fight values printed on boots and gloves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChitValues {
+    pub strength: Size,
+    pub time: u8,
+}
+
+/// Armor printed on a Treasure card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardArmor {
+    pub vulnerability: Size,
+    pub protects: Vec<AttackDirection>,
+    pub price_destroyed: Option<u32>,
+}
+
+/// An attack printed on a Treasure card (the Alchemist's Mixture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardAttack {
+    pub harm: Size,
+    pub sharpness: u8,
+    pub length: u8,
+    pub attack_method: AttackMethod,
+}
+
+/// One Treasure card (rule 2.3.7).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Treasure {
+    pub id: TreasureId,
+    pub name: String,
+    pub size: TreasureSize,
+    /// Red dot.
+    pub great: bool,
+    pub twt: Option<TwtInfo>,
+    pub weight: Size,
+    /// Gold price; `None` for TWT cards, which are not sold.
+    pub price: Option<u32>,
+    /// Gold points found inside (Chest, Remains of Thief).
+    pub gold: Option<u32>,
+    /// Fame value (held); 0 when the card has a Fame reward instead.
+    pub fame: i32,
+    pub fame_reward: Option<FameReward>,
+    pub notoriety: i32,
+    pub kinds: Vec<TreasureKind>,
+    /// Magic types of an Artifact, Spell Book or magic card.
+    pub magic_types: Vec<MagicType>,
+    /// Enchanted card: supplies this colour to its clearing.
+    pub color_source: Option<MagicColor>,
+    /// Colour needed to use the card ("in purple").
+    pub needs_color: Option<MagicColor>,
+    /// Where a used potion is discarded (Vial of Healing: the Order, errata 2.7.13).
+    pub discard_to: Option<Trader>,
+    /// The phrase printed on the card.
+    pub text: Option<String>,
+    #[serde(default)]
+    pub boots: Option<ChitValues>,
+    #[serde(default)]
+    pub gloves: Option<ChitValues>,
+    #[serde(default)]
+    pub armor: Option<CardArmor>,
+    #[serde(default)]
+    pub attack: Option<CardAttack>,
+}
+
+impl Treasure {
+    pub fn is(&self, kind: TreasureKind) -> bool {
+        self.kinds.contains(&kind)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HorseFile {
+    horses: Vec<Horse>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeaponFile {
+    weapons: Vec<Weapon>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmorFile {
+    armor: Vec<Armor>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TreasureFile {
+    treasures: Vec<Treasure>,
+}
+
+/// All belongings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Items {
+    pub horses: Vec<Horse>,
+    pub weapons: Vec<Weapon>,
+    pub armor: Vec<Armor>,
+    pub treasures: Vec<Treasure>,
+}
+
+impl Items {
+    pub fn horse(&self, id: &HorseId) -> Option<&Horse> {
+        self.horses.iter().find(|h| &h.id == id)
+    }
+    pub fn weapon(&self, id: &WeaponId) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| &w.id == id)
+    }
+    pub fn armor_piece(&self, id: &ArmorId) -> Option<&Armor> {
+        self.armor.iter().find(|a| &a.id == id)
+    }
+    pub fn treasure(&self, id: &TreasureId) -> Option<&Treasure> {
+        self.treasures.iter().find(|t| &t.id == id)
+    }
+}
+
+/// Parses and validates `horses.json`, `weapons.json`, `armor.json` and `treasures.json`.
+pub fn load() -> Result<Items, DataError> {
+    let horses: HorseFile = parse_json(HORSES, include_str!("../data/horses.json"))?;
+    let weapons: WeaponFile = parse_json(WEAPONS, include_str!("../data/weapons.json"))?;
+    let armor: ArmorFile = parse_json(ARMOR, include_str!("../data/armor.json"))?;
+    let treasures: TreasureFile = parse_json(TREASURES, include_str!("../data/treasures.json"))?;
+    let items = Items {
+        horses: horses.horses,
+        weapons: weapons.weapons,
+        armor: armor.armor,
+        treasures: treasures.treasures,
+    };
+    validate(&items)?;
+    Ok(items)
+}
+
+fn validate(items: &Items) -> Result<(), DataError> {
+    ensure_unique(HORSES, items.horses.iter().map(|h| h.id.0.as_str()))?;
+    ensure_unique(WEAPONS, items.weapons.iter().map(|w| w.id.0.as_str()))?;
+    ensure_unique(ARMOR, items.armor.iter().map(|a| a.id.0.as_str()))?;
+    ensure_unique(TREASURES, items.treasures.iter().map(|t| t.id.0.as_str()))?;
+    for h in &items.horses {
+        if h.treasure == h.sold_by.is_some() {
+            return Err(DataError::new(
+                HORSES,
+                format!(
+                    "horse {}: exactly the non-treasure horses have a seller",
+                    h.id.0
+                ),
+            ));
+        }
+    }
+    if let Some(w) = items.weapons.iter().find(|w| w.count == 0) {
+        return Err(DataError::new(WEAPONS, format!("{} has count 0", w.id.0)));
+    }
+    if let Some(a) = items
+        .armor
+        .iter()
+        .find(|a| a.count == 0 || a.protects.is_empty())
+    {
+        return Err(DataError::new(
+            ARMOR,
+            format!("{} has no count or protection", a.id.0),
+        ));
+    }
+    for t in &items.treasures {
+        let bad = if t.twt.is_some() {
+            t.price.is_some()
+        } else {
+            t.price.is_none()
+        };
+        let magic = t.is(TreasureKind::Artifact) || t.is(TreasureKind::SpellBook);
+        if bad || magic == t.magic_types.is_empty() {
+            return Err(DataError::new(
+                TREASURES,
+                format!("treasure {}: price or magic types inconsistent", t.id.0),
+            ));
+        }
+        if t.is(TreasureKind::Armor) != t.armor.is_some()
+            || t.is(TreasureKind::Boots) != t.boots.is_some()
+            || t.is(TreasureKind::Gloves) != t.gloves.is_some()
+            || t.is(TreasureKind::Weapon) != t.attack.is_some()
+        {
+            return Err(DataError::new(
+                TREASURES,
+                format!("treasure {}: type flags and values disagree", t.id.0),
+            ));
+        }
+    }
+    Ok(())
+}

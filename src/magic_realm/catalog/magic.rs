@@ -1,3 +1,229 @@
-//! Spells as facts (rules 2.3.5, 4.6).
+//! Spells as facts (rules 2.3.8, 2.3.9, 3.1.3 and 4.6): the 47 Spell cards plus the three
+//! spells that live on Treasure cards (Flying Carpet, Dragonfang Necklace, Eye of the Moon).
 //!
-//! Not yet written: see issue 3.
+//! Only the printed facts are here (type, colour, duration, target, the card's short phrase);
+//! what a spell does is the rules engine's business. The full List of Spells wording is not
+//! copied: the only machine-readable copy is GPL-licensed, so rules modules cite the rule
+//! and write the effect in their own words.
+
+use super::common::MagicColor;
+use super::items::{self, ensure_unique, Items, TreasureId};
+use super::{parse_json, DataError};
+use serde::{Deserialize, Serialize};
+
+const FILE: &str = "spells.json";
+
+/// The eight types of magic (rule 2.5.5): the Roman numeral on a Magic chit, Spell card,
+/// Artifact or Spell Book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MagicType {
+    I,
+    II,
+    III,
+    IV,
+    V,
+    VI,
+    VII,
+    VIII,
+}
+
+impl MagicType {
+    /// All eight types, I to VIII.
+    pub const ALL: [MagicType; 8] = [
+        MagicType::I,
+        MagicType::II,
+        MagicType::III,
+        MagicType::IV,
+        MagicType::V,
+        MagicType::VI,
+        MagicType::VII,
+        MagicType::VIII,
+    ];
+
+    /// Types I to V are enchantable into colour chits (rule 3.3.4).
+    pub fn is_enchantable(self) -> bool {
+        self <= MagicType::V
+    }
+}
+
+/// Spell id: lower-kebab-case of the spell name (`"make-whole"`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct SpellId(pub String);
+
+/// The colour of magic a spell needs (rule 4.6); a few spells accept any colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpellColor {
+    Any,
+    White,
+    Grey,
+    Gold,
+    Purple,
+    Black,
+}
+
+impl SpellColor {
+    /// Whether magic of `color` can cast a spell needing this colour.
+    pub fn accepts(self, color: MagicColor) -> bool {
+        match self {
+            SpellColor::Any => true,
+            SpellColor::White => color == MagicColor::White,
+            SpellColor::Grey => color == MagicColor::Grey,
+            SpellColor::Gold => color == MagicColor::Gold,
+            SpellColor::Purple => color == MagicColor::Purple,
+            SpellColor::Black => color == MagicColor::Black,
+        }
+    }
+}
+
+/// How long a spell lasts, as printed on the card (rule 2.3.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpellDuration {
+    Instant,
+    Attack,
+    Phase,
+    Combat,
+    Day,
+    Permanent,
+    /// Creates a Fly chit.
+    Fly,
+}
+
+/// The kind of target a spell takes; `Spell::target_text` keeps the printed wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpellTarget {
+    /// One character.
+    Character,
+    /// One character with Light weight (Broomstick).
+    LightCharacter,
+    /// One character, native or monster.
+    Individual,
+    /// Any number of characters, natives and/or monsters.
+    AnyNumberOfIndividuals,
+    /// One character, hired leader or controlled monster.
+    Leader,
+    /// One monster.
+    Monster,
+    /// One Demon or Winged Demon.
+    Demon,
+    /// One Dragon (any size).
+    Dragon,
+    /// One Spider or the Octopus.
+    SpiderOrOctopus,
+    /// All of the Bats in the caster's clearing.
+    AllBats,
+    /// All of the Goblins in the caster's clearing.
+    AllGoblins,
+    /// One native group, or all Giants or all Ogres in the clearing.
+    HumanGroup,
+    /// The caster's clearing.
+    CastersClearing,
+    /// The caster's tile.
+    CastersTile,
+    /// One character or the caster's tile.
+    CharacterOrCastersTile,
+    /// Some of the caster's own Magic chits.
+    OwnMagicChits,
+    /// An Artifact or Spell Book the caster has active.
+    OwnArtifact,
+    /// A weapon, native, Goblin, Ogre or club counter.
+    Weapon,
+    /// One spell in the clearing.
+    Spell,
+    /// One spell or curse in the clearing.
+    SpellOrCurse,
+    /// One face-up Sound chit.
+    SoundChit,
+    /// The coming weather (optional rule 10.D.1).
+    Weather,
+}
+
+/// The type of clearing a spell can only be cast in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ClearingRequirement {
+    Cave,
+    Mountain,
+}
+
+/// Where a spell comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpellSource {
+    /// One of the 47 Spell cards set up on the Treasure Setup Card (rule 3.1.3).
+    Card,
+    /// Printed on a Treasure card and usable only through it.
+    Treasure(TreasureId),
+}
+
+/// One spell (rule 2.3.8).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spell {
+    pub id: SpellId,
+    pub name: String,
+    /// `None` for the treasure spells, which need no Magic chit type.
+    pub magic_type: Option<MagicType>,
+    pub color: SpellColor,
+    pub duration: SpellDuration,
+    pub target: SpellTarget,
+    pub target_text: String,
+    pub clearing_requirement: Option<ClearingRequirement>,
+    pub source: SpellSource,
+    /// The phrase printed on the card.
+    pub summary: String,
+}
+
+/// All 50 spells.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spells {
+    pub spells: Vec<Spell>,
+}
+
+impl Spells {
+    pub fn get(&self, id: &SpellId) -> Option<&Spell> {
+        self.spells.iter().find(|s| &s.id == id)
+    }
+
+    /// The Spell cards (rule 3.1.3), excluding the treasure spells.
+    pub fn cards(&self) -> impl Iterator<Item = &Spell> {
+        self.spells.iter().filter(|s| s.source == SpellSource::Card)
+    }
+
+    /// The number of Spell cards of one magic type.
+    pub fn card_count(&self, magic_type: MagicType) -> usize {
+        self.cards()
+            .filter(|s| s.magic_type == Some(magic_type))
+            .count()
+    }
+}
+
+/// Parses and validates `spells.json` against the treasures it names.
+pub fn load() -> Result<Spells, DataError> {
+    let spells: Spells = parse_json(FILE, include_str!("../data/spells.json"))?;
+    validate(&spells, &items::load()?)?;
+    Ok(spells)
+}
+
+fn validate(spells: &Spells, items: &Items) -> Result<(), DataError> {
+    ensure_unique(FILE, spells.spells.iter().map(|s| s.id.0.as_str()))?;
+    for spell in &spells.spells {
+        match &spell.source {
+            SpellSource::Card => {
+                if spell.magic_type.is_none() {
+                    return Err(DataError::new(
+                        FILE,
+                        format!("Spell card {} needs a magic type", spell.id.0),
+                    ));
+                }
+            }
+            SpellSource::Treasure(t) => {
+                if items.treasure(t).is_none() {
+                    return Err(DataError::new(
+                        FILE,
+                        format!("spell {} names unknown treasure {}", spell.id.0, t.0),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
