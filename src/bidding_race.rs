@@ -212,7 +212,7 @@ impl RaceState {
         let text = bids
             .iter()
             .enumerate()
-            .map(|(i, b)| format!("seat {i} {b}"))
+            .map(|(i, b)| format!("{} {b}", seat_of(i)))
             .collect::<Vec<_>>()
             .join(", ");
         events.push(Event::reveal(
@@ -408,7 +408,7 @@ impl Rules for BiddingRace {
                     .racers
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| format!("seat {i} at {}", r.position))
+                    .map(|(i, r)| format!("{} at {}", seat_of(i), r.position))
                     .collect::<Vec<_>>()
                     .join(", ");
                 ToAct::GameOver {

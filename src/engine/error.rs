@@ -10,6 +10,7 @@ use tsify::Tsify;
 /// `error.code` and show `error.message` to a person.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "code", rename_all = "snake_case")]
+#[tsify(rename = "RuleErrorInfo")]
 pub enum RuleError {
     /// The seat does not owe an action now; `toAct` lists the seats that do.
     NotYourTurn {

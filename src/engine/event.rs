@@ -49,8 +49,10 @@ impl Visibility {
     }
 }
 
-/// One entry of a game's log. `D` is the game's own structured event.
+/// One entry of a game's log. `D` is the game's own structured event. (`GameEvent` in
+/// TypeScript, where `Event` is the DOM's.)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(rename = "GameEvent")]
 pub struct Event<D> {
     /// The rule that produced the event.
     pub rule: RuleId,

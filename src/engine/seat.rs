@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use tsify::Tsify;
 
-/// A seat at the table, numbered from 0 in the order of the setup.
+/// A seat at the table, numbered from 0 in the order of the setup. In English text (its
+/// `Display`, log sentences) seats are counted from 1, as people count them: `Seat(0)` is
+/// "seat 1".
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
 )]
@@ -13,13 +15,18 @@ pub struct Seat(pub u8);
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0)
+        write!(f, "seat {}", u16::from(self.0) + 1)
     }
 }
 
 impl Seat {
     pub fn index(self) -> usize {
         usize::from(self.0)
+    }
+
+    /// For error messages to programmers, who pass 0-based indexes: `"seat 2 (index 1)"`.
+    pub fn label(self) -> String {
+        format!("{self} (index {})", self.0)
     }
 }
 

@@ -214,11 +214,14 @@ impl<R: Rules> Session<R> {
             ToAct::Seats { seats } if !seats.contains(&seat) => {
                 let owing = seats
                     .iter()
-                    .map(|s| s.to_string())
+                    .map(|s| s.label())
                     .collect::<Vec<_>>()
                     .join(", ");
                 return Err(RuleError::NotYourTurn {
-                    message: format!("{seat} does not owe an action now; to act: {owing}"),
+                    message: format!(
+                        "{} does not owe an action now; to act: {owing}",
+                        seat.label()
+                    ),
                     seat,
                     to_act: seats,
                 });

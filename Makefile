@@ -1,0 +1,54 @@
+# The two commands of the quick start are `make play` and `make test`; both install what is
+# missing first (scripts/setup.sh). See README.md.
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+PORT ?= 8080
+
+.PHONY: play test pkg web bench setup lint test-rust test-node test-web test-e2e typecheck clean
+
+setup:
+	@bash scripts/setup.sh build
+
+pkg: setup
+	bash scripts/build-pkg.sh
+
+web: pkg
+	node_modules/.bin/vite build --config www/vite.config.ts
+
+## Build everything and serve the web app on http://127.0.0.1:$(PORT)
+play: web
+	@echo "Open http://127.0.0.1:$(PORT) (Ctrl-C stops the server)"
+	node scripts/serve.mjs www/dist $(PORT)
+
+## Every test: Rust (with fmt and clippy), WASM in Node, type checks, lint, web unit tests, browser e2e
+test:
+	@bash scripts/setup.sh all
+	$(MAKE) --no-print-directory lint test-rust pkg test-node typecheck test-web web test-e2e
+	@echo "make test: all passed"
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --all-targets -- -D warnings
+
+test-rust:
+	cargo test
+
+test-node:
+	node --test js-tests/
+
+typecheck:
+	npm run --silent typecheck
+	node_modules/.bin/biome check www/src www/e2e js-tests ts scripts
+
+test-web:
+	node_modules/.bin/vitest run --config www/vite.config.ts
+
+test-e2e:
+	node --test www/e2e/
+
+## Random playouts per second native and in WASM, and the .wasm size (figures only)
+bench: pkg
+	cargo run --release --quiet --example bench | node scripts/bench.mjs
+
+clean:
+	rm -rf target pkg www/dist node_modules

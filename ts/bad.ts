@@ -1,0 +1,15 @@
+// Malformed uses: every line marked `@bad` must be a type error (scripts/typecheck-bad.mjs
+// checks that tsc fails on exactly those lines).
+import { BiddingRace, type RaceAction, type Viewer } from '../pkg/tabletop_rules.js';
+
+const game = new BiddingRace({ players: 2, goal: 10, maxRounds: 5 }, '1');
+export const a: RaceAction = { type: 'Bid', amonut: 2 }; // @bad misspelt field
+export const b: RaceAction = { type: 'Jump' }; // @bad unknown action type
+export const c: RaceAction = { type: 'Roll', amount: 2 }; // @bad field on a unit action
+export const d: RaceAction = { type: 'Bid', amount: '2' }; // @bad wrong field type
+export const e: RaceAction = { type: 'Bid' }; // @bad missing field
+game.apply(0, { type: 'Nope' }); // @bad apply with an unknown action
+game.apply('0', { type: 'Roll' }); // @bad seat is a number
+export const v: Viewer = { type: 'Seat' }; // @bad viewer seat missing
+new BiddingRace({ players: 2, goal: 10, maxRounds: 5 }, 42); // @bad seed is a string
+new BiddingRace({ players: 2, goal: 10 }, '1'); // @bad setup missing maxRounds
