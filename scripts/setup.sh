@@ -21,8 +21,11 @@ if [ "$have" != "$want" ]; then
 fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund
+  echo "setup: installing npm packages (the versions in package-lock.json)"
+  # Not `npm ci`: the registry these machines reach lacks some other platforms' optional
+  # binaries (Biome, Rollup), so the lockfile cannot list them and `npm ci` refuses it.
+  # `npm install --no-save` installs the locked versions and leaves the lockfile alone.
+  npm install --no-save --no-audit --no-fund
 fi
 
 if [ "$what" = all ]; then
