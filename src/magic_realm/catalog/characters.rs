@@ -8,7 +8,8 @@
 
 use super::common::Size;
 use super::denizens::{NativeGroup, Visitor};
-use super::items::{self, ensure_unique, ArmorId, Items, WeaponId};
+use super::ensure_unique;
+use super::items::{self, ArmorId, Items, WeaponId};
 use super::magic::MagicType;
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};

@@ -7,7 +7,8 @@
 
 use super::chits::DwellingId;
 use super::common::Size;
-use super::items::{ensure_unique, AttackMethod, HorseKind, HorseSide};
+use super::ensure_unique;
+use super::items::{AttackMethod, HorseKind, HorseSide};
 use super::magic::{self, MagicType, SpellId, Spells};
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};

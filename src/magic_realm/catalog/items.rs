@@ -4,28 +4,13 @@
 use super::common::{MagicColor, Size};
 use super::denizens::{NativeGroup, Trader};
 use super::magic::MagicType;
-use super::{parse_json, DataError};
+use super::{ensure_unique, parse_json, DataError};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 
 const HORSES: &str = "horses.json";
 const WEAPONS: &str = "weapons.json";
 const ARMOR: &str = "armor.json";
 const TREASURES: &str = "treasures.json";
-
-/// Fails if an id appears twice (shared by every catalog loader).
-pub(crate) fn ensure_unique<'a>(
-    file: &'static str,
-    ids: impl Iterator<Item = &'a str>,
-) -> Result<(), DataError> {
-    let mut seen = BTreeSet::new();
-    for id in ids {
-        if !seen.insert(id) {
-            return Err(DataError::new(file, format!("duplicate id {id}")));
-        }
-    }
-    Ok(())
-}
 
 /// Round horse counter id, e.g. `"pony-m5-m4"` (kind, walking side, galloping side).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

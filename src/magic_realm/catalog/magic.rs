@@ -7,7 +7,8 @@
 //! and write the effect in their own words.
 
 use super::common::MagicColor;
-use super::items::{self, ensure_unique, Items, TreasureId};
+use super::ensure_unique;
+use super::items::{self, Items, TreasureId};
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
 

@@ -17,6 +17,7 @@ pub mod tables;
 pub mod tiles;
 
 use serde::de::DeserializeOwned;
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// A data file that failed to parse or validate.
@@ -51,4 +52,18 @@ pub(crate) fn parse_json<T: DeserializeOwned>(
     text: &str,
 ) -> Result<T, DataError> {
     serde_json::from_str(text).map_err(|e| DataError::new(file, e.to_string()))
+}
+
+/// Fails if an id appears twice (shared by every catalog loader).
+pub(crate) fn ensure_unique<'a>(
+    file: &'static str,
+    ids: impl Iterator<Item = &'a str>,
+) -> Result<(), DataError> {
+    let mut seen = BTreeSet::new();
+    for id in ids {
+        if !seen.insert(id) {
+            return Err(DataError::new(file, format!("duplicate id {id}")));
+        }
+    }
+    Ok(())
 }
