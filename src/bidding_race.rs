@@ -220,9 +220,12 @@ impl RaceState {
             format!("The bids are revealed: {text}."),
             RaceEvent::BidsRevealed { bids: bids.clone() },
         ));
-        for (i, racer) in self.racers.iter_mut().enumerate() {
+        for (i, bid) in bids.iter().copied().enumerate() {
             let seat = seat_of(i);
-            let bid = racer.bid.take().unwrap_or(0);
+            let Some(racer) = self.racers.get_mut(i) else {
+                continue;
+            };
+            racer.bid = None;
             if bid == 0 {
                 racer.energy = (racer.energy + REST_GAIN).min(MAX_ENERGY);
                 events.push(Event::public(
@@ -235,16 +238,7 @@ impl RaceState {
                 ));
             } else {
                 racer.energy = racer.energy.saturating_sub(bid);
-                racer.position = racer.position.saturating_add(bid);
-                events.push(Event::public(
-                    "BR 3",
-                    format!("{seat} advances {bid} to {}.", racer.position),
-                    RaceEvent::Advanced {
-                        seat,
-                        steps: bid,
-                        position: racer.position,
-                    },
-                ));
+                self.advance("BR 3", seat, bid, events);
             }
         }
         let top = bids.iter().copied().max().unwrap_or(0);
@@ -292,11 +286,12 @@ impl RaceState {
         }
     }
 
-    fn advance(&mut self, seat: Seat, steps: u8, events: &mut Vec<Event<RaceEvent>>) {
+    /// Move `seat` forward `steps`, under `rule` (BR 3 for a bid, BR 4 for a sprint).
+    fn advance(&mut self, rule: &str, seat: Seat, steps: u8, events: &mut Vec<Event<RaceEvent>>) {
         if let Some(racer) = self.racers.get_mut(seat.index()) {
             racer.position = racer.position.saturating_add(steps);
             events.push(Event::public(
-                "BR 4",
+                rule,
                 format!("{seat} advances {steps} to {}.", racer.position),
                 RaceEvent::Advanced {
                     seat,
@@ -473,11 +468,11 @@ impl Rules for BiddingRace {
                         roll: roll.clone(),
                     },
                 ));
-                state.advance(seat, steps, &mut events);
+                state.advance("BR 4", seat, steps, &mut events);
                 state.end_round(&mut events);
             }
             (RaceAction::Stand, Phase::Sprint(_)) => {
-                state.advance(seat, STAND_STEPS, &mut events);
+                state.advance("BR 4", seat, STAND_STEPS, &mut events);
                 state.end_round(&mut events);
             }
             _ => return Err(RuleError::illegal("that action does not fit this phase")),

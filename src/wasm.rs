@@ -313,18 +313,5 @@ game_class!(
 /// Every error code, for hosts that want to list them.
 #[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCode[]")]
 pub fn error_codes() -> JsResult<JsValue> {
-    let all = [
-        ErrorCode::NotYourTurn,
-        ErrorCode::UnknownSeat,
-        ErrorCode::IllegalAction,
-        ErrorCode::MalformedAction,
-        ErrorCode::GameOver,
-        ErrorCode::BadSetup,
-        ErrorCode::BadScenario,
-        ErrorCode::BadSave,
-        ErrorCode::UndoRefused,
-        ErrorCode::BadInput,
-        ErrorCode::Internal,
-    ];
-    Ok(to_js(&all)?)
+    Ok(to_js(&ErrorCode::ALL)?)
 }

@@ -59,6 +59,21 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 11] = [
+        ErrorCode::NotYourTurn,
+        ErrorCode::UnknownSeat,
+        ErrorCode::IllegalAction,
+        ErrorCode::MalformedAction,
+        ErrorCode::GameOver,
+        ErrorCode::BadSetup,
+        ErrorCode::BadScenario,
+        ErrorCode::BadSave,
+        ErrorCode::UndoRefused,
+        ErrorCode::BadInput,
+        ErrorCode::Internal,
+    ];
+
     /// The code as it appears in JSON and TypeScript (`"not_your_turn"`).
     pub fn as_str(self) -> &'static str {
         match self {
