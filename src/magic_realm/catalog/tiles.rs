@@ -237,7 +237,7 @@ pub struct TilePoint {
 
 /// The far end of a roadway: another clearing of the same tile, or a tile edge (a road
 /// that leaves the tile).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum PathEnd {
     Clearing(ClearingNumber),
