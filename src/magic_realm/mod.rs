@@ -4,3 +4,4 @@
 //! that play the game build on it.
 
 pub mod catalog;
+pub mod map;
