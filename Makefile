@@ -32,6 +32,7 @@ lint:
 
 test-rust:
 	cargo test
+	cargo test --release --test conformance_magic_realm
 
 test-node:
 	node --test js-tests/

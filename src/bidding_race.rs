@@ -510,8 +510,8 @@ impl Rules for BiddingRace {
         }
     }
 
-    fn catalog() -> RaceCatalog {
-        RaceCatalog {
+    fn catalog() -> Result<RaceCatalog, RuleError> {
+        Ok(RaceCatalog {
             name: "Bidding Race".to_string(),
             max_bid: MAX_BID,
             max_energy: MAX_ENERGY,
@@ -524,7 +524,7 @@ impl Rules for BiddingRace {
                 "BR 4: the one highest bidder sprints: roll a die and advance that far, or stand and advance 1.".into(),
                 "BR 5: the race ends after a round in which someone reached the goal, or after the last round; the furthest win.".into(),
             ],
-        }
+        })
     }
 }
 

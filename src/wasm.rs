@@ -11,6 +11,7 @@ use crate::engine::conformance::Conformance;
 use crate::engine::dice::Stream;
 use crate::engine::playout::{self, PlayoutStats};
 use crate::engine::{ErrorCode, RuleError, Rules, Seat, Seed, Session, Viewer};
+use crate::magic_realm::MagicRealm;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -209,7 +210,7 @@ macro_rules! game_class {
             /// The static data a board needs.
             #[wasm_bindgen(unchecked_return_type = $catalog)]
             pub fn catalog() -> JsResult<JsValue> {
-                Ok(to_js(&<$rules as Rules>::catalog())?)
+                Ok(to_js(&<$rules as Rules>::catalog()?)?)
             }
 
             /// Run random playouts inside WASM (for benchmarks and smoke tests).
@@ -308,6 +309,21 @@ game_class!(
     JsBiddingRace, "BiddingRace", BiddingRace,
     setup: "RaceSetup", scenario: "RaceScenario", action: "RaceAction", action_list: "RaceAction[]",
     events: "RaceLogEntry[]", view: "RaceView", catalog: "RaceCatalog", save: "RaceSave"
+);
+
+#[wasm_bindgen(typescript_custom_section)]
+const MAGIC_REALM_TS: &'static str = r#"
+/** A log entry of Magic Realm. */
+export type MagicRealmLogEntry = GameEvent<MagicRealmEvent>;
+/** A saved game of Magic Realm. */
+export type MagicRealmSave = SavedGame<MagicRealmSetup, MagicRealmScenario, MagicRealmAction>;
+"#;
+
+game_class!(
+    JsMagicRealm, "MagicRealm", MagicRealm,
+    setup: "MagicRealmSetup", scenario: "MagicRealmScenario", action: "MagicRealmAction",
+    action_list: "MagicRealmAction[]", events: "MagicRealmLogEntry[]", view: "MagicRealmView",
+    catalog: "Catalog", save: "MagicRealmSave"
 );
 
 /// Every error code, for hosts that want to list them.

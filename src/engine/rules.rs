@@ -81,5 +81,5 @@ pub trait Rules: Sized {
     /// What `viewer` may see of the state.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
     /// The game's static data.
-    fn catalog() -> Self::Catalog;
+    fn catalog() -> Result<Self::Catalog, RuleError>;
 }

@@ -1,7 +1,16 @@
 //! Magic Realm, 3rd edition ("3.1") rules.
 //!
-//! `catalog` holds the game's components as data (rules chapter 2); the rules modules
-//! that play the game build on it.
+//! `catalog` holds the game's components as data (rules chapter 2); `map` the board (3.2);
+//! `pieces` where every piece lies; `setup` plays chapter 3; `game` is the engine contract.
 
+pub mod actions;
 pub mod catalog;
+pub mod game;
 pub mod map;
+pub mod pieces;
+pub mod scenario;
+pub mod setup;
+pub mod state;
+pub mod view;
+
+pub use game::MagicRealm;

@@ -14,15 +14,16 @@ use super::magic::MagicType;
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use tsify::Tsify;
 
 const FILE: &str = "characters.json";
 
 /// Character id, e.g. `"white-knight"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct CharacterId(pub String);
 
 /// The action an action chit does, with its strength or magic type (rule 2.5.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(tag = "action")]
 pub enum ChitKind {
     Move { strength: Size },
@@ -33,7 +34,7 @@ pub enum ChitKind {
 }
 
 /// One action chit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ActionChit {
     /// Development level (1-4) at which the character gains the chit.
@@ -45,7 +46,7 @@ pub struct ActionChit {
 }
 
 /// Spells a stage allows: how many and of which types (rule 3.3.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct StageSpells {
     pub count: u8,
@@ -53,7 +54,7 @@ pub struct StageSpells {
 }
 
 /// One development stage (rule 2.5.2); stage 4 is the character at the start of a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Stage {
     pub level: u8,
@@ -64,7 +65,7 @@ pub struct Stage {
 }
 
 /// The characters' special advantages (List of Characters, rule 2.7.8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum SpecialAdvantage {
     Aim,
     Archer,
@@ -95,7 +96,7 @@ pub enum SpecialAdvantage {
 }
 
 /// A special advantage with the level it is gained at in the Development game (rule 10.E.5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct AdvantageEntry {
     pub advantage: SpecialAdvantage,
@@ -105,7 +106,9 @@ pub struct AdvantageEntry {
 }
 
 /// Trading relationship levels; groups not listed are Neutral.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 pub enum Relationship {
     Enemy,
     Unfriendly,
@@ -115,7 +118,7 @@ pub enum Relationship {
 }
 
 /// The trading relationships printed on the character card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Relationships {
     pub natives: BTreeMap<NativeGroup, Relationship>,
@@ -138,7 +141,7 @@ impl Relationships {
 }
 
 /// Where a character may start (rule 3.3.5); the Witch King may also start with the Ghosts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum StartLocation {
     Chapel,
     Guard,
@@ -148,7 +151,7 @@ pub enum StartLocation {
 }
 
 /// One character (rule 2.5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Character {
     pub id: CharacterId,
@@ -181,7 +184,7 @@ impl Character {
 }
 
 /// All characters.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Characters {
     pub characters: Vec<Character>,

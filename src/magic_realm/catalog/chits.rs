@@ -9,16 +9,19 @@ use super::tiles::{ClearingNumber, TileGroup};
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use tsify::Tsify;
 
 const FILE: &str = "map_chits.json";
 const MAP_CHITS_JSON: &str = include_str!("../data/map_chits.json");
 
 /// A readable map-chit id, e.g. `"hoard"`, `"howl_4"`, `"smoke_w"`, `"lost_city"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct MapChitId(pub String);
 
 /// The eight gold treasure-site chits (2.1.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SiteKind {
     Altar,
@@ -32,7 +35,9 @@ pub enum SiteKind {
 }
 
 /// The words on the red Sound chits (2.1.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SoundKind {
     Flutter,
@@ -43,7 +48,9 @@ pub enum SoundKind {
 }
 
 /// The words on the yellow Warning chits (2.1.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WarningKind {
     Bones,
@@ -64,7 +71,9 @@ impl WarningKind {
 }
 
 /// The two red chits that stand for five secret chits each (3.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SpecialKind {
     LostCity,
@@ -72,7 +81,9 @@ pub enum SpecialKind {
 }
 
 /// The six Dwelling counters (2.1.4, 3.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum DwellingId {
     Chapel,
@@ -95,7 +106,7 @@ impl DwellingId {
 }
 
 /// Buildings give shelter (10.D.1) and can be starting locations (3.3.5); campfires cannot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum DwellingKind {
     Building,
@@ -103,7 +114,9 @@ pub enum DwellingKind {
 }
 
 /// When a Warning chit is exchanged for what it represents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ExchangeTiming {
     /// The Valley chits, turned up at the end of setup (3.6.1, 3.6.2).
@@ -112,7 +125,7 @@ pub enum ExchangeTiming {
     WhenRevealed,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct SiteChit {
     pub id: MapChitId,
@@ -122,7 +135,7 @@ pub struct SiteChit {
     pub clearing: ClearingNumber,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct SoundChit {
     pub id: MapChitId,
@@ -131,7 +144,7 @@ pub struct SoundChit {
     pub clearing: ClearingNumber,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct WarningChit {
     pub id: MapChitId,
@@ -140,7 +153,7 @@ pub struct WarningChit {
     pub group: TileGroup,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialChit {
     pub id: MapChitId,
@@ -152,7 +165,7 @@ pub struct SpecialChit {
     pub holds_chits: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Dwelling {
     pub id: DwellingId,
@@ -162,7 +175,7 @@ pub struct Dwelling {
 
 /// Denizens put on the map instead of a dwelling (Bones V: two Ghosts, 3.6.2a). `monster`
 /// is the monster's name in the denizen catalog.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterGroup {
     pub monster: String,
@@ -170,14 +183,14 @@ pub struct MonsterGroup {
 }
 
 /// What a Warning chit is exchanged for (3.6.2a, 3.6.2b).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ExchangeResult {
     Dwelling(DwellingId),
     Monsters(MonsterGroup),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct WarningExchange {
     /// A Warning chit id.
@@ -188,7 +201,7 @@ pub struct WarningExchange {
 
 /// The clearings tried in order when placing an exchanged chit's pieces: the first one that
 /// connects to the Borderland by any roadway (3.6.2, 7.13).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ExchangeClearings {
     pub timing: ExchangeTiming,
@@ -197,7 +210,7 @@ pub struct ExchangeClearings {
 }
 
 /// A Lost City / Lost Castle section of the Appearance Chart (3.5.2).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ChartSection {
     pub special: SpecialKind,
@@ -207,7 +220,7 @@ pub struct ChartSection {
 
 /// What goes into each tile of a group (3.5.3, 3.5.4, 3.5.5). When `site_or_sound_chits`
 /// is not zero, those chits plus the `special` chit are mixed and dealt one per tile.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct GroupPlacement {
     pub group: TileGroup,
@@ -219,7 +232,7 @@ pub struct GroupPlacement {
 }
 
 /// The Map Chits Table (3.5.5) and which groups' chits start face up (3.6.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     pub appearance_chart_sections: Vec<ChartSection>,
@@ -228,7 +241,7 @@ pub struct Placement {
 }
 
 /// Every map chit and dwelling.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MapChits {
     pub site_chits: Vec<SiteChit>,

@@ -12,13 +12,16 @@ use super::items::{AttackMethod, HorseKind, HorseSide};
 use super::magic::{self, MagicType, SpellId, Spells};
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 const MONSTERS: &str = "monsters.json";
 const NATIVES: &str = "natives.json";
 const VISITORS: &str = "visitors.json";
 
 /// The nine native groups (rule 2.2.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 pub enum NativeGroup {
     Bashkars,
     Company,
@@ -32,7 +35,9 @@ pub enum NativeGroup {
 }
 
 /// The four visitors (rule 2.2.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 pub enum Visitor {
     Crone,
     Scholar,
@@ -41,7 +46,9 @@ pub enum Visitor {
 }
 
 /// Someone a character trades with: a native group (through its leader) or a visitor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(untagged)]
 pub enum Trader {
     Native(NativeGroup),
@@ -49,23 +56,23 @@ pub enum Trader {
 }
 
 /// Monster counter id, e.g. `"giant"`; the two kinds of Wolf are `"wolf-l4"` and `"wolf-m5"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct MonsterId(pub String);
 
 /// Head or club counter id, e.g. `"giant-club"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct MonsterPartId(pub String);
 
 /// Native counter id, e.g. `"company-hq"`, `"rogue-4"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct NativeId(pub String);
 
 /// Native horse counter id, e.g. `"bashkar-pony-1"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct NativeHorseId(pub String);
 
 /// Monster families named by spells, campaigns and special rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum MonsterKind {
     Dragon,
     Giant,
@@ -84,7 +91,7 @@ pub enum MonsterKind {
 }
 
 /// What a monster's attack does when it hits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum Strike {
     /// Inflicts harm of this letter.
     Harm(Size),
@@ -100,7 +107,7 @@ pub enum Strike {
 }
 
 /// A monster's attack on one side.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterAttack {
     pub time: u8,
@@ -110,7 +117,7 @@ pub struct MonsterAttack {
 }
 
 /// One side of a monster counter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterSide {
     /// Move time (flying time for flying monsters).
@@ -121,7 +128,7 @@ pub struct MonsterSide {
 }
 
 /// A monster counter type (rule 2.2.3); identical counters share one entry with `count`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Monster {
     pub id: MonsterId,
@@ -144,14 +151,14 @@ pub struct Monster {
 }
 
 /// Head or club counter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum PartKind {
     Head,
     Club,
 }
 
 /// A Dragon's head or a Giant's club (rule 2.2.3): attacks separately, cannot be attacked.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterPart {
     pub id: MonsterPartId,
@@ -166,14 +173,14 @@ pub struct MonsterPart {
 }
 
 /// A native's place in his group: the leader ("HQ") or a numbered underling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum NativeRank {
     Leader,
     Underling(u8),
 }
 
 /// A native's attack on one side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct NativeAttack {
     pub time: u8,
@@ -182,7 +189,7 @@ pub struct NativeAttack {
 }
 
 /// One side of a native counter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct NativeSide {
     #[serde(rename = "move")]
@@ -192,7 +199,7 @@ pub struct NativeSide {
 }
 
 /// One native counter (rule 2.2.4).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Native {
     pub id: NativeId,
@@ -219,7 +226,7 @@ pub struct Native {
 }
 
 /// A square native horse counter (rule 2.3.3): belongs to the native with the same code.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct NativeHorse {
     pub id: NativeHorseId,
@@ -234,7 +241,7 @@ pub struct NativeHorse {
 }
 
 /// Facts about a native group as a whole.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct NativeGroupInfo {
     pub group: NativeGroup,
@@ -247,14 +254,14 @@ pub struct NativeGroupInfo {
 }
 
 /// Mission chit faces (rule 7.2.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum Mission {
     EscortParty,
     FoodAle,
 }
 
 /// Campaign chit faces (rule 7.2.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum Campaign {
     Conquer,
     Pillage,
@@ -265,7 +272,7 @@ pub enum Campaign {
 }
 
 /// Recorded Fame and Notoriety paid to take a chit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ChitCost {
     pub fame: u32,
@@ -273,7 +280,7 @@ pub struct ChitCost {
 }
 
 /// Time limit of a mission or campaign.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum TimeLimit {
     /// Days, counting the day the chit is taken.
     Days(u8),
@@ -281,14 +288,14 @@ pub enum TimeLimit {
     EndOfGame,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct VisitorInfo {
     pub visitor: Visitor,
     pub name: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MissionInfo {
     pub mission: Mission,
@@ -300,7 +307,7 @@ pub struct MissionInfo {
     pub destination_if_taken_there: DwellingId,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignInfo {
     pub campaign: Campaign,
@@ -314,7 +321,7 @@ pub struct CampaignInfo {
 }
 
 /// One face of a visitor/mission chit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum ChitFace {
     Visitor(Visitor),
     Mission(Mission),
@@ -322,21 +329,21 @@ pub enum ChitFace {
 }
 
 /// A double-sided visitor/mission chit (rule 3.4: six chits, placed either side up).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct VisitorMissionChit {
     pub id: String,
     pub sides: [ChitFace; 2],
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 struct MonsterFile {
     monsters: Vec<Monster>,
     parts: Vec<MonsterPart>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 struct NativeFile {
     groups: Vec<NativeGroupInfo>,
@@ -344,7 +351,7 @@ struct NativeFile {
     horses: Vec<NativeHorse>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 struct VisitorFile {
     visitors: Vec<VisitorInfo>,
@@ -354,7 +361,7 @@ struct VisitorFile {
 }
 
 /// All denizens.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 pub struct Denizens {
     pub monsters: Vec<Monster>,
     pub parts: Vec<MonsterPart>,

@@ -6,6 +6,7 @@ use super::denizens::{NativeGroup, Trader};
 use super::magic::MagicType;
 use super::{ensure_unique, parse_json, DataError};
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 const HORSES: &str = "horses.json";
 const WEAPONS: &str = "weapons.json";
@@ -13,23 +14,23 @@ const ARMOR: &str = "armor.json";
 const TREASURES: &str = "treasures.json";
 
 /// Round horse counter id, e.g. `"pony-m5-m4"` (kind, walking side, galloping side).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct HorseId(pub String);
 
 /// Weapon counter id, e.g. `"short-sword"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct WeaponId(pub String);
 
 /// Armor counter id, e.g. `"suit-of-armor"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct ArmorId(pub String);
 
 /// Treasure card id, e.g. `"sacred-grail"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct TreasureId(pub String);
 
 /// The three types of horse (rule 2.3.3); native horses use the same kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum HorseKind {
     Pony,
     Workhorse,
@@ -37,7 +38,7 @@ pub enum HorseKind {
 }
 
 /// One side of a horse counter: strength letter and move time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct HorseSide {
     pub strength: Size,
@@ -45,7 +46,7 @@ pub struct HorseSide {
 }
 
 /// A round horse counter (rule 2.3.3). Each one differs, so each has its own entry.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Horse {
     pub id: HorseId,
@@ -65,14 +66,14 @@ pub struct Horse {
 }
 
 /// Striking or missile attack (rule 2.3.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum AttackMethod {
     Striking,
     Missile,
 }
 
 /// One side of a weapon counter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct WeaponSide {
     /// Harm letter; the unalerted Spear has no letter and inflicts Negligible harm.
@@ -83,7 +84,7 @@ pub struct WeaponSide {
 }
 
 /// A weapon counter type (rule 2.3.4); identical counters share one entry with `count`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     pub id: WeaponId,
@@ -103,7 +104,7 @@ pub struct Weapon {
 }
 
 /// The four kinds of armor counter (rule 2.3.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum ArmorKind {
     Helmet,
     Breastplate,
@@ -112,7 +113,9 @@ pub enum ArmorKind {
 }
 
 /// Attack directions an armor piece covers (rule 8.4.8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 pub enum AttackDirection {
     Thrust,
     Swing,
@@ -120,7 +123,7 @@ pub enum AttackDirection {
 }
 
 /// An armor counter type (rule 2.3.5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Armor {
     pub id: ArmorId,
@@ -141,14 +144,14 @@ pub struct Armor {
 }
 
 /// Small or Large Treasure card (rule 2.3.7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum TreasureSize {
     Small,
     Large,
 }
 
 /// Type flags of a Treasure card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum TreasureKind {
     Potion,
     Artifact,
@@ -161,7 +164,7 @@ pub enum TreasureKind {
 }
 
 /// How a Treasures-Within-Treasures card ("P1".."P6") holds its treasures (rule 2.3.7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum TwtKind {
     /// The Chest: an item that must be opened.
     Item,
@@ -171,7 +174,7 @@ pub enum TwtKind {
     SiteCard,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct TwtInfo {
     /// The red "P" number.
@@ -180,7 +183,7 @@ pub struct TwtInfo {
 }
 
 /// A Fame reward: gained when the card is sold to the named native group (rule 3.3.6f).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct FameReward {
     pub group: NativeGroup,
@@ -188,7 +191,7 @@ pub struct FameReward {
 }
 
 /// Move or Fight values printed on boots and gloves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ChitValues {
     pub strength: Size,
@@ -196,7 +199,7 @@ pub struct ChitValues {
 }
 
 /// Armor printed on a Treasure card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct CardArmor {
     pub vulnerability: Size,
@@ -205,7 +208,7 @@ pub struct CardArmor {
 }
 
 /// An attack printed on a Treasure card (the Alchemist's Mixture).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct CardAttack {
     pub harm: Size,
@@ -215,7 +218,7 @@ pub struct CardAttack {
 }
 
 /// One Treasure card (rule 2.3.7).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Treasure {
     pub id: TreasureId,
@@ -260,32 +263,32 @@ impl Treasure {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 struct HorseFile {
     horses: Vec<Horse>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 struct WeaponFile {
     weapons: Vec<Weapon>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 struct ArmorFile {
     armor: Vec<Armor>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 struct TreasureFile {
     treasures: Vec<Treasure>,
 }
 
 /// All belongings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 pub struct Items {
     pub horses: Vec<Horse>,
     pub weapons: Vec<Weapon>,

@@ -11,12 +11,15 @@ use super::ensure_unique;
 use super::items::{self, Items, TreasureId};
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 const FILE: &str = "spells.json";
 
 /// The eight types of magic (rule 2.5.5): the Roman numeral on a Magic chit, Spell card,
 /// Artifact or Spell Book.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 pub enum MagicType {
     I,
     II,
@@ -48,11 +51,11 @@ impl MagicType {
 }
 
 /// Spell id: lower-kebab-case of the spell name (`"make-whole"`).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub struct SpellId(pub String);
 
 /// The colour of magic a spell needs (rule 4.6); a few spells accept any colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum SpellColor {
     Any,
     White,
@@ -77,7 +80,7 @@ impl SpellColor {
 }
 
 /// How long a spell lasts, as printed on the card (rule 2.3.8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum SpellDuration {
     Instant,
     Attack,
@@ -90,7 +93,7 @@ pub enum SpellDuration {
 }
 
 /// The kind of target a spell takes; `Spell::target_text` keeps the printed wording.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum SpellTarget {
     /// One character.
     Character,
@@ -139,14 +142,14 @@ pub enum SpellTarget {
 }
 
 /// The type of clearing a spell can only be cast in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum ClearingRequirement {
     Cave,
     Mountain,
 }
 
 /// Where a spell comes from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum SpellSource {
     /// One of the 47 Spell cards set up on the Treasure Setup Card (rule 3.1.3).
     Card,
@@ -155,7 +158,7 @@ pub enum SpellSource {
 }
 
 /// One spell (rule 2.3.8).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Spell {
     pub id: SpellId,
@@ -173,7 +176,7 @@ pub struct Spell {
 }
 
 /// All 50 spells.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Spells {
     pub spells: Vec<Spell>,

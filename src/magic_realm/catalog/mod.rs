@@ -19,6 +19,7 @@ pub mod tiles;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeSet;
 use std::fmt;
+use tsify::Tsify;
 
 /// A data file that failed to parse or validate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,4 +67,43 @@ pub(crate) fn ensure_unique<'a>(
         }
     }
     Ok(())
+}
+
+/// Every component of the base game, loaded and cross-checked once (rule chapter 2).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, Tsify)]
+pub struct Catalog {
+    pub tiles: tiles::Tiles,
+    pub map_chits: chits::MapChits,
+    pub tables: tables::Tables,
+    pub denizens: denizens::Denizens,
+    pub items: items::Items,
+    pub characters: characters::Characters,
+    pub spells: magic::Spells,
+    pub setup_card: setup_card::SetupCard,
+}
+
+impl Catalog {
+    /// Loads and validates every data file.
+    pub fn load() -> Result<Catalog, DataError> {
+        Ok(Catalog {
+            tiles: tiles::load()?,
+            map_chits: chits::load()?,
+            tables: tables::load()?,
+            denizens: denizens::load()?,
+            items: items::load()?,
+            characters: characters::load()?,
+            spells: magic::load()?,
+            setup_card: setup_card::load()?,
+        })
+    }
+}
+
+/// The catalog, loaded on first use and shared for the life of the program (the data is
+/// compiled in, so it never changes).
+pub fn get() -> Result<&'static Catalog, DataError> {
+    static CATALOG: std::sync::OnceLock<Result<Catalog, DataError>> = std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(Catalog::load)
+        .as_ref()
+        .map_err(Clone::clone)
 }

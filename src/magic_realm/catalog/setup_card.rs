@@ -18,12 +18,13 @@ use super::magic::{self, MagicType, Spells};
 use super::tiles::TileGroup;
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 const CHART: &str = "appearance_chart.json";
 const SETUP: &str = "treasure_setup.json";
 
 /// What summons a group of Appearance Chart boxes (rule 7.13).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum Summoner {
     /// A Warning chit of this word and tile-group letter.
     Warning {
@@ -45,7 +46,7 @@ pub enum Summoner {
 }
 
 /// Sections of the Treasure Setup Card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum Section {
     TreasuresWithinTreasures,
     LostCastle,
@@ -60,7 +61,7 @@ pub enum Section {
 }
 
 /// Some counters of one monster type.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterCount {
     pub monster: MonsterId,
@@ -68,7 +69,7 @@ pub struct MonsterCount {
 }
 
 /// What a box holds at the start.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum BoxContents {
     Monsters(Vec<MonsterCount>),
     Natives(NativeGroup),
@@ -76,7 +77,7 @@ pub enum BoxContents {
     VisitorSlot,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ChartBox {
     /// Left-to-right position in the row, from 1.
@@ -85,7 +86,7 @@ pub struct ChartBox {
 }
 
 /// Boxes summoned by the same list; leftmost non-empty box first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct BoxGroup {
     pub section: Section,
@@ -93,7 +94,7 @@ pub struct BoxGroup {
     pub boxes: Vec<ChartBox>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ChartRow {
     /// Monster Roll 1-6.
@@ -102,7 +103,7 @@ pub struct ChartRow {
 }
 
 /// The Appearance Chart.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct AppearanceChart {
     pub rows: Vec<ChartRow>,
@@ -131,7 +132,7 @@ impl AppearanceChart {
 }
 
 /// Which way up a piece goes (rules 3.1.2, 3.1.3 g.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum Face {
     /// Cards, secret.
     Down,
@@ -140,7 +141,7 @@ pub enum Face {
 }
 
 /// Pieces put into a box.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum Piece {
     /// Random cards from the Large Treasure pile.
     LargeTreasures(u8),
@@ -168,7 +169,7 @@ pub enum Piece {
     Natives(NativeGroup),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     pub piece: Piece,
@@ -176,7 +177,7 @@ pub struct Placement {
 }
 
 /// The box a step fills.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 pub enum SetupBox {
     /// A TWT box, or an Artifact/Spell Book box, named by its card.
     Treasure(TreasureId),
@@ -187,7 +188,7 @@ pub enum SetupBox {
 }
 
 /// One step of the procedure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum SetupAction {
     /// Put pieces in a box, listed bottom to top.
     Place {
@@ -204,7 +205,7 @@ pub enum SetupAction {
     PlaceVisitorMissionChits,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct SetupStep {
     /// Rule paragraph, e.g. "3.1.2c".
@@ -214,7 +215,7 @@ pub struct SetupStep {
 }
 
 /// The Treasure Setup Card procedure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct TreasureSetup {
     pub steps: Vec<SetupStep>,
@@ -233,7 +234,7 @@ impl TreasureSetup {
 }
 
 /// The whole Setup Card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub struct SetupCard {
     pub chart: AppearanceChart,
     pub setup: TreasureSetup,

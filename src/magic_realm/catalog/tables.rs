@@ -10,6 +10,7 @@
 
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 mod results;
 pub use results::*;
@@ -18,7 +19,9 @@ const FILE: &str = "tables.json";
 const TABLES_JSON: &str = include_str!("../data/tables.json");
 
 /// The tables, by id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TableId {
     Hide,
@@ -79,7 +82,7 @@ impl TableId {
 }
 
 /// How the number looked up is rolled (4.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum DiceRoll {
     /// Two dice, use the higher (4.1.1).
@@ -91,7 +94,7 @@ pub enum DiceRoll {
 }
 
 /// The dice rule of a table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Dice {
     pub roll: DiceRoll,
@@ -111,7 +114,7 @@ impl Dice {
 }
 
 /// The rolls a row answers: one number, or an inclusive range written `[from, to]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(untagged)]
 pub enum RollSpan {
     One(u8),
@@ -133,7 +136,7 @@ impl RollSpan {
 }
 
 /// One row of a table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Row<R> {
     pub roll: RollSpan,
@@ -148,7 +151,7 @@ pub fn lookup<R>(rows: &[Row<R>], roll: u8) -> Option<&R> {
 }
 
 /// A table with one column per trading relationship (Meeting, Commerce).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Columns<R> {
     pub enemy: Vec<Row<R>>,
@@ -171,7 +174,7 @@ impl<R> Columns<R> {
 }
 
 /// The rows of a table, typed by table kind.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum TableResults {
     Hide(Vec<Row<HideResult>>),
@@ -270,7 +273,7 @@ impl TableResults {
 }
 
 /// One dice table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Table {
     pub id: TableId,
@@ -287,7 +290,7 @@ pub struct Table {
 }
 
 /// Every table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
     pub tables: Vec<Table>,

@@ -21,12 +21,15 @@ use super::common::MagicColor;
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use tsify::Tsify;
 
 const FILE: &str = "tiles.json";
 const TILES_JSON: &str = include_str!("../data/tiles.json");
 
 /// The 20 map tiles (rule 2.1.1), by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TileId {
     AwfulValley,
@@ -79,7 +82,9 @@ impl TileId {
 
 /// The four tile groups that receive map chits (rules 2.1.3, 3.5.3). The Deep Woods belongs
 /// to the mountain group; the Borderland, High Pass and Ruins to the caves group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TileGroup {
     Valley,
@@ -108,7 +113,9 @@ impl TileGroup {
 }
 
 /// The two sides of a tile (2.1.1): the green "normal" side and the "enchanted" side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TileSide {
     Normal,
@@ -126,7 +133,9 @@ impl TileSide {
 }
 
 /// The three kinds of clearing (2.1.1, 1.6.5, 1.6.17, 1.6.25).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ClearingKind {
     Woods,
@@ -135,7 +144,9 @@ pub enum ClearingKind {
 }
 
 /// The yellow number of a clearing within its tile (2.1.1), 1 to 6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 pub struct ClearingNumber(pub u8);
 
 impl ClearingNumber {
@@ -149,7 +160,9 @@ impl ClearingNumber {
 }
 
 /// The four kinds of roadway (2.1.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum PathKind {
     OpenRoad,
@@ -166,7 +179,9 @@ impl PathKind {
 }
 
 /// A tile edge in the unrotated frame, clockwise from the top.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Edge {
     N,
@@ -228,7 +243,7 @@ impl Edge {
 }
 
 /// A point in the unrotated tile frame (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct TilePoint {
     pub x: f64,
@@ -237,7 +252,9 @@ pub struct TilePoint {
 
 /// The far end of a roadway: another clearing of the same tile, or a tile edge (a road
 /// that leaves the tile).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum PathEnd {
     Clearing(ClearingNumber),
@@ -245,7 +262,7 @@ pub enum PathEnd {
 }
 
 /// One clearing on one side of a tile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Clearing {
     pub number: ClearingNumber,
@@ -260,7 +277,7 @@ pub struct Clearing {
 
 /// One roadway on one side of a tile. `from` is always a clearing; a clearing-to-clearing
 /// roadway is stored once, with the lower number in `from`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Path {
     pub from: ClearingNumber,
@@ -293,7 +310,7 @@ impl Path {
 }
 
 /// A road leaving the tile (3.2.3: road edges must meet road edges).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub struct RoadExit {
     pub edge: Edge,
     pub clearing: ClearingNumber,
@@ -301,7 +318,7 @@ pub struct RoadExit {
 }
 
 /// One side of a tile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct TileFace {
     pub clearings: Vec<Clearing>,
@@ -311,7 +328,7 @@ pub struct TileFace {
 }
 
 /// One map tile, both sides.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Tile {
     pub id: TileId,
@@ -377,7 +394,7 @@ impl Tile {
 }
 
 /// All 20 tiles.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Tiles {
     pub tiles: Vec<Tile>,

@@ -22,9 +22,12 @@
 use crate::magic_realm::catalog::tiles::{Edge, TileFace};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use tsify::Tsify;
 
 /// Axial hex coordinates on a flat-topped grid; built maps put the Borderland at (0,0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Hex {
     pub q: i8,

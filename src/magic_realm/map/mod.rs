@@ -46,12 +46,13 @@ use crate::magic_realm::catalog::tiles::{
     ClearingNumber, Edge, PathEnd, PathKind, TileId, TileSide, Tiles,
 };
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 const DEFAULT_MAP_FILE: &str = "default_map.json";
 const DEFAULT_MAP_JSON: &str = include_str!("../data/default_map.json");
 
 /// One tile on the map: where it lies, how far it is turned, and which side is up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct PlacedTile {
     pub tile: TileId,
@@ -74,7 +75,9 @@ impl PlacedTile {
 }
 
 /// A clearing on the map. JSON: `{"tile":"borderland","clearing":4}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(deny_unknown_fields)]
 pub struct ClearingRef {
     pub tile: TileId,
@@ -94,7 +97,9 @@ impl ClearingRef {
 /// for hidden paths and secret passages, 7.5.1). `from` is the roadway's lower-numbered
 /// clearing; `to` its other clearing, or the (tile-frame) edge it leaves by.
 /// JSON: `{"tile":"borderland","side":"normal","from":4,"to":{"clearing":5}}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(deny_unknown_fields)]
 pub struct PathRef {
     pub tile: TileId,
@@ -104,7 +109,7 @@ pub struct PathRef {
 }
 
 /// One step along roadways from a clearing to a neighbouring clearing.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Route {
     pub to: ClearingRef,
@@ -115,8 +120,8 @@ pub struct Route {
 }
 
 /// The map: the 20 tiles placed. JSON: `{"tiles":[PlacedTile...]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename = "RealmMap", deny_unknown_fields)]
 pub struct Map {
     tiles: Vec<PlacedTile>,
 }

@@ -6,9 +6,12 @@ use super::TableId;
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::tiles::ClearingNumber;
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 /// The relationship columns of the Meeting and Commerce tables, least friendly first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum MeetingColumn {
     Enemy,
@@ -39,7 +42,7 @@ impl MeetingColumn {
 }
 
 /// Hide Table (7.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum HideResult {
     Success,
@@ -47,7 +50,9 @@ pub enum HideResult {
 }
 
 /// What a search result does (7.5.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SearchEffect {
     /// Secretly look at the map chits in the tile.
@@ -63,7 +68,7 @@ pub enum SearchEffect {
 }
 
 /// A result the searcher may pick on a Choice row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct SearchPick {
     pub table: TableId,
@@ -71,7 +76,7 @@ pub struct SearchPick {
 }
 
 /// Peer Table (7.5.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum PeerResult {
     Choice(Vec<SearchPick>),
@@ -83,7 +88,7 @@ pub enum PeerResult {
 }
 
 /// Locate Table (7.5.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum LocateResult {
     Choice(Vec<SearchPick>),
@@ -121,7 +126,7 @@ impl LocateResult {
 }
 
 /// Magic Sight Table (7.5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum MagicSightResult {
     Choice(Vec<SearchPick>),
@@ -136,14 +141,14 @@ pub enum MagicSightResult {
 }
 
 /// Loot Table (7.5): take the item this many places from the top of the pile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct LootResult {
     pub take_from_top: u8,
 }
 
 /// Reading Runes Table (7.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum ReadingRunesResult {
     LearnAndAwaken,
@@ -153,7 +158,7 @@ pub enum ReadingRunesResult {
 }
 
 /// Meeting Table (7.6, 7.7, 8.2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum MeetingResult {
     /// Final price = basic price times this.
@@ -170,7 +175,7 @@ pub enum MeetingResult {
 }
 
 /// Commerce Table (10.D.2): gold adjustments to the total basic price.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum CommerceResult {
     Offer(i32),
@@ -181,14 +186,14 @@ pub enum CommerceResult {
 }
 
 /// A change of harm levels (Missile Table, 8.4.9): positive is heavier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct HarmChange {
     pub harm_levels: i8,
 }
 
 /// Optional Missile Table (10.D.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum OptionalMissileResult {
     HarmLevels(i8),
@@ -199,7 +204,7 @@ pub enum OptionalMissileResult {
 }
 
 /// Fumble Table (10.D.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum FumbleResult {
     HarmLevels(i8),
@@ -207,7 +212,7 @@ pub enum FumbleResult {
 }
 
 /// Stumble Table (10.D.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum StumbleResult {
     Completed,
@@ -216,7 +221,7 @@ pub enum StumbleResult {
 
 /// Repositioning Denizens Table (8.4.6): `moves_to[i]` is the box (1 to 3) that the contents
 /// of box `i + 1` move to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct BoxPermutation {
     pub moves_to: [u8; 3],
@@ -231,7 +236,7 @@ impl BoxPermutation {
 }
 
 /// Change Tactics Table (8.4.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum TacticsResult {
     NoChange,
@@ -239,7 +244,9 @@ pub enum TacticsResult {
 }
 
 /// Curses Table (4.6.7a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Curse {
     Eyemist,
@@ -251,7 +258,9 @@ pub enum Curse {
 }
 
 /// Wishes Table (4.6.7b).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Wish {
     IWereElsewhere,
@@ -263,7 +272,7 @@ pub enum Wish {
 }
 
 /// Power of the Pit Table (4.6.7b, 8.4.7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum PitResult {
     FieryChasmOpens,
@@ -275,7 +284,7 @@ pub enum PitResult {
 }
 
 /// The creatures of the Transform Table (4.6.8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum Creature {
     Dragon,
@@ -287,7 +296,7 @@ pub enum Creature {
 }
 
 /// How a transformed creature moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum CreatureMovement {
     /// Must fly.
@@ -297,7 +306,7 @@ pub enum CreatureMovement {
 }
 
 /// A harm letter and time number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct CreatureAttack {
     pub harm: Size,
@@ -305,7 +314,7 @@ pub struct CreatureAttack {
 }
 
 /// A move strength and time number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct CreatureMove {
     pub strength: Size,
@@ -313,7 +322,7 @@ pub struct CreatureMove {
 }
 
 /// One row of the Transform Table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct TransformCreature {
     pub creature: Creature,
@@ -327,14 +336,14 @@ pub struct TransformCreature {
 }
 
 /// Lost Table (Lost spell): move to the adjacent clearing with this number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct LostResult {
     pub move_to_clearing: ClearingNumber,
 }
 
 /// Violent Storm Table (Violent Storm spell).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct ViolentStormResult {
     pub phases_lost: u8,
@@ -342,7 +351,7 @@ pub struct ViolentStormResult {
 
 /// The Treasures-Within-Treasures site-card tables (7.5, 2.4.5). The take results take the
 /// card's own item of that kind, or nothing if it is gone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum SiteCardResult {
     TakeHorse,
@@ -361,14 +370,14 @@ pub enum SiteCardResult {
 }
 
 /// Monster Roll (4.1.3, 7.13): this row of the Appearance Chart prowls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterRollResult {
     pub row_prowls: u8,
 }
 
 /// Weather Table (10.D.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum Weather {
     Special,

@@ -1,0 +1,408 @@
+//! Scenarios: a game that starts from any position (the test fixture format, and later the
+//! web app's battle builder). Any piece in any place, either side up; characters with their
+//! development, chits, belongings, hidden status, gold, fame, notoriety, discoveries and
+//! records; the day and the point in the day; the next dice.
+//!
+//! A scenario that names something unknown, or places something twice, is refused with an
+//! error that names it.
+
+use crate::engine::dice::{DiceBox, Stream};
+use crate::engine::{RuleError, Seed};
+use crate::magic_realm::catalog::characters::{CharacterId, ChitKind};
+use crate::magic_realm::catalog::magic::SpellId;
+use crate::magic_realm::catalog::tiles::TileSide;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::{ClearingRef, Map, PlacedTile};
+use crate::magic_realm::pieces::{all_pieces, Facing, PieceId, Piles, Place};
+use crate::magic_realm::setup::{build_map, map_chits, setup_card};
+use crate::magic_realm::state::{
+    ChitStatus, DayPoint, Discoveries, GameState, MapChoice, SeatState, SecretRecord, Step,
+    VictoryPoints, DEFAULT_DAYS, DRAWS_PURPOSE, MAX_SEATS, MIN_SEATS, STARTING_GOLD,
+    VICTORY_POINTS,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use tsify::Tsify;
+
+/// The map of a scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ScenarioMap {
+    #[default]
+    Default,
+    /// A random legal map from the scenario's seed.
+    Random,
+    /// These tiles, where they lie, on the side given.
+    Tiles { tiles: Vec<PlacedTile> },
+}
+
+/// Where the pieces a scenario does not name go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum Realm {
+    /// Out of play: only the named pieces are in the game.
+    #[default]
+    Empty,
+    /// As a normal setup leaves them: the Setup Card filled, the map chits placed and the
+    /// Valley chits exchanged for Dwellings, Ghosts and garrisons (3.1, 3.5, 3.6.1-3.6.3).
+    SetUp,
+}
+
+/// One named piece.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScenarioPiece {
+    pub piece: PieceId,
+    pub place: Place,
+    /// Which way up; the side the piece starts the game on if left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub facing: Option<Facing>,
+}
+
+/// An item a character carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScenarioBelonging {
+    pub piece: PieceId,
+    /// Which way up; the side the piece starts the game on if left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub facing: Option<Facing>,
+}
+
+/// A chit that is not fresh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScenarioChit {
+    /// Index into the character's 12 chits (0 to 11, in card order).
+    pub chit: u8,
+    pub status: ChitStatus,
+}
+
+fn four() -> u8 {
+    4
+}
+fn yes() -> bool {
+    true
+}
+fn starting_gold() -> i32 {
+    STARTING_GOLD
+}
+fn first_day() -> u8 {
+    1
+}
+fn default_days() -> u8 {
+    DEFAULT_DAYS
+}
+
+/// One seat's character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScenarioSeat {
+    pub character: CharacterId,
+    /// The clearing the character counter is in.
+    pub at: ClearingRef,
+    /// Development stage 1 to 4 (default 4).
+    #[serde(default = "four")]
+    pub level: u8,
+    #[serde(default)]
+    pub chits: Vec<ScenarioChit>,
+    /// Carried items (the character's belongings).
+    #[serde(default)]
+    pub belongings: Vec<ScenarioBelonging>,
+    #[serde(default = "yes")]
+    pub hidden: bool,
+    #[serde(default = "starting_gold")]
+    pub gold: i32,
+    #[serde(default)]
+    pub fame: i32,
+    #[serde(default)]
+    pub notoriety: i32,
+    #[serde(default)]
+    pub discoveries: Discoveries,
+    #[serde(default)]
+    pub spells: Vec<SpellId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub victory: Option<VictoryPoints>,
+}
+
+/// A game from any position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MagicRealmScenario {
+    #[serde(default)]
+    pub map: ScenarioMap,
+    #[serde(default)]
+    pub realm: Realm,
+    pub seats: Vec<ScenarioSeat>,
+    #[serde(default)]
+    pub pieces: Vec<ScenarioPiece>,
+    #[serde(default = "first_day")]
+    pub day: u8,
+    #[serde(default)]
+    pub at: DayPoint,
+    #[serde(default = "default_days")]
+    pub days: u8,
+    /// Die results to use, in order, before the seeded dice.
+    #[serde(default)]
+    pub dice: Vec<u8>,
+}
+
+fn bad(msg: impl Into<String>) -> RuleError {
+    RuleError::bad_scenario(msg)
+}
+
+/// Builds the state a scenario describes, or says what is wrong with it.
+pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameState, RuleError> {
+    let n = sc.seats.len();
+    if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+        return Err(bad(format!(
+            "a scenario has {MIN_SEATS} to {MAX_SEATS} seats, not {n}"
+        )));
+    }
+    if sc.days == 0 || sc.days > 112 || sc.day == 0 || sc.day > sc.days {
+        return Err(bad(format!(
+            "day {} of {} is not a day of the game",
+            sc.day, sc.days
+        )));
+    }
+    let mut draws = Stream::new(seed.0, DRAWS_PURPOSE);
+    let map = scenario_map(cat, &sc.map, &mut draws)?;
+    let mut dice = DiceBox::new(seed);
+    dice.force(&sc.dice)?;
+    let mut state = GameState {
+        seed,
+        days: sc.days,
+        map,
+        piles: Piles::default(),
+        seats: Vec::new(),
+        step: Step::Play {
+            day: sc.day,
+            at: sc.at,
+        },
+        dice,
+        draws,
+        visitor_chits_placed: 0,
+        map_chits_placed: true,
+    };
+    match sc.realm {
+        Realm::Empty => {
+            for piece in all_pieces(cat) {
+                let facing = setup_card::initial_facing(&piece);
+                state.piles.put(Place::OutOfPlay, piece, facing);
+            }
+        }
+        Realm::SetUp => {
+            setup_card::fill(cat, &mut state.piles, &mut state.draws)?;
+            map_chits::place(cat, &mut state)?;
+            map_chits::reveal_valley_chits(cat, &mut state)?;
+        }
+    }
+    let known: BTreeSet<PieceId> = all_pieces(cat).into_iter().collect();
+    let mut named: BTreeSet<PieceId> = BTreeSet::new();
+    let mut name = |piece: &PieceId| -> Result<(), RuleError> {
+        if !known.contains(piece) {
+            return Err(bad(format!(
+                "the scenario names {piece}, which is not a piece of the game"
+            )));
+        }
+        if !named.insert(piece.clone()) {
+            return Err(bad(format!("the scenario places {piece} twice")));
+        }
+        Ok(())
+    };
+    for s in &sc.seats {
+        let c = cat
+            .characters
+            .get(&s.character)
+            .ok_or_else(|| bad(format!("unknown character {:?}", s.character.0)))?;
+        name(&PieceId::Character { id: c.id.clone() })?;
+        check_clearing(cat, &state.map, s.at)?;
+        state.piles.move_to(
+            &PieceId::Character { id: c.id.clone() },
+            Place::Clearing { at: s.at },
+            Some(Facing::Up),
+        );
+        for b in &s.belongings {
+            name(&b.piece)?;
+            let facing = b
+                .facing
+                .unwrap_or_else(|| setup_card::initial_facing(&b.piece));
+            state.piles.move_to(
+                &b.piece,
+                Place::Belongings {
+                    character: c.id.clone(),
+                },
+                Some(facing),
+            );
+        }
+        state.seats.push(seat_state(cat, s)?);
+    }
+    for p in &sc.pieces {
+        name(&p.piece)?;
+        check_place(cat, &state, &p.place)?;
+        let facing = p
+            .facing
+            .unwrap_or_else(|| setup_card::initial_facing(&p.piece));
+        state.piles.move_to(&p.piece, p.place.clone(), Some(facing));
+    }
+    state.visitor_chits_placed = u8::try_from(
+        state
+            .piles
+            .iter()
+            .filter(|(place, _)| matches!(place, Place::ChartBox { row: 6, .. }))
+            .flat_map(|(_, pile)| pile.iter())
+            .filter(|c| matches!(c.piece, PieceId::VisitorChit { .. }))
+            .count(),
+    )
+    .unwrap_or(u8::MAX);
+    Ok(state)
+}
+
+fn scenario_map(cat: &Catalog, m: &ScenarioMap, draws: &mut Stream) -> Result<Map, RuleError> {
+    match m {
+        ScenarioMap::Default => build_map(cat, MapChoice::Default, draws),
+        ScenarioMap::Random => build_map(cat, MapChoice::Random, draws),
+        ScenarioMap::Tiles { tiles } => {
+            let map = Map::new(tiles.clone());
+            let mut green = map.clone();
+            for t in tiles {
+                green
+                    .set_side(t.tile, TileSide::Normal)
+                    .map_err(|e| bad(format!("the scenario's map: {e}")))?;
+            }
+            green
+                .validate(&cat.tiles)
+                .map_err(|e| bad(format!("the scenario's map is not legal (rule 3.2): {e}")))?;
+            Ok(map)
+        }
+    }
+}
+
+fn check_clearing(cat: &Catalog, map: &Map, at: ClearingRef) -> Result<(), RuleError> {
+    match map.clearing_kind(&cat.tiles, at) {
+        Some(_) => Ok(()),
+        None => Err(bad(format!(
+            "{:?} has no clearing {}",
+            at.tile, at.clearing.0
+        ))),
+    }
+}
+
+fn check_place(cat: &Catalog, state: &GameState, place: &Place) -> Result<(), RuleError> {
+    match place {
+        Place::Clearing { at } => check_clearing(cat, &state.map, *at),
+        Place::ChartBox { row, number } => {
+            let exists = cat.setup_card.chart.row(*row).is_some_and(|r| {
+                r.groups
+                    .iter()
+                    .flat_map(|g| g.boxes.iter())
+                    .any(|b| b.number == *number)
+            });
+            if exists {
+                Ok(())
+            } else {
+                Err(bad(format!(
+                    "the Appearance Chart has no box {number} in row {row}"
+                )))
+            }
+        }
+        Place::Belongings { character } => match state.seat_of(character) {
+            Some(_) => Ok(()),
+            None => Err(bad(format!(
+                "{:?} is not a character of the scenario, so it carries nothing",
+                character.0
+            ))),
+        },
+        _ => Ok(()),
+    }
+}
+
+fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
+    let c = cat
+        .characters
+        .get(&s.character)
+        .ok_or_else(|| bad(format!("unknown character {:?}", s.character.0)))?;
+    if !(1..=4).contains(&s.level) {
+        return Err(bad(format!(
+            "{}: development stage {} is not 1 to 4",
+            c.name, s.level
+        )));
+    }
+    let mut chits = vec![ChitStatus::Fresh; c.chits.len()];
+    let mut seen = BTreeSet::new();
+    for ch in &s.chits {
+        let slot = chits
+            .get_mut(usize::from(ch.chit))
+            .ok_or_else(|| bad(format!("{} has no chit {}", c.name, ch.chit)))?;
+        if !seen.insert(ch.chit) {
+            return Err(bad(format!("{}: chit {} is set twice", c.name, ch.chit)));
+        }
+        let magic = matches!(
+            c.chits.get(usize::from(ch.chit)).map(|x| x.kind),
+            Some(ChitKind::Magic { magic_type }) if magic_type.is_enchantable()
+        );
+        if ch.status == ChitStatus::Enchanted && !magic {
+            return Err(bad(format!(
+                "{}: chit {} is not a Magic chit of type I to V, so it cannot be enchanted (4.6.3)",
+                c.name, ch.chit
+            )));
+        }
+        *slot = ch.status;
+    }
+    for chit in &s.discoveries.chits {
+        if !cat.map_chits.all_ids().contains(&chit) {
+            return Err(bad(format!(
+                "{}: unknown map chit {:?} among the discoveries",
+                c.name, chit.0
+            )));
+        }
+    }
+    for path in &s.discoveries.paths {
+        let printed = cat.tiles.get(path.tile).is_some_and(|t| {
+            t.face(path.side)
+                .paths
+                .iter()
+                .any(|p| p.from == path.from && p.to == path.to)
+        });
+        if !printed {
+            return Err(bad(format!(
+                "{}: {path:?} is not a roadway of the map",
+                c.name
+            )));
+        }
+    }
+    for sp in &s.spells {
+        if cat.spells.get(sp).is_none() {
+            return Err(bad(format!("{}: unknown spell {:?}", c.name, sp.0)));
+        }
+    }
+    let victory = s.victory.unwrap_or_default();
+    if s.victory.is_some() && victory.total() != u32::from(VICTORY_POINTS) {
+        return Err(bad(format!(
+            "{}: victory requirements must assign exactly {VICTORY_POINTS} points (3.3.6a)",
+            c.name
+        )));
+    }
+    Ok(SeatState {
+        character: Some(c.id.clone()),
+        level: s.level,
+        chits,
+        hidden: s.hidden,
+        gold: s.gold,
+        fame: s.fame,
+        notoriety: s.notoriety,
+        discoveries: s.discoveries.clone(),
+        secret: SecretRecord {
+            spells: s.spells.clone(),
+            enchant: BTreeSet::new(),
+            enchanting_done: true,
+            start: None,
+            victory,
+            done: true,
+        },
+        equipment_pending: Vec::new(),
+    })
+}

@@ -1,0 +1,302 @@
+//! The state of a game of Magic Realm (rules 3.3, 4.5): the map, the piles every piece lies
+//! in, each seat's character sheet and secret records, and where the game stands.
+
+use crate::engine::dice::{DiceBox, Stream};
+use crate::engine::{Seat, Seed};
+use crate::magic_realm::catalog::characters::{CharacterId, StartLocation};
+use crate::magic_realm::catalog::chits::MapChitId;
+use crate::magic_realm::catalog::magic::SpellId;
+use crate::magic_realm::map::{Map, PathRef};
+use crate::magic_realm::pieces::Piles;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use tsify::Tsify;
+
+/// Players in a game (one character each; 3.3).
+pub const MIN_SEATS: usize = 1;
+pub const MAX_SEATS: usize = 6;
+/// Gold every character starts with (3.3.2b).
+pub const STARTING_GOLD: i32 = 10;
+/// Victory Points every character assigns (3.3.6a).
+pub const VICTORY_POINTS: u8 = 5;
+/// The usual game length: one lunar month (rule 1.2, 9.1).
+pub const DEFAULT_DAYS: u8 = 28;
+
+/// How a new game builds its map (3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum MapChoice {
+    /// The fixed default map, known to be legal.
+    #[default]
+    Default,
+    /// A random legal map built by the placement rules of 3.2 from the game's seed.
+    Random,
+}
+
+/// A new game of Magic Realm.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MagicRealmSetup {
+    /// One entry per player, 1 to 6. A seat with a character named here has chosen it
+    /// already; the others choose in seat order during setup (3.3.1).
+    pub seats: Vec<SeatSetup>,
+    #[serde(default)]
+    pub map: MapChoice,
+    /// Days the game lasts (28 is a lunar month); 1 to 112.
+    #[serde(default = "default_days")]
+    pub days: u8,
+}
+
+fn default_days() -> u8 {
+    DEFAULT_DAYS
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SeatSetup {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub character: Option<CharacterId>,
+}
+
+/// The five victory categories and their factors (3.3.6b).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum VictoryCategory {
+    GreatTreasures,
+    Spells,
+    Fame,
+    Notoriety,
+    Gold,
+}
+
+impl VictoryCategory {
+    pub const ALL: [VictoryCategory; 5] = [
+        VictoryCategory::GreatTreasures,
+        VictoryCategory::Spells,
+        VictoryCategory::Fame,
+        VictoryCategory::Notoriety,
+        VictoryCategory::Gold,
+    ];
+
+    /// Points needed per Victory Point assigned (3.3.6b).
+    pub fn factor(self) -> u32 {
+        match self {
+            VictoryCategory::GreatTreasures => 1,
+            VictoryCategory::Spells => 2,
+            VictoryCategory::Fame => 10,
+            VictoryCategory::Notoriety => 20,
+            VictoryCategory::Gold => 30,
+        }
+    }
+}
+
+/// Victory Points assigned to each category (3.3.6a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VictoryPoints {
+    pub great_treasures: u8,
+    pub spells: u8,
+    pub fame: u8,
+    pub notoriety: u8,
+    pub gold: u8,
+}
+
+impl VictoryPoints {
+    pub fn get(&self, c: VictoryCategory) -> u8 {
+        match c {
+            VictoryCategory::GreatTreasures => self.great_treasures,
+            VictoryCategory::Spells => self.spells,
+            VictoryCategory::Fame => self.fame,
+            VictoryCategory::Notoriety => self.notoriety,
+            VictoryCategory::Gold => self.gold,
+        }
+    }
+
+    pub fn add(&mut self, c: VictoryCategory) {
+        let slot = match c {
+            VictoryCategory::GreatTreasures => &mut self.great_treasures,
+            VictoryCategory::Spells => &mut self.spells,
+            VictoryCategory::Fame => &mut self.fame,
+            VictoryCategory::Notoriety => &mut self.notoriety,
+            VictoryCategory::Gold => &mut self.gold,
+        };
+        *slot = slot.saturating_add(1);
+    }
+
+    pub fn total(&self) -> u32 {
+        VictoryCategory::ALL
+            .iter()
+            .map(|c| u32::from(self.get(*c)))
+            .sum()
+    }
+
+    /// Points needed in a category: assigned points times the factor (3.3.6b).
+    pub fn needed(&self, c: VictoryCategory) -> u32 {
+        u32::from(self.get(c)) * c.factor()
+    }
+}
+
+/// The state of one action chit (rules 2.5.3, 4.2, 4.6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum ChitStatus {
+    Fresh,
+    Fatigued,
+    Wounded,
+    /// A Magic chit turned symbol side up: a colour chit (3.3.4, 4.6.3).
+    Enchanted,
+}
+
+/// What a character has found (7.5): hidden paths and secret passages, and map chits
+/// (treasure sites) discovered.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Discoveries {
+    #[serde(default)]
+    pub paths: BTreeSet<PathRef>,
+    #[serde(default)]
+    pub chits: BTreeSet<MapChitId>,
+}
+
+/// What a player records in secret before the Dwellings are revealed (3.3.3 to 3.3.6);
+/// victory requirements and spells stay secret afterwards too (3.3.6, 4.5).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SecretRecord {
+    /// Spells recorded, in the order chosen (duplicates allowed, 3.3.3b).
+    pub spells: Vec<SpellId>,
+    /// Magic chits (indexes into the character's chits) to turn symbol side up (3.3.4).
+    pub enchant: BTreeSet<u8>,
+    /// Whether the player has finished choosing chits to enchant.
+    pub enchanting_done: bool,
+    pub start: Option<StartLocation>,
+    pub victory: VictoryPoints,
+    /// The player has declared these choices final.
+    pub done: bool,
+}
+
+/// One seat: its character and records.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SeatState {
+    pub character: Option<CharacterId>,
+    /// Development stage, 1 to 4 (4 at the start of a standard game, 3.3.2).
+    pub level: u8,
+    /// The 12 action chits, in the order of the character's card.
+    pub chits: Vec<ChitStatus>,
+    pub hidden: bool,
+    pub gold: i32,
+    pub fame: i32,
+    pub notoriety: i32,
+    pub discoveries: Discoveries,
+    pub secret: SecretRecord,
+    /// Starting weapons and armor still to be taken from a native group (3.3.2).
+    pub equipment_pending: Vec<EquipmentNeed>,
+}
+
+impl SeatState {
+    pub fn empty() -> SeatState {
+        SeatState {
+            character: None,
+            level: 4,
+            chits: Vec::new(),
+            hidden: true,
+            gold: STARTING_GOLD,
+            fame: 0,
+            notoriety: 0,
+            discoveries: Discoveries::default(),
+            secret: SecretRecord::default(),
+            equipment_pending: Vec::new(),
+        }
+    }
+}
+
+/// A starting weapon or armor counter the character must take (3.3.2).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
+#[serde(tag = "item", rename_all = "camelCase")]
+pub enum EquipmentNeed {
+    Weapon {
+        id: crate::magic_realm::catalog::items::WeaponId,
+    },
+    Armor {
+        id: crate::magic_realm::catalog::items::ArmorId,
+    },
+}
+
+/// The points of the day (rule 6, seed 001), for scenarios and the day rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum DayPoint {
+    #[default]
+    Birdsong,
+    Sunrise,
+    Daylight,
+    Sunset,
+    Evening,
+    Midnight,
+}
+
+/// Where the game stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "step", rename_all = "camelCase")]
+pub enum Step {
+    /// 3.3.1: the seat chooses its character.
+    ChooseCharacter { seat: Seat },
+    /// 3.3.2: the seat chooses which native group gives it a starting item.
+    TakeEquipment { seat: Seat },
+    /// 3.4: the seat puts a visitor/mission chit in an empty box.
+    PlaceVisitorChit { seat: Seat },
+    /// 3.3.3 to 3.3.6: every seat records spells, enchanted chits, starting Dwelling and
+    /// victory requirements, in secret and all at once.
+    SecretChoices,
+    /// Setup is complete (3.6.4): the game stands at `at` of `day`. The day's rules arrive
+    /// with the next issue; until then a game stops here.
+    Play { day: u8, at: DayPoint },
+}
+
+/// A whole game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GameState {
+    pub seed: Seed,
+    pub days: u8,
+    pub map: Map,
+    pub piles: Piles,
+    pub seats: Vec<SeatState>,
+    pub step: Step,
+    /// The game's dice (4.1).
+    pub dice: DiceBox,
+    /// Random draws and shuffles (picking a card or chit "at random", 3.1, 3.5).
+    pub draws: Stream,
+    /// Visitor/mission chits placed so far (3.4), to rotate the placing seat.
+    pub visitor_chits_placed: u8,
+    /// Whether the map chits have been placed (3.5).
+    pub map_chits_placed: bool,
+}
+
+/// The stream purpose of a game's random draws (see `Stream::new`).
+pub const DRAWS_PURPOSE: u64 = 2;
+
+impl GameState {
+    pub fn seat(&self, seat: Seat) -> Option<&SeatState> {
+        self.seats.get(usize::from(seat.0))
+    }
+
+    pub fn seat_mut(&mut self, seat: Seat) -> Option<&mut SeatState> {
+        self.seats.get_mut(usize::from(seat.0))
+    }
+
+    /// Every seat, in order.
+    pub fn all_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seats.len()).filter_map(|i| u8::try_from(i).ok().map(Seat))
+    }
+
+    /// The seat playing `character`, if any.
+    pub fn seat_of(&self, character: &CharacterId) -> Option<Seat> {
+        self.all_seats()
+            .find(|s| self.seat(*s).and_then(|x| x.character.as_ref()) == Some(character))
+    }
+}

@@ -1,0 +1,145 @@
+//! What one viewer may know (rule 4.5): face-down cards and chits show only their kind,
+//! and a seat's secret records (spells, enchantments planned, starting Dwelling, victory
+//! requirements) appear in that seat's view alone.
+
+use crate::engine::{Seat, Viewer};
+use crate::magic_realm::catalog::characters::CharacterId;
+use crate::magic_realm::map::Map;
+use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
+use crate::magic_realm::state::{
+    ChitStatus, Discoveries, EquipmentNeed, GameState, SecretRecord, Step,
+};
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
+
+/// A piece as a viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "seen", rename_all = "camelCase")]
+pub enum SeenPiece {
+    /// Face up, or known to this viewer.
+    Known { piece: PieceId, facing: Facing },
+    /// Face down and unknown: only the kind shows.
+    Hidden { kind: PieceKind },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct PileView {
+    pub place: Place,
+    /// Bottom to top.
+    pub pieces: Vec<SeenPiece>,
+}
+
+/// The public part of a seat's character sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatView {
+    pub seat: Seat,
+    pub character: Option<CharacterId>,
+    pub level: u8,
+    pub chits: Vec<ChitStatus>,
+    pub hidden: bool,
+    pub gold: i32,
+    pub fame: i32,
+    pub notoriety: i32,
+    pub equipment_pending: Vec<EquipmentNeed>,
+}
+
+/// A seat's own secrets, shown to that seat only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnView {
+    pub seat: Seat,
+    pub secret: SecretRecord,
+    pub discoveries: Discoveries,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct MagicRealmView {
+    pub viewer: Viewer,
+    pub step: Step,
+    pub days: u8,
+    pub map: Map,
+    pub piles: Vec<PileView>,
+    pub seats: Vec<SeatView>,
+    /// The viewing seat's secrets; every seat's for the omniscient viewer.
+    pub own: Vec<OwnView>,
+}
+
+pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
+    let omniscient = matches!(viewer, Viewer::Omniscient);
+    let piles = state
+        .piles
+        .iter()
+        .map(|(place, pile)| PileView {
+            place: place.clone(),
+            pieces: pile
+                .iter()
+                .map(|c| {
+                    if c.facing.is_secret() && !omniscient {
+                        SeenPiece::Hidden {
+                            kind: c.piece.kind(),
+                        }
+                    } else {
+                        SeenPiece::Known {
+                            piece: c.piece.clone(),
+                            facing: c.facing,
+                        }
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let seats = state
+        .all_seats()
+        .filter_map(|seat| {
+            let s = state.seat(seat)?;
+            Some(SeatView {
+                seat,
+                character: s.character.clone(),
+                level: s.level,
+                chits: s.chits.clone(),
+                hidden: s.hidden,
+                gold: s.gold,
+                fame: s.fame,
+                notoriety: s.notoriety,
+                equipment_pending: s.equipment_pending.clone(),
+            })
+        })
+        .collect();
+    let own = state
+        .all_seats()
+        .filter(|seat| viewer.sees_secrets_of(*seat))
+        .filter_map(|seat| {
+            let s = state.seat(seat)?;
+            Some(OwnView {
+                seat,
+                secret: s.secret.clone(),
+                discoveries: s.discoveries.clone(),
+            })
+        })
+        .collect();
+    MagicRealmView {
+        viewer,
+        step: state.step.clone(),
+        days: state.days,
+        map: state.map.clone(),
+        piles,
+        seats,
+        own,
+    }
+}
+
+/// The pieces on the map a viewer can name, for tests and hosts.
+pub fn known_pieces_at<'v>(view: &'v MagicRealmView, place: &Place) -> Vec<&'v PieceId> {
+    view.piles
+        .iter()
+        .filter(|p| &p.place == place)
+        .flat_map(|p| p.pieces.iter())
+        .filter_map(|s| match s {
+            SeenPiece::Known { piece, .. } => Some(piece),
+            SeenPiece::Hidden { .. } => None,
+        })
+        .collect()
+}
