@@ -234,8 +234,8 @@ fn build_one_deal(tiles: &Tiles, stream: &mut Stream) -> Result<Option<Vec<Place
     while let Some(tile) = draw(&mut deck, stream) {
         order.push(tile);
     }
-    // options[i]: the plays not yet tried for order[i], which is on the board while i is
-    // not the last level.
+    // options[i] holds the plays not yet tried for order[i]; the tiles of every level
+    // below the top one are on the board.
     let mut options: Vec<Vec<PlacedTile>> = Vec::with_capacity(order.len());
     if let Some(first) = order.first() {
         options.push(legal_plays(&board, tiles, *first)?);

@@ -1,7 +1,7 @@
 //! The map (rules 2.1.1, 3.2, 3.6.2, 7.3.1, 7.5.1, 7.10): the 20 tiles laid on a hex grid, and the
 //! roadways that join their clearings.
 //!
-//! - [`grid`](Hex): hexes, drawing coordinates and how a rotation turns a tile's edges.
+//! - `grid`: [`Hex`], drawing coordinates, and how a rotation turns a tile's edges.
 //! - `build`: whether a map obeys 3.2 ([`Map::validate`]) and building one at random the
 //!   way the players do ([`Map::random`]).
 //! - `routes`: roadways between clearings, with discoveries (7.5.1), and the routes to the
