@@ -10,8 +10,7 @@ const OMNI = { type: 'Omniscient' };
 const SETUP = { seats: [{}, { character: 'wizard' }], map: 'default', days: 28 };
 
 /** JSON with absent and null fields alike (serde_json writes null, WASM leaves undefined). */
-const plain = (value) =>
-  JSON.parse(JSON.stringify(value, (_, v) => (v === null ? undefined : v)));
+const plain = (value) => JSON.parse(JSON.stringify(value, (_, v) => (v === null ? undefined : v)));
 
 /** Plays every setup step with the first legal action of the first seat to act. */
 function playSetup(game) {
@@ -38,7 +37,7 @@ test('setup plays through legal actions to the first Birdsong', () => {
   assert.ok(onMap.length >= 5, 'dwellings, garrisons and characters are on the map');
 });
 
-test('a seat sees its own secret records and not another seat\'s', () => {
+test("a seat sees its own secret records and not another seat's", () => {
   const game = new MagicRealm({ seats: [{ character: 'amazon' }, { character: 'captain' }] }, '5');
   while (game.view(OMNI).step.step !== 'secretChoices') {
     const seat = game.toAct().seats[0];
@@ -61,7 +60,10 @@ test('refusals are typed and change nothing', () => {
     [() => game.apply(0, { type: 'FlyAway' }), 'malformed_action'],
     [() => game.apply(1, game.legalActions(0)[0]), 'not_your_turn'],
     [() => new MagicRealm({ seats: [] }), 'bad_setup'],
-    [() => MagicRealm.fromScenario({ seats: [{ character: 'amazon', at: { tile: 'borderland', clearing: 9 } }] }), 'bad_scenario'],
+    [
+      () => MagicRealm.fromScenario({ seats: [{ character: 'amazon', at: { tile: 'borderland', clearing: 9 } }] }),
+      'bad_scenario',
+    ],
   ]) {
     assert.throws(call, (e) => e instanceof RuleError && e.code === code);
   }
@@ -79,9 +81,7 @@ test('the catalog gives the board its tiles with geometry', () => {
 
 test('a seeded setup in WASM matches the native engine, map and all', () => {
   // Written by `cargo test --test mr_native_golden` (see tests/mr_native_golden.rs).
-  const golden = JSON.parse(
-    readFileSync(new URL('../target/mr-golden.json', import.meta.url), 'utf8'),
-  );
+  const golden = JSON.parse(readFileSync(new URL('../target/mr-golden.json', import.meta.url), 'utf8'));
   const game = new MagicRealm(golden.setup, golden.seed);
   playSetup(game);
   assert.deepEqual(plain(game.view(OMNI)), plain(golden.view));

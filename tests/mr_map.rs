@@ -7,12 +7,12 @@ use tabletop_rules::magic_realm::catalog::tiles::{
     self, ClearingKind, ClearingNumber, Edge, PathEnd, PathKind, TileId, TileSide, Tiles,
 };
 use tabletop_rules::magic_realm::map::{
-    ClearingRef, Hex, Map, MapError, PathRef, PlacedTile, Route,
+    ClearingRef, Hex, MapError, PathRef, PlacedTile, RealmMap, Route,
 };
 
-fn load() -> (Tiles, Map) {
+fn load() -> (Tiles, RealmMap) {
     let t = tiles::load().unwrap();
-    let map = Map::default_map(&t).unwrap();
+    let map = RealmMap::default_map(&t).unwrap();
     (t, map)
 }
 
@@ -20,12 +20,12 @@ fn c(tile: TileId, n: u8) -> ClearingRef {
     ClearingRef::new(tile, n)
 }
 
-fn random_map(t: &Tiles, seed: u64) -> Map {
-    Map::random(t, &mut Stream::new(seed, 1)).unwrap()
+fn random_map(t: &Tiles, seed: u64) -> RealmMap {
+    RealmMap::random(t, &mut Stream::new(seed, 1)).unwrap()
 }
 
 /// Every roadway on the map's current sides, as discoveries.
-fn everything(map: &Map, t: &Tiles) -> BTreeSet<PathRef> {
+fn everything(map: &RealmMap, t: &Tiles) -> BTreeSet<PathRef> {
     map.clearings(t)
         .into_iter()
         .flat_map(|from| map.routes(t, from))
@@ -34,16 +34,16 @@ fn everything(map: &Map, t: &Tiles) -> BTreeSet<PathRef> {
 }
 
 /// The map with one placed tile changed.
-fn changed(map: &Map, tile: TileId, change: impl Fn(&mut PlacedTile)) -> Map {
+fn changed(map: &RealmMap, tile: TileId, change: impl Fn(&mut PlacedTile)) -> RealmMap {
     let mut placed = map.tiles().to_vec();
     for p in placed.iter_mut().filter(|p| p.tile == tile) {
         change(p);
     }
-    Map::new(placed)
+    RealmMap::new(placed)
 }
 
 /// The map without one tile, and that tile as it was.
-fn without(map: &Map, tile: TileId) -> (Vec<PlacedTile>, PlacedTile) {
+fn without(map: &RealmMap, tile: TileId) -> (Vec<PlacedTile>, PlacedTile) {
     let rest = map
         .tiles()
         .iter()
@@ -63,7 +63,7 @@ fn has_road(t: &Tiles, tile: TileId, side: TileSide, own: Edge) -> bool {
 }
 
 /// The first route found anywhere on the map whose kind is `kind`, with its start.
-fn find_route(map: &Map, t: &Tiles, kind: PathKind) -> (ClearingRef, Route) {
+fn find_route(map: &RealmMap, t: &Tiles, kind: PathKind) -> (ClearingRef, Route) {
     map.clearings(t)
         .into_iter()
         .find_map(|from| {
@@ -144,7 +144,7 @@ fn rule_3_2_3_same_seed_same_map() {
     let t = tiles::load().unwrap();
     assert_eq!(random_map(&t, 5), random_map(&t, 5));
     assert_ne!(random_map(&t, 5), random_map(&t, 6));
-    let other_purpose = Map::random(&t, &mut Stream::new(5, 2)).unwrap();
+    let other_purpose = RealmMap::random(&t, &mut Stream::new(5, 2)).unwrap();
     assert_ne!(random_map(&t, 5), other_purpose);
 }
 
@@ -205,7 +205,7 @@ fn rule_3_2_3_tile_touching_only_one_tile_is_refused() {
         TileId::Ruins,
     ] {
         let (rest, _) = without(&map, mover);
-        let rest_map = Map::new(rest.clone());
+        let rest_map = RealmMap::new(rest.clone());
         let lone_hexes: BTreeSet<Hex> = rest
             .iter()
             .flat_map(|p| p.at.neighbors().map(|(_, h)| h))
@@ -228,7 +228,7 @@ fn rule_3_2_3_tile_touching_only_one_tile_is_refused() {
                     rotation,
                     side: TileSide::Normal,
                 });
-                match Map::new(placed).validate(&t) {
+                match RealmMap::new(placed).validate(&t) {
                     Err(MapError::EdgeMismatch { .. }) | Err(MapError::NotConnected(_)) => {}
                     Err(MapError::NoPlacementOrder { stranded }) => {
                         assert!(stranded.contains(&mover), "{mover:?} at {at}: {stranded:?}");
@@ -250,7 +250,7 @@ fn rule_3_2_3_tile_without_route_to_the_borderland_is_refused() {
     let (t, map) = load();
     // Put the Crag (one road edge) where its road faces open table.
     let (rest, _) = without(&map, TileId::Crag);
-    let rest_map = Map::new(rest.clone());
+    let rest_map = RealmMap::new(rest.clone());
     let mut refused = 0;
     let frontier: BTreeSet<Hex> = rest
         .iter()
@@ -266,7 +266,7 @@ fn rule_3_2_3_tile_without_route_to_the_borderland_is_refused() {
                 rotation,
                 side: TileSide::Normal,
             });
-            let candidate = Map::new(placed);
+            let candidate = RealmMap::new(placed);
             if let Err(MapError::NotConnected(tile)) = candidate.validate(&t) {
                 assert_eq!(tile, TileId::Crag);
                 let crag_clearings = (1..=6).map(|n| c(TileId::Crag, n));
@@ -290,7 +290,7 @@ fn rule_3_2_2_duplicate_tile_refused() {
     );
     let (rest, _) = without(&map, TileId::Ruins);
     assert_eq!(
-        Map::new(rest).validate(&t),
+        RealmMap::new(rest).validate(&t),
         Err(MapError::MissingTile(TileId::Ruins))
     );
 }
@@ -604,14 +604,14 @@ fn rule_7_10_flipping_a_tile_changes_its_roadways_and_back() {
     let (t, original) = load();
     let mut map = original.clone();
     let ruins = TileId::Ruins;
-    let snapshot = |m: &Map| -> Vec<(ClearingRef, Vec<Route>)> {
+    let snapshot = |m: &RealmMap| -> Vec<(ClearingRef, Vec<Route>)> {
         m.clearings(&t)
             .into_iter()
             .map(|x| (x, m.routes(&t, x)))
             .collect()
     };
     let before = snapshot(&map);
-    let crossings = |m: &Map| -> usize {
+    let crossings = |m: &RealmMap| -> usize {
         (1..=6)
             .flat_map(|n| m.routes(&t, c(ruins, n)))
             .filter(|r| r.via.len() == 2)
@@ -673,7 +673,7 @@ fn rule_7_10_flipping_a_tile_changes_its_roadways_and_back() {
 
 #[test]
 fn turning_a_tile_that_is_not_on_the_map_is_refused() {
-    let mut empty = Map::new(Vec::new());
+    let mut empty = RealmMap::new(Vec::new());
     assert_eq!(
         empty.flip(TileId::Crag),
         Err(MapError::NotOnMap(TileId::Crag))
@@ -713,7 +713,7 @@ fn map_types_have_the_documented_json() {
         value["tiles"][0],
         serde_json::json!({"tile": "borderland", "at": {"q": 0, "r": 0}, "rotation": 1, "side": "normal"})
     );
-    let back: Map = serde_json::from_value(value).unwrap();
+    let back: RealmMap = serde_json::from_value(value).unwrap();
     assert_eq!(back, map);
     assert_eq!(back.validate(&t), Ok(()));
 }

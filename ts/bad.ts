@@ -13,3 +13,10 @@ game.apply('0', { type: 'Roll' }); // @bad seat is a number
 export const v: Viewer = { type: 'Seat' }; // @bad viewer seat missing
 new BiddingRace({ players: 2, goal: 10, maxRounds: 5 }, 42); // @bad seed is a string
 new BiddingRace({ players: 2, goal: 10 }, '1'); // @bad setup missing maxRounds
+
+import { MagicRealm, type MagicRealmAction } from '../pkg/tabletop_rules.js';
+
+export const m1: MagicRealmAction = { type: 'ChooseStart', start: 'Castle' }; // @bad unknown Dwelling
+export const m2: MagicRealmAction = { type: 'AssignVictoryPoint', category: 'wealth' }; // @bad unknown category
+new MagicRealm({ seats: [{ character: 'amazon' }], map: 'hexes' }, '1'); // @bad unknown map choice
+MagicRealm.fromScenario({ seats: [{ character: 'amazon' }] }, '1'); // @bad scenario seat without a clearing

@@ -43,3 +43,44 @@ export async function example(): Promise<string> {
   }
   return `${view.round} ${saved.seed}`;
 }
+
+import {
+  type Catalog,
+  MagicRealm,
+  type MagicRealmAction,
+  type MagicRealmLogEntry,
+  type MagicRealmSave,
+  type MagicRealmScenario,
+  type MagicRealmView,
+} from '../pkg/tabletop_rules.js';
+
+/** Magic Realm setup through the same typed calls. */
+export function magicRealm(): string {
+  const game = new MagicRealm({ seats: [{ character: 'amazon' }, {}], map: 'random', days: 28 }, '7');
+  const toAct = game.toAct();
+  if (toAct.type === 'GameOver') return toAct.outcome.summary;
+  const seat = toAct.seats[0] ?? 0;
+  const actions: MagicRealmAction[] = game.legalActions(seat);
+  const pick: MagicRealmAction = actions[0] ?? { type: 'ConfirmChoices' };
+  const events: MagicRealmLogEntry[] = game.apply(seat, pick);
+  for (const e of events) {
+    if (e.detail.type === 'CharacterChosen') console.log(e.rule, e.detail.character);
+  }
+  const view: MagicRealmView = game.view({ type: 'Seat', seat });
+  const saved: MagicRealmSave = game.save();
+  const catalog: Catalog = MagicRealm.catalog();
+  const tile = catalog.tiles.tiles[0];
+  const x: number = tile?.normal.clearings[0]?.at.x ?? 0;
+  const scenario: MagicRealmScenario = {
+    seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 } }],
+    pieces: [
+      {
+        piece: { kind: 'monster', id: 'giant', n: 0 },
+        place: { place: 'clearing', at: { tile: 'cavern', clearing: 2 } },
+      },
+    ],
+    dice: [6, 1],
+  };
+  const battle = MagicRealm.fromScenario(scenario, '1');
+  return `${view.step.step} ${saved.seed} ${x} ${battle.actionsApplied}`;
+}

@@ -12,7 +12,7 @@ use crate::magic_realm::catalog::characters::{CharacterId, ChitKind};
 use crate::magic_realm::catalog::magic::SpellId;
 use crate::magic_realm::catalog::tiles::TileSide;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::map::{ClearingRef, Map, PlacedTile};
+use crate::magic_realm::map::{ClearingRef, PlacedTile, RealmMap};
 use crate::magic_realm::pieces::{all_pieces, Facing, PieceId, Piles, Place};
 use crate::magic_realm::setup::{build_map, map_chits, setup_card};
 use crate::magic_realm::state::{
@@ -261,12 +261,12 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
     Ok(state)
 }
 
-fn scenario_map(cat: &Catalog, m: &ScenarioMap, draws: &mut Stream) -> Result<Map, RuleError> {
+fn scenario_map(cat: &Catalog, m: &ScenarioMap, draws: &mut Stream) -> Result<RealmMap, RuleError> {
     match m {
         ScenarioMap::Default => build_map(cat, MapChoice::Default, draws),
         ScenarioMap::Random => build_map(cat, MapChoice::Random, draws),
         ScenarioMap::Tiles { tiles } => {
-            let map = Map::new(tiles.clone());
+            let map = RealmMap::new(tiles.clone());
             let mut green = map.clone();
             for t in tiles {
                 green
@@ -281,7 +281,7 @@ fn scenario_map(cat: &Catalog, m: &ScenarioMap, draws: &mut Stream) -> Result<Ma
     }
 }
 
-fn check_clearing(cat: &Catalog, map: &Map, at: ClearingRef) -> Result<(), RuleError> {
+fn check_clearing(cat: &Catalog, map: &RealmMap, at: ClearingRef) -> Result<(), RuleError> {
     match map.clearing_kind(&cat.tiles, at) {
         Some(_) => Ok(()),
         None => Err(bad(format!(

@@ -6,7 +6,7 @@ use crate::engine::{Seat, Seed};
 use crate::magic_realm::catalog::characters::{CharacterId, StartLocation};
 use crate::magic_realm::catalog::chits::MapChitId;
 use crate::magic_realm::catalog::magic::SpellId;
-use crate::magic_realm::map::{Map, PathRef};
+use crate::magic_realm::map::{PathRef, RealmMap};
 use crate::magic_realm::pieces::Piles;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -263,7 +263,7 @@ pub enum Step {
 pub struct GameState {
     pub seed: Seed,
     pub days: u8,
-    pub map: Map,
+    pub map: RealmMap,
     pub piles: Piles,
     pub seats: Vec<SeatState>,
     pub step: Step,

@@ -4,7 +4,7 @@
 
 use crate::engine::{Seat, Viewer};
 use crate::magic_realm::catalog::characters::CharacterId;
-use crate::magic_realm::map::Map;
+use crate::magic_realm::map::RealmMap;
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
 use crate::magic_realm::state::{
     ChitStatus, Discoveries, EquipmentNeed, GameState, SecretRecord, Step,
@@ -60,7 +60,7 @@ pub struct MagicRealmView {
     pub viewer: Viewer,
     pub step: Step,
     pub days: u8,
-    pub map: Map,
+    pub map: RealmMap,
     pub piles: Vec<PileView>,
     pub seats: Vec<SeatView>,
     /// The viewing seat's secrets; every seat's for the omniscient viewer.

@@ -121,7 +121,9 @@ pub enum Relationship {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct Relationships {
+    #[tsify(type = "Partial<Record<NativeGroup, Relationship>>")]
     pub natives: BTreeMap<NativeGroup, Relationship>,
+    #[tsify(type = "Partial<Record<Visitor, Relationship>>")]
     pub visitors: BTreeMap<Visitor, Relationship>,
 }
 

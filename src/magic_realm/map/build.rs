@@ -4,17 +4,17 @@
 
 use super::board::Board;
 use super::grid::{bit, road_bits, rotate_bits};
-use super::{Hex, Map, MapError, PlacedTile};
+use super::{Hex, MapError, PlacedTile, RealmMap};
 use crate::engine::dice::Stream;
 use crate::magic_realm::catalog::tiles::{TileId, TileSide, Tiles};
 use std::collections::BTreeMap;
 
-/// How many times [`Map::random`] deals the tiles afresh before giving up.
+/// How many times [`RealmMap::random`] deals the tiles afresh before giving up.
 const DEALS: u32 = 64;
 /// How many plays (including replays after taking tiles back) one deal may use.
 const PLAYS_PER_DEAL: u32 = 2_000;
 
-impl Map {
+impl RealmMap {
     /// 3.2: the finished map is legal. Checked in this order, the first fault found is
     /// returned:
     /// 1. every placed tile has data, all 20 tiles are placed once (3.2.2), rotations are
@@ -169,10 +169,10 @@ impl Map {
     /// tile has no legal play, the tile before it is taken back and played elsewhere (3.2.3b,
     /// last point), backing up further as needed. A deal that uses up its budget of plays is
     /// abandoned and the tiles dealt again. The map lists the tiles in the order played.
-    pub fn random(tiles: &Tiles, stream: &mut Stream) -> Result<Map, MapError> {
+    pub fn random(tiles: &Tiles, stream: &mut Stream) -> Result<RealmMap, MapError> {
         for _ in 0..DEALS {
             if let Some(placed) = build_one_deal(tiles, stream)? {
-                return Ok(Map::new(placed));
+                return Ok(RealmMap::new(placed));
             }
         }
         Err(MapError::NoLegalMap { attempts: DEALS })

@@ -2,8 +2,8 @@
 //! roadways that join their clearings.
 //!
 //! - `grid`: [`Hex`], drawing coordinates, and how a rotation turns a tile's edges.
-//! - `build`: whether a map obeys 3.2 ([`Map::validate`]) and building one at random the
-//!   way the players do ([`Map::random`]).
+//! - `build`: whether a map obeys 3.2 ([`RealmMap::validate`]) and building one at random the
+//!   way the players do ([`RealmMap::random`]).
 //! - `routes`: roadways between clearings, with discoveries (7.5.1), and the routes to the
 //!   Borderland that 3.2.3b and 3.6.2 ask for.
 //!
@@ -15,7 +15,7 @@
 //! leaves by an edge is an open road, on both sides of every tile, so such a route is an
 //! open road. Should the data ever hold another kind at an edge, a crossing route takes the
 //! kind of its most concealed half: secret passage, then hidden path, then tunnel, then
-//! open road. Either way [`Map::moves`] checks each half in `via` for discovery on its own.
+//! open road. Either way [`RealmMap::moves`] checks each half in `via` for discovery on its own.
 //!
 //! # Discoveries
 //!
@@ -27,7 +27,7 @@
 //!
 //! # Turning tiles over
 //!
-//! [`Map::set_side`] and [`Map::flip`] keep the tile in its hex and rotation. The tile data
+//! [`RealmMap::set_side`] and [`RealmMap::flip`] keep the tile in its hex and rotation. The tile data
 //! guarantees (and `catalog::tiles::validate` checks) that both sides of a tile have roads
 //! at the same edges, so a map whose edges matched still matches; what changes is which
 //! clearing each road edge serves and the roadways inside the tile.
@@ -119,17 +119,17 @@ pub struct Route {
     pub via: Vec<PathRef>,
 }
 
-/// The map: the 20 tiles placed. JSON: `{"tiles":[PlacedTile...]}`.
+/// The map: the 20 tiles placed (`RealmMap`, as `Map` is a JavaScript builtin). JSON: `{"tiles":[PlacedTile...]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[serde(rename = "RealmMap", deny_unknown_fields)]
-pub struct Map {
+#[serde(deny_unknown_fields)]
+pub struct RealmMap {
     tiles: Vec<PlacedTile>,
 }
 
-impl Map {
-    /// A map of these tiles, unchecked (see [`Map::validate`]).
-    pub fn new(placed: Vec<PlacedTile>) -> Map {
-        Map { tiles: placed }
+impl RealmMap {
+    /// A map of these tiles, unchecked (see [`RealmMap::validate`]).
+    pub fn new(placed: Vec<PlacedTile>) -> RealmMap {
+        RealmMap { tiles: placed }
     }
 
     /// The placed tiles; on a built map, in the order they were played.
@@ -167,10 +167,11 @@ impl Map {
         self.set_side(tile, side.flipped())
     }
 
-    /// A fixed legal map, stored in `data/default_map.json` (a serialized [`Map`]; it was
-    /// built by [`Map::random`] and chosen for being compact).
-    pub fn default_map(tiles: &Tiles) -> Result<Map, MapError> {
-        let map: Map = parse_json(DEFAULT_MAP_FILE, DEFAULT_MAP_JSON).map_err(MapError::Data)?;
+    /// A fixed legal map, stored in `data/default_map.json` (a serialized [`RealmMap`]; it was
+    /// built by [`RealmMap::random`] and chosen for being compact).
+    pub fn default_map(tiles: &Tiles) -> Result<RealmMap, MapError> {
+        let map: RealmMap =
+            parse_json(DEFAULT_MAP_FILE, DEFAULT_MAP_JSON).map_err(MapError::Data)?;
         map.validate(tiles)?;
         Ok(map)
     }

@@ -2,7 +2,7 @@
 //! a character's discoveries allow (7.5.1), and the routes to the Borderland that 3.2.3b and
 //! 3.6.2 ask for (any roadways, hidden paths and secret passages included).
 
-use super::{ClearingRef, Map, PathRef, Route};
+use super::{ClearingRef, PathRef, RealmMap, Route};
 use crate::magic_realm::catalog::tiles::{ClearingKind, PathEnd, PathKind, TileId, Tiles};
 use std::collections::BTreeSet;
 
@@ -40,7 +40,7 @@ fn joined_kind(kinds: impl Iterator<Item = PathKind>) -> PathKind {
     kinds.max_by_key(|k| rank(*k)).unwrap_or(PathKind::OpenRoad)
 }
 
-impl Map {
+impl RealmMap {
     /// Every clearing on the map (on each tile's current side), sorted.
     pub fn clearings(&self, tiles: &Tiles) -> Vec<ClearingRef> {
         let mut all: Vec<ClearingRef> = self

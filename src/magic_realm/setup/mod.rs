@@ -13,7 +13,7 @@ use crate::engine::dice::{DiceBox, Stream};
 use crate::engine::{Event, RuleError, Seat, Seed};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::map::Map;
+use crate::magic_realm::map::RealmMap;
 use crate::magic_realm::pieces::Piles;
 use crate::magic_realm::state::{
     DayPoint, GameState, MagicRealmSetup, MapChoice, SeatState, Step, DRAWS_PURPOSE, MAX_SEATS,
@@ -24,10 +24,14 @@ use std::collections::BTreeSet;
 type Events = Vec<Event<E>>;
 
 /// Builds the map for a new game (3.2).
-pub fn build_map(cat: &Catalog, choice: MapChoice, draws: &mut Stream) -> Result<Map, RuleError> {
+pub fn build_map(
+    cat: &Catalog,
+    choice: MapChoice,
+    draws: &mut Stream,
+) -> Result<RealmMap, RuleError> {
     let map = match choice {
-        MapChoice::Default => Map::default_map(&cat.tiles),
-        MapChoice::Random => Map::random(&cat.tiles, draws),
+        MapChoice::Default => RealmMap::default_map(&cat.tiles),
+        MapChoice::Random => RealmMap::random(&cat.tiles, draws),
     };
     map.map_err(|e| RuleError::internal(format!("rule 3.2: {e}")))
 }
