@@ -77,13 +77,8 @@ impl Rules for MagicRealm {
         seat: Seat,
         action: &MagicRealmAction,
     ) -> Result<Vec<Event<MagicRealmEvent>>, RuleError> {
-        let cat = data()?;
-        if !setup::legal_actions(cat, state, seat).contains(action) {
-            return Err(RuleError::illegal(format!(
-                "{action:?} is not legal for {seat} now"
-            )));
-        }
-        setup::apply(cat, state, seat, action)
+        // `Session` has already checked that `action` is one of `legal_actions`.
+        setup::apply(data()?, state, seat, action)
     }
 
     fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {

@@ -130,16 +130,3 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
         own,
     }
 }
-
-/// The pieces on the map a viewer can name, for tests and hosts.
-pub fn known_pieces_at<'v>(view: &'v MagicRealmView, place: &Place) -> Vec<&'v PieceId> {
-    view.piles
-        .iter()
-        .filter(|p| &p.place == place)
-        .flat_map(|p| p.pieces.iter())
-        .filter_map(|s| match s {
-            SeenPiece::Known { piece, .. } => Some(piece),
-            SeenPiece::Hidden { .. } => None,
-        })
-        .collect()
-}

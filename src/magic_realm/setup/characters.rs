@@ -34,7 +34,6 @@ pub fn free_characters<'c>(cat: &'c Catalog, state: &GameState) -> Vec<&'c Chara
 /// 3.3.1-3.3.2: `seat` takes `character`: 12 fresh chits, 10 gold, and the starting items
 /// that only one native group can give. Its counter waits aside until 3.6.4.
 pub fn take_character(
-    cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     chosen: &Character,
@@ -64,7 +63,7 @@ pub fn take_character(
             character: chosen.id.clone(),
         },
     ));
-    settle_equipment(cat, state, seat, events)
+    settle_equipment(state, seat, events)
 }
 
 /// The native groups whose Setup Card box holds a counter of `item` (3.3.2).
@@ -95,7 +94,6 @@ fn is_item(piece: &PieceId, item: &EquipmentNeed) -> bool {
 /// Takes pending items with one source; drops those no group holds; stops at the first
 /// item several groups hold, which the player chooses (3.3.2).
 pub fn settle_equipment(
-    cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     events: &mut Events,
@@ -120,7 +118,7 @@ pub fn settle_equipment(
                     E::EquipmentUnavailable { seat, item: next },
                 ));
             }
-            [only] => take_item(cat, state, seat, &next, *only, events)?,
+            [only] => take_item(state, seat, &next, *only, events)?,
             _ => return Ok(()),
         }
     }
@@ -144,7 +142,6 @@ fn item_name(item: &EquipmentNeed) -> &str {
 /// Moves the top counter of `item` from `group`'s box to the character, unalerted or
 /// intact (3.3.2a), and marks the need met.
 pub fn take_item(
-    _cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     item: &EquipmentNeed,

@@ -89,7 +89,7 @@ pub fn start(cat: &Catalog, setup: &MagicRealmSetup, seed: Seed) -> Result<GameS
     for (i, s) in setup.seats.iter().enumerate() {
         let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
         if let Some(c) = s.character.as_ref().and_then(|c| cat.characters.get(c)) {
-            characters::take_character(cat, &mut state, seat, c, &mut ignored)?;
+            characters::take_character(&mut state, seat, c, &mut ignored)?;
         }
     }
     advance(cat, &mut state)?;
@@ -109,7 +109,7 @@ pub fn advance(cat: &Catalog, state: &mut GameState) -> Result<Events, RuleError
             return Ok(events);
         }
         if !sheet.equipment_pending.is_empty() {
-            characters::settle_equipment(cat, state, *seat, &mut events)?;
+            characters::settle_equipment(state, *seat, &mut events)?;
             if state
                 .seat(*seat)
                 .is_some_and(|s| !s.equipment_pending.is_empty())
@@ -194,12 +194,12 @@ pub fn apply(
                 .get(character)
                 .ok_or_else(|| RuleError::illegal(format!("no character {:?}", character.0)))?;
             let mut ev = Vec::new();
-            characters::take_character(cat, state, seat, c, &mut ev)?;
+            characters::take_character(state, seat, c, &mut ev)?;
             ev
         }
         A::TakeEquipment { item, from } => {
             let mut ev = Vec::new();
-            characters::take_item(cat, state, seat, item, *from, &mut ev)?;
+            characters::take_item(state, seat, item, *from, &mut ev)?;
             ev
         }
         A::PlaceVisitorChit {
