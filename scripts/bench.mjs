@@ -11,7 +11,7 @@ const native = readFileSync(0, 'utf8')
   .filter((line) => line.startsWith('{'))
   .map((line) => JSON.parse(line));
 
-const classes = { 'bidding-race': engine.BiddingRace };
+const classes = { 'bidding-race': engine.BiddingRace, 'magic-realm': engine.MagicRealm };
 const BATCH = 200;
 const MAX_ACTIONS = 100000;
 
