@@ -19,9 +19,7 @@ fn rule_3_6_2_every_exchange_names_a_known_dwelling_or_monster() {
             ExchangeResult::Monsters(group) => {
                 let monster = cat
                     .denizens
-                    .monsters
-                    .iter()
-                    .find(|m| m.name == group.monster || m.id.0 == group.monster)
+                    .monster_named(&group.monster)
                     .unwrap_or_else(|| panic!("{} names no monster", group.monster));
                 assert!(monster.count >= group.count, "{}", group.monster);
                 // The Ghosts of Bones V are the monsters that always prowl (2.4.1).

@@ -378,6 +378,13 @@ impl Denizens {
     pub fn monster(&self, id: &MonsterId) -> Option<&Monster> {
         self.monsters.iter().find(|m| &m.id == id)
     }
+    /// A monster named by its id or its printed name (other data files name monsters as
+    /// text, e.g. the Bones V exchange's "Ghost").
+    pub fn monster_named(&self, name: &str) -> Option<&Monster> {
+        self.monsters
+            .iter()
+            .find(|m| m.name == name || m.id.0 == name)
+    }
     pub fn part(&self, id: &MonsterPartId) -> Option<&MonsterPart> {
         self.parts.iter().find(|p| &p.id == id)
     }

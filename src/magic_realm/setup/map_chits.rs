@@ -184,14 +184,9 @@ fn reveal_tile(
         match &exchange.becomes {
             ExchangeResult::Dwelling(d) => place_dwelling(cat, state, *d, at, events),
             ExchangeResult::Monsters(group) => {
-                let monster = cat
-                    .denizens
-                    .monsters
-                    .iter()
-                    .find(|m| m.name == group.monster || m.id.0 == group.monster)
-                    .ok_or_else(|| {
-                        RuleError::internal(format!("rule 3.6.2: no monster {}", group.monster))
-                    })?;
+                let monster = cat.denizens.monster_named(&group.monster).ok_or_else(|| {
+                    RuleError::internal(format!("rule 3.6.2: no monster {}", group.monster))
+                })?;
                 let mut count = 0;
                 for n in 0..group.count {
                     let p = PieceId::Monster {
@@ -282,7 +277,15 @@ fn start_clearing(cat: &Catalog, state: &GameState, start: StartLocation) -> Opt
             id: DwellingId::Inn,
         },
         StartLocation::Ghosts => {
-            let ghost = cat.denizens.monsters.iter().find(|m| m.name == "Ghost")?;
+            // The monsters a Valley chit is exchanged for (Bones V: the Ghosts, 3.6.2a).
+            let ghost = cat
+                .map_chits
+                .warning_exchanges
+                .iter()
+                .find_map(|x| match &x.becomes {
+                    ExchangeResult::Monsters(group) => cat.denizens.monster_named(&group.monster),
+                    ExchangeResult::Dwelling(_) => None,
+                })?;
             PieceId::Monster {
                 id: ghost.id.clone(),
                 n: 0,
