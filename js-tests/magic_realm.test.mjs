@@ -16,7 +16,7 @@ const plain = (value) => JSON.parse(JSON.stringify(value, (_, v) => (v === null 
 function playSetup(game) {
   for (let i = 0; i < 500; i++) {
     const toAct = game.toAct();
-    if (toAct.type === 'GameOver') return toAct;
+    if (game.view(OMNI).step.step === 'birdsong') return toAct;
     const seat = toAct.seats[0];
     game.apply(seat, game.legalActions(seat)[0]);
   }
@@ -29,10 +29,10 @@ test('setup plays through legal actions to the first Birdsong', () => {
   const first = game.legalActions(0);
   assert.equal(first.length, 15, 'the Wizard is taken: 15 characters left');
   assert.ok(first.every((a) => a.type === 'ChooseCharacter'));
-  const over = playSetup(game);
-  assert.match(over.outcome.summary, /Setup is complete/);
+  const toAct = playSetup(game);
+  assert.deepEqual(toAct, { type: 'Seats', seats: [0, 1] }, 'both seats record at once (6.2.3)');
   const view = game.view(OMNI);
-  assert.deepEqual(view.step, { step: 'play', day: 1, at: 'birdsong' });
+  assert.deepEqual(view.step, { step: 'birdsong', day: 1 });
   const onMap = view.piles.filter((p) => p.place.place === 'clearing');
   assert.ok(onMap.length >= 5, 'dwellings, garrisons and characters are on the map');
 });
@@ -85,4 +85,30 @@ test('a seeded setup in WASM matches the native engine, map and all', () => {
   const game = new MagicRealm(golden.setup, golden.seed);
   playSetup(game);
   assert.deepEqual(plain(game.view(OMNI)), plain(golden.view));
+});
+
+test('a whole 28-day game with four characters plays to its final score in WASM', () => {
+  const game = new MagicRealm({ seats: [{}, {}, {}, {}], map: 'default', days: 28 }, '28');
+  let state = 12345;
+  const pick = (n) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  let days = 0;
+  let toAct = game.toAct();
+  for (let i = 0; i < 60000 && toAct.type === 'Seats'; i++) {
+    const seat = toAct.seats[pick(toAct.seats.length)];
+    const legal = game.legalActions(seat);
+    assert.ok(legal.length > 0, `seat ${seat} is to act and has a legal action`);
+    game.apply(seat, legal[pick(legal.length)]);
+    const step = game.view(OMNI).step;
+    if (step.day) days = Math.max(days, step.day);
+    toAct = game.toAct();
+  }
+  assert.equal(toAct.type, 'GameOver');
+  assert.equal(days, 28);
+  const { step } = game.view(OMNI);
+  assert.equal(step.step, 'gameOver');
+  assert.equal(step.scores.length, 4);
+  assert.match(toAct.outcome.summary, /Scores:/);
 });

@@ -1,23 +1,68 @@
-//! Magic Realm inside the conformance harness: random setups with random seeds play through
-//! chapter 3 with the contract checked at every step, piece conservation included.
+//! Magic Realm inside the conformance harness: random setups with random seeds play whole
+//! games (setup, every day to the last, the final score) with the contract checked at every
+//! step, piece conservation included.
 mod conformance;
 
+use tabletop_rules::engine::dice::Stream;
+use tabletop_rules::engine::{Seed, Session, ToAct};
+use tabletop_rules::magic_realm::state::{MagicRealmSetup, SeatSetup, Step};
 use tabletop_rules::magic_realm::MagicRealm;
 
-/// Hundreds of full setups with deep checks are minutes in a debug build, so this suite runs
-/// in release (`make test-rust` does: `cargo test --release --test conformance_magic_realm`).
+/// Deep checks on every step of whole games are minutes in a debug build, so this suite
+/// runs in release (`make test-rust` does: `cargo test --release --test conformance_magic_realm`).
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug: run with --release")]
-fn magic_realm_setup_conforms_on_random_games() {
+fn magic_realm_whole_games_conform_on_random_play() {
     let config = conformance::Config {
-        playouts: 40,
-        max_steps: 400,
+        playouts: 5,
+        max_steps: 20_000,
         seed: 0x3A61C,
-        deep_every: 4,
+        deep_every: 40,
     };
     let actions = conformance::run::<MagicRealm>(&config);
     assert!(
-        actions > 40 * 10,
-        "the random setups played only {actions} actions"
+        actions > 5 * 200,
+        "the random games played only {actions} actions"
     );
+}
+
+/// Done-when of the day issue: a whole 28-day game with four characters plays to its final
+/// score through the API with random legal actions.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug: run with --release")]
+fn a_28_day_game_with_four_characters_reaches_its_final_score() {
+    for seed in 0..1u64 {
+        let setup = MagicRealmSetup {
+            seats: vec![SeatSetup::default(); 4],
+            map: Default::default(),
+            days: 28,
+        };
+        let mut g = Session::<MagicRealm>::new(setup, Seed(seed)).unwrap();
+        let mut pick = Stream::new(seed, 77);
+        let mut days_seen = 0;
+        for _ in 0..50_000 {
+            if let Some(d) = g.state().step.day() {
+                days_seen = days_seen.max(d);
+            }
+            let seats = match g.to_act() {
+                ToAct::GameOver { .. } => break,
+                ToAct::Seats { seats } => seats,
+            };
+            let seat = seats[pick.index(seats.len())];
+            let legal = g.legal_actions(seat);
+            let a = legal[pick.index(legal.len())].clone();
+            g.apply(seat, a).unwrap();
+        }
+        let Step::GameOver { scores } = &g.state().step else {
+            panic!("seed {seed}: the game did not end");
+        };
+        assert_eq!(days_seen, 28, "seed {seed}: every day was played");
+        assert_eq!(scores.len(), 4);
+        for s in scores {
+            assert_eq!(
+                s.total,
+                s.basic.iter().sum::<i32>() + s.bonus.iter().sum::<i32>()
+            );
+        }
+    }
 }

@@ -19,7 +19,8 @@ fn seeded_setup_golden_for_the_wasm_comparison() {
     };
     let seed = Seed(31_415_926_535);
     let mut game = Session::<MagicRealm>::new(setup.clone(), seed).unwrap();
-    while let ToAct::Seats { seats } = game.to_act() {
+    // Setup only: stop at the first Birdsong.
+    while let (false, ToAct::Seats { seats }) = (game.state().step.is_day(), game.to_act()) {
         let a = game.legal_actions(seats[0])[0].clone();
         game.apply(seats[0], a).unwrap();
     }

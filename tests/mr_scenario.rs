@@ -7,7 +7,7 @@ use tabletop_rules::engine::{ErrorCode, Seed, Session};
 use tabletop_rules::magic_realm::game::data;
 use tabletop_rules::magic_realm::pieces::{all_pieces, Facing, PieceId, Place};
 use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
-use tabletop_rules::magic_realm::state::{ChitStatus, DayPoint, Step};
+use tabletop_rules::magic_realm::state::{ChitStatus, Step};
 use tabletop_rules::magic_realm::MagicRealm;
 
 fn scenario(value: serde_json::Value) -> MagicRealmScenario {
@@ -40,18 +40,12 @@ fn a_battle_in_cavern_2_is_set_up_from_a_scenario() {
             {"piece": {"kind": "monster", "id": "giant", "n": 0}, "place": {"place": "clearing", "at": {"tile": "cavern", "clearing": 2}}, "facing": "dark"},
             {"piece": {"kind": "monster_part", "id": "giant-club", "n": 0}, "place": {"place": "clearing", "at": {"tile": "cavern", "clearing": 2}}}
         ],
-        "day": 3, "at": "evening",
+        "day": 3, "at": "birdsong",
         "dice": [6, 1]
     }))
     .expect("the scenario starts");
     let state = game.state();
-    assert_eq!(
-        state.step,
-        Step::Play {
-            day: 3,
-            at: DayPoint::Evening
-        }
-    );
+    assert_eq!(state.step, Step::Birdsong { day: 3 });
     let sheet = &state.seats[0];
     assert_eq!((sheet.gold, sheet.fame, sheet.notoriety), (3, 12, 7));
     assert!(!sheet.hidden);

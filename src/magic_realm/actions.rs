@@ -6,10 +6,11 @@ use crate::magic_realm::catalog::characters::{CharacterId, StartLocation};
 use crate::magic_realm::catalog::chits::{DwellingId, MapChitId};
 use crate::magic_realm::catalog::denizens::NativeGroup;
 use crate::magic_realm::catalog::magic::SpellId;
+use crate::magic_realm::catalog::tables::{SearchPick, TableId};
 use crate::magic_realm::catalog::tiles::TileId;
-use crate::magic_realm::map::ClearingRef;
-use crate::magic_realm::pieces::{Facing, PieceId, VisitorChitId};
-use crate::magic_realm::state::{EquipmentNeed, VictoryCategory};
+use crate::magic_realm::map::{ClearingRef, PathRef};
+use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, VisitorChitId};
+use crate::magic_realm::state::{Activity, ChitStatus, EquipmentNeed, Score, VictoryCategory};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
@@ -46,6 +47,44 @@ pub enum MagicRealmAction {
     ReviseChoices,
     /// The seat's secret records are final (3.6.1: no changes once the Valley chits turn up).
     ConfirmChoices,
+    /// 6.2.3: record the activity for the next phase (in secret).
+    RecordActivity { activity: Activity },
+    /// 6.2.4: take back the last recorded phase.
+    TakeBackActivity,
+    /// 6.2.3: the turn is recorded (the remaining phases stay blank).
+    FinishRecording,
+    /// 7.0: do the phase's recorded activity as recorded (or, when it has become
+    /// impossible, let it be cancelled).
+    Proceed,
+    /// 7.5: search with this table.
+    Search { search: SearchChoice },
+    /// 7.5: pick one row of a Choice result.
+    ChooseSearchResult { pick: SearchPick },
+    /// 7.8: rest this chit (index into the 12 chits), making change with `change`.
+    Rest {
+        chit: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        change: Option<u8>,
+    },
+    /// 7.9: turn the active weapon alerted or unalerted side up.
+    AlertWeapon { alerted: bool },
+    /// 7.9: alert a Magic chit.
+    AlertChit { chit: u8 },
+}
+
+/// Where and on which table a Search activity searches (7.5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "table", rename_all = "camelCase")]
+pub enum SearchChoice {
+    /// The Peer table in `at` (his clearing, or from a mountain a nearby one, 7.5.1).
+    Peer { at: ClearingRef },
+    /// The Locate table in his clearing.
+    Locate,
+    /// The Loot table on a treasure site he has discovered in his clearing.
+    LootSite { site: MapChitId },
+    /// The Loot table on the abandoned items in his clearing (4.3.4).
+    LootPile,
 }
 
 /// What happened, for the log (wrapped in the engine's `GameEvent` with rule and text).
@@ -121,4 +160,157 @@ pub enum MagicRealmEvent {
     },
     /// The realm is ready; the first day begins.
     SetupComplete,
+    DayBegins {
+        day: u8,
+    },
+    /// Private to the recording seat.
+    ActivityRecorded {
+        activity: Activity,
+    },
+    ActivityTakenBack {
+        activity: Option<Activity>,
+    },
+    TurnRecorded {
+        seat: Seat,
+    },
+    MonsterRoll {
+        row: u8,
+    },
+    DenizensRegenerated {
+        pieces: Vec<PieceId>,
+    },
+    VisitorChitsTurned {
+        pieces: Vec<PieceId>,
+    },
+    AttentionChitsMixed,
+    TurnBegins {
+        seat: Seat,
+    },
+    Unhidden {
+        seat: Seat,
+    },
+    TurnLost {
+        seat: Seat,
+    },
+    TurnEnds {
+        seat: Seat,
+    },
+    PhaseCancelled {
+        seat: Seat,
+        reason: String,
+    },
+    ClimbBegun {
+        seat: Seat,
+        to: ClearingRef,
+    },
+    Moved {
+        seat: Seat,
+        from: ClearingRef,
+        to: ClearingRef,
+    },
+    ItemsAbandoned {
+        seat: Seat,
+        pieces: Vec<PieceId>,
+        at: ClearingRef,
+    },
+    HideRolled {
+        seat: Seat,
+        success: bool,
+    },
+    Searched {
+        seat: Seat,
+        table: TableId,
+        roll: u8,
+        at: ClearingRef,
+    },
+    SearchChoiceOffered {
+        seat: Seat,
+    },
+    SearchPicked {
+        seat: Seat,
+        pick: SearchPick,
+    },
+    FoundNothing {
+        seat: Seat,
+    },
+    /// Private: the map chits seen (Clues).
+    CluesSeen {
+        pieces: Vec<PieceId>,
+    },
+    /// Private.
+    PathsDiscovered {
+        paths: Vec<PathRef>,
+    },
+    HiddenEnemiesFound {
+        seat: Seat,
+    },
+    /// Private.
+    ChitsDiscovered {
+        chits: Vec<MapChitId>,
+    },
+    Looted {
+        seat: Seat,
+        kind: PieceKind,
+    },
+    /// Private: what was taken.
+    LootedPiece {
+        piece: PieceId,
+    },
+    Rested {
+        seat: Seat,
+        chit: u8,
+        to: ChitStatus,
+        change: Option<u8>,
+    },
+    WeaponAlerted {
+        seat: Seat,
+        weapon: PieceId,
+        alerted: bool,
+    },
+    ChitAlerted {
+        seat: Seat,
+        chit: u8,
+    },
+    Blocked {
+        seat: Seat,
+        by: Vec<PieceId>,
+    },
+    MonstersMoved {
+        pieces: Vec<PieceId>,
+        to: ClearingRef,
+    },
+    MonstersSummoned {
+        chit: MapChitId,
+        row: u8,
+        #[serde(rename = "box")]
+        box_number: u8,
+        pieces: Vec<PieceId>,
+        to: ClearingRef,
+    },
+    NativesSummoned {
+        group: NativeGroup,
+        to: ClearingRef,
+    },
+    VisitorAppeared {
+        piece: PieceId,
+        to: ClearingRef,
+    },
+    Sunset {
+        clearings: u32,
+    },
+    /// 8.1.3: the clearing's Evening; `combatDue` when monsters or several characters are
+    /// there (combat itself is the next issue's).
+    EveningInClearing {
+        at: ClearingRef,
+        characters: Vec<Seat>,
+        denizens: Vec<PieceId>,
+        #[serde(rename = "combatDue")]
+        combat_due: bool,
+    },
+    Midnight {
+        day: u8,
+    },
+    GameEnded {
+        scores: Vec<Score>,
+    },
 }

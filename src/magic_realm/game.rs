@@ -9,11 +9,11 @@ use crate::magic_realm::actions::{MagicRealmAction, MagicRealmEvent};
 use crate::magic_realm::catalog::{self, Catalog};
 use crate::magic_realm::pieces::all_pieces;
 use crate::magic_realm::scenario::{self, MagicRealmScenario};
-use crate::magic_realm::setup;
 use crate::magic_realm::state::{
     GameState, MagicRealmSetup, MapChoice, SeatSetup, Step, DEFAULT_DAYS,
 };
 use crate::magic_realm::view::{self, MagicRealmView};
+use crate::magic_realm::{day, setup};
 use std::collections::BTreeSet;
 
 /// Magic Realm, 3rd edition rules (implements [`Rules`]).
@@ -25,9 +25,6 @@ pub struct MagicRealm;
 pub fn data() -> Result<&'static Catalog, RuleError> {
     catalog::get().map_err(|e| RuleError::internal(format!("the game data did not load: {e}")))
 }
-
-/// What a game that has finished setting up reports until the day's rules arrive.
-const SETUP_DONE: &str = "Setup is complete (rules 3.1 to 3.6) and the first Birdsong has come; the rules of the day (chapter 6 onwards) are not implemented yet, so the game stops here.";
 
 impl Rules for MagicRealm {
     const GAME: &'static str = "magic-realm";
@@ -52,12 +49,20 @@ impl Rules for MagicRealm {
     }
 
     fn to_act(state: &GameState) -> ToAct {
-        match state.step {
-            Step::Play { .. } => ToAct::GameOver {
+        let Ok(cat) = data() else {
+            return ToAct::GameOver {
                 outcome: Outcome {
                     winners: Vec::new(),
-                    summary: SETUP_DONE.to_string(),
+                    summary: "the game data did not load".into(),
                 },
+            };
+        };
+        match &state.step {
+            Step::GameOver { scores } => ToAct::GameOver {
+                outcome: day::scoring::outcome(cat, state, scores),
+            },
+            Step::Birdsong { .. } | Step::Daylight { .. } => ToAct::Seats {
+                seats: day::to_act(cat, state),
             },
             _ => ToAct::Seats {
                 seats: setup::to_act(state),
@@ -67,6 +72,7 @@ impl Rules for MagicRealm {
 
     fn legal_actions(state: &GameState, seat: Seat) -> Vec<MagicRealmAction> {
         match data() {
+            Ok(cat) if state.step.is_day() => day::legal_actions(cat, state, seat),
             Ok(cat) => setup::legal_actions(cat, state, seat),
             Err(_) => Vec::new(),
         }
@@ -78,7 +84,12 @@ impl Rules for MagicRealm {
         action: &MagicRealmAction,
     ) -> Result<Vec<Event<MagicRealmEvent>>, RuleError> {
         // `Session` has already checked that `action` is one of `legal_actions`.
-        setup::apply(data()?, state, seat, action)
+        let cat = data()?;
+        if state.step.is_day() {
+            day::apply(cat, state, seat, action)
+        } else {
+            setup::apply(cat, state, seat, action)
+        }
     }
 
     fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
@@ -126,13 +137,34 @@ impl Conformance for MagicRealm {
         };
         // A legal action of some seat (often another seat's, or another stage's).
         let any_seat = Seat(u8::try_from(stream.index(state.seats.len().max(1))).unwrap_or(0));
-        let options = setup::legal_actions(cat, state, any_seat);
+        let options = <MagicRealm as Rules>::legal_actions(state, any_seat);
         if !options.is_empty() && stream.index(2) == 0 {
             if let Some(a) = options.get(stream.index(options.len())) {
                 return a.clone();
             }
         }
         let c = &cat.characters.characters;
+        match stream.index(10) {
+            6 => return MagicRealmAction::Proceed,
+            7 => {
+                return MagicRealmAction::Rest {
+                    chit: u8::try_from(stream.index(14)).unwrap_or(0),
+                    change: None,
+                }
+            }
+            8 => return MagicRealmAction::FinishRecording,
+            9 => {
+                return MagicRealmAction::RecordActivity {
+                    activity: crate::magic_realm::state::Activity::Move {
+                        to: crate::magic_realm::map::ClearingRef::new(
+                            crate::magic_realm::catalog::tiles::TileId::Borderland,
+                            u8::try_from(stream.index(7)).unwrap_or(1),
+                        ),
+                    },
+                }
+            }
+            _ => {}
+        }
         match stream.index(6) {
             0 => MagicRealmAction::ChooseCharacter {
                 character: c.get(stream.index(c.len())).map_or_else(
@@ -158,6 +190,16 @@ impl Conformance for MagicRealm {
         let sheet = state.seat(owner)?;
         sheet.character.as_ref()?;
         let mut out = state.clone();
+        if matches!(state.step, Step::Birdsong { .. }) && stream.index(2) == 0 {
+            let record = &mut out.seat_mut(owner)?.record;
+            if record.done {
+                return None;
+            }
+            record
+                .activities
+                .push(crate::magic_realm::state::Activity::Hide);
+            return Some(out);
+        }
         let rec = &mut out.seat_mut(owner)?.secret;
         match stream.index(3) {
             0 => rec
@@ -172,7 +214,7 @@ impl Conformance for MagicRealm {
     }
 
     fn secret_decision(state: &GameState, _seat: Seat) -> bool {
-        matches!(state.step, Step::SecretChoices)
+        matches!(state.step, Step::SecretChoices | Step::Birdsong { .. })
     }
 
     fn invariants(state: &GameState) -> Result<(), String> {

@@ -5,6 +5,7 @@
 
 pub mod actions;
 pub mod catalog;
+pub mod day;
 pub mod game;
 pub mod map;
 pub mod pieces;

@@ -12,12 +12,13 @@ use crate::magic_realm::catalog::characters::{CharacterId, ChitKind};
 use crate::magic_realm::catalog::magic::SpellId;
 use crate::magic_realm::catalog::tiles::TileSide;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day;
 use crate::magic_realm::map::{ClearingRef, PlacedTile, RealmMap};
 use crate::magic_realm::pieces::{all_pieces, Facing, PieceId, Piles, Place};
 use crate::magic_realm::setup::{build_map, map_chits, setup_card};
 use crate::magic_realm::state::{
-    ChitStatus, DayPoint, Discoveries, GameState, MapChoice, SeatState, SecretRecord, Step,
-    VictoryPoints, DEFAULT_DAYS, DRAWS_PURPOSE, MAX_SEATS, MIN_SEATS, STARTING_GOLD,
+    Activity, ChitStatus, DayPoint, Discoveries, GameState, MapChoice, SeatState, SecretRecord,
+    Step, VictoryPoints, DEFAULT_DAYS, DRAWS_PURPOSE, MAX_SEATS, MIN_SEATS, STARTING_GOLD,
     VICTORY_POINTS,
 };
 use serde::{Deserialize, Serialize};
@@ -126,6 +127,9 @@ pub struct ScenarioSeat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub victory: Option<VictoryPoints>,
+    /// The turn recorded for the day (used when the scenario starts at Daylight).
+    #[serde(default)]
+    pub record: Vec<Activity>,
 }
 
 /// A game from any position.
@@ -178,14 +182,13 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
         map,
         piles: Piles::default(),
         seats: Vec::new(),
-        step: Step::Play {
-            day: sc.day,
-            at: sc.at,
-        },
+        step: Step::Birdsong { day: sc.day },
         dice,
         draws,
         visitor_chits_placed: 0,
         map_chits_placed: true,
+        today: Default::default(),
+        homes: Default::default(),
     };
     match sc.realm {
         Realm::Empty => {
@@ -258,7 +261,37 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
             .count(),
     )
     .unwrap_or(u8::MAX);
+    start_at(cat, &mut state, sc)?;
     Ok(state)
+}
+
+/// Puts the game at the scenario's point of the day, running the automatic steps on the
+/// way (Sunrise before Daylight; Sunset, Evening and Midnight before the next Birdsong).
+fn start_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    sc: &MagicRealmScenario,
+) -> Result<(), RuleError> {
+    day::begin_play(cat, state, sc.day)?;
+    let mut ignored = Vec::new();
+    match sc.at {
+        DayPoint::Birdsong => {}
+        DayPoint::Sunrise | DayPoint::Daylight => {
+            for (seat, s) in state.seats.iter_mut().zip(&sc.seats) {
+                seat.record.activities = s.record.clone();
+                seat.record.done = true;
+            }
+            day::advance(cat, state, &mut ignored)?;
+        }
+        DayPoint::Sunset | DayPoint::Evening | DayPoint::Midnight => {
+            for seat in state.seats.iter_mut() {
+                seat.record.done = true;
+            }
+            state.step = Step::Daylight { day: sc.day };
+            day::advance(cat, state, &mut ignored)?;
+        }
+    }
+    Ok(())
 }
 
 fn scenario_map(cat: &Catalog, m: &ScenarioMap, draws: &mut Stream) -> Result<RealmMap, RuleError> {
@@ -404,5 +437,6 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
             done: true,
         },
         equipment_pending: Vec::new(),
+        ..SeatState::empty()
     })
 }

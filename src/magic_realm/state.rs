@@ -6,8 +6,8 @@ use crate::engine::{Seat, Seed};
 use crate::magic_realm::catalog::characters::{CharacterId, StartLocation};
 use crate::magic_realm::catalog::chits::MapChitId;
 use crate::magic_realm::catalog::magic::SpellId;
-use crate::magic_realm::map::{PathRef, RealmMap};
-use crate::magic_realm::pieces::Piles;
+use crate::magic_realm::map::{ClearingRef, PathRef, RealmMap};
+use crate::magic_realm::pieces::{PieceId, Piles, Place};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use tsify::Tsify;
@@ -195,6 +195,17 @@ pub struct SeatState {
     pub secret: SecretRecord,
     /// Starting weapons and armor still to be taken from a native group (3.3.2).
     pub equipment_pending: Vec<EquipmentNeed>,
+    /// Today's turn record (6.2): secret until done.
+    #[serde(default)]
+    pub record: TurnRecord,
+    /// Face-down pieces this seat has looked at (Clues, 7.5.1; its own Treasure cards).
+    #[serde(default)]
+    pub known: BTreeSet<PieceId>,
+    /// Magic chits alerted by the Alert activity (7.9): time 0 until Midnight.
+    #[serde(default)]
+    pub alerted_chits: BTreeSet<u8>,
+    #[serde(default)]
+    pub fate: Fate,
 }
 
 impl SeatState {
@@ -210,6 +221,10 @@ impl SeatState {
             discoveries: Discoveries::default(),
             secret: SecretRecord::default(),
             equipment_pending: Vec::new(),
+            record: TurnRecord::default(),
+            known: BTreeSet::new(),
+            alerted_chits: BTreeSet::new(),
+            fate: Fate::Playing,
         }
     }
 }
@@ -252,9 +267,132 @@ pub enum Step {
     /// 3.3.3 to 3.3.6: every seat records spells, enchanted chits, starting Dwelling and
     /// victory requirements, in secret and all at once.
     SecretChoices,
-    /// Setup is complete (3.6.4): the game stands at `at` of `day`. The day's rules arrive
-    /// with the next issue; until then a game stops here.
-    Play { day: u8, at: DayPoint },
+    /// 6.2: every character still recording records his turn, in secret and all at once.
+    Birdsong { day: u8 },
+    /// 7: the characters take their turns in attention-chit order (`Today` says whose
+    /// turn and which phase).
+    Daylight { day: u8 },
+    /// 9: the game is over; `scores` holds each seat's result (9.3).
+    GameOver { scores: Vec<Score> },
+}
+
+impl Step {
+    /// Whether setup is over and the game has not ended.
+    pub fn is_day(&self) -> bool {
+        matches!(self, Step::Birdsong { .. } | Step::Daylight { .. })
+    }
+
+    /// The day of play, once setup is over.
+    pub fn day(&self) -> Option<u8> {
+        match self {
+            Step::Birdsong { day } | Step::Daylight { day } => Some(*day),
+            _ => None,
+        }
+    }
+}
+
+/// One seat's final score (9.3.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Score {
+    pub seat: Seat,
+    /// Basic score in each category, in the order of `VictoryCategory::ALL`.
+    pub basic: Vec<i32>,
+    /// Bonus score in each category, in the same order.
+    pub bonus: Vec<i32>,
+    pub total: i32,
+    /// How the character's game ended.
+    pub fate: Fate,
+}
+
+/// How a character's game stands (9.1, 9.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum Fate {
+    #[default]
+    Playing,
+    /// Killed (4.2.5b, 7.8, 9.1.1): scores -100 unless restarted.
+    Dead,
+    /// Left the map by a road off its edge (9.2.2b): scored at once.
+    LeftMap,
+}
+
+/// What a character records for one phase (6.2.1, 6.2.6).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[serde(tag = "activity", rename_all = "camelCase")]
+pub enum Activity {
+    /// 7.3.1: move to this clearing (twice in a row to climb into a mountain clearing).
+    Move { to: ClearingRef },
+    /// 7.4.
+    Hide,
+    /// 7.5: the table is chosen when the activity is done.
+    Search,
+    /// 7.8.
+    Rest,
+    /// 7.9.
+    Alert,
+}
+
+/// A seat's turn record for the day (6.2.4): its activities, left to right.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TurnRecord {
+    pub activities: Vec<Activity>,
+    /// The seat has declared its turn recorded.
+    pub done: bool,
+}
+
+/// A decision a seat owes in the middle of a phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "pending", rename_all = "camelCase")]
+pub enum Pending {
+    /// 7.5: a Choice row: pick one of these table rows.
+    SearchChoice {
+        picks: Vec<crate::magic_realm::catalog::tables::SearchPick>,
+        /// The clearing searched.
+        at: ClearingRef,
+    },
+}
+
+/// The day in progress: the Monster Roll, the turn order and where Daylight stands.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Today {
+    /// 6.3.3: the prowling row, 0 before Sunrise.
+    pub monster_roll: u8,
+    /// 6.3.5, 7.1.1: the attention chits in the order they will be picked.
+    pub order: Vec<Seat>,
+    /// Index into `order` of the turn being taken.
+    pub turn: usize,
+    /// Index into the turn record of the phase being done.
+    pub phase: usize,
+    /// Whether the current turn has begun (the character unhidden, 7.1.2).
+    pub turn_started: bool,
+    /// 7.3.1: the first of two Move phases into a mountain clearing is done.
+    pub climbing: bool,
+    /// A decision owed in the middle of the phase.
+    pub pending: Option<Pending>,
+    /// 7.5.1: seats that found hidden enemies today.
+    pub found_enemies: BTreeSet<Seat>,
+    /// 7.12: seats that blocked or were blocked today.
+    pub blocked: BTreeSet<Seat>,
+    /// 7.12: denizens that blocked or were blocked today: they stop prowling.
+    pub stopped: BTreeSet<PieceId>,
+}
+
+/// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing
+/// of a garrison's Dwelling or of the Ghosts. Sorted by piece.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Homes(pub Vec<(PieceId, Place)>);
+
+impl Homes {
+    pub fn of(&self, piece: &PieceId) -> Option<&Place> {
+        self.0
+            .binary_search_by(|(p, _)| p.cmp(piece))
+            .ok()
+            .and_then(|i| self.0.get(i))
+            .map(|(_, place)| place)
+    }
 }
 
 /// A whole game.
@@ -275,6 +413,12 @@ pub struct GameState {
     pub visitor_chits_placed: u8,
     /// Whether the map chits have been placed (3.5).
     pub map_chits_placed: bool,
+    /// The day in progress (chapters 6 to 8).
+    #[serde(default)]
+    pub today: Today,
+    /// Where the denizens started the game (6.3.4), recorded when play begins.
+    #[serde(default)]
+    pub homes: Homes,
 }
 
 /// The stream purpose of a game's random draws (see `Stream::new`).

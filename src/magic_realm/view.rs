@@ -7,7 +7,7 @@ use crate::magic_realm::catalog::characters::CharacterId;
 use crate::magic_realm::map::RealmMap;
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
 use crate::magic_realm::state::{
-    ChitStatus, Discoveries, EquipmentNeed, GameState, SecretRecord, Step,
+    ChitStatus, Discoveries, EquipmentNeed, Fate, GameState, SecretRecord, Step, TurnRecord,
 };
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -43,6 +43,7 @@ pub struct SeatView {
     pub fame: i32,
     pub notoriety: i32,
     pub equipment_pending: Vec<EquipmentNeed>,
+    pub fate: Fate,
 }
 
 /// A seat's own secrets, shown to that seat only.
@@ -52,6 +53,8 @@ pub struct OwnView {
     pub seat: Seat,
     pub secret: SecretRecord,
     pub discoveries: Discoveries,
+    /// Today's turn record (6.2).
+    pub record: TurnRecord,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -65,10 +68,32 @@ pub struct MagicRealmView {
     pub seats: Vec<SeatView>,
     /// The viewing seat's secrets; every seat's for the omniscient viewer.
     pub own: Vec<OwnView>,
+    pub today: DayView,
+}
+
+/// The public state of the day: the prowling row, whose turn and which phase, and who is
+/// blocked (7.12) or has found hidden enemies (7.5.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct DayView {
+    /// 0 before Sunrise.
+    pub monster_roll: u8,
+    pub turn_of: Option<Seat>,
+    /// The phase being done (from 0).
+    pub phase: usize,
+    pub blocked: Vec<Seat>,
+    pub found_enemies: Vec<Seat>,
 }
 
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
     let omniscient = matches!(viewer, Viewer::Omniscient);
+    let known = match viewer {
+        Viewer::Seat { seat } => state
+            .seat(seat)
+            .map(|s| s.known.clone())
+            .unwrap_or_default(),
+        _ => Default::default(),
+    };
     let piles = state
         .piles
         .iter()
@@ -77,7 +102,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
             pieces: pile
                 .iter()
                 .map(|c| {
-                    if c.facing.is_secret() && !omniscient {
+                    if c.facing.is_secret() && !omniscient && !known.contains(&c.piece) {
                         SeenPiece::Hidden {
                             kind: c.piece.kind(),
                         }
@@ -105,6 +130,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 fame: s.fame,
                 notoriety: s.notoriety,
                 equipment_pending: s.equipment_pending.clone(),
+                fate: s.fate,
             })
         })
         .collect();
@@ -117,6 +143,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 seat,
                 secret: s.secret.clone(),
                 discoveries: s.discoveries.clone(),
+                record: s.record.clone(),
             })
         })
         .collect();
@@ -128,5 +155,12 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
         piles,
         seats,
         own,
+        today: DayView {
+            monster_roll: state.today.monster_roll,
+            turn_of: crate::magic_realm::day::daylight::turn_of(state),
+            phase: state.today.phase,
+            blocked: state.today.blocked.iter().copied().collect(),
+            found_enemies: state.today.found_enemies.iter().copied().collect(),
+        },
     }
 }

@@ -105,7 +105,7 @@ fn deal(
 
 /// 3.6.2: the first of the exchange clearings (5, then 4) that connects to the Borderland
 /// along roadways; the last one if none does.
-fn exchange_clearing(
+pub(crate) fn exchange_clearing(
     cat: &Catalog,
     state: &GameState,
     tile: TileId,
@@ -215,7 +215,7 @@ fn reveal_tile(
 }
 
 /// 3.6.2-3.6.3: the Dwelling and its garrison natives (with their horses) go to `at`.
-fn place_dwelling(
+pub(crate) fn place_dwelling(
     cat: &Catalog,
     state: &mut GameState,
     dwelling: DwellingId,

@@ -16,8 +16,7 @@ use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::RealmMap;
 use crate::magic_realm::pieces::Piles;
 use crate::magic_realm::state::{
-    DayPoint, GameState, MagicRealmSetup, MapChoice, SeatState, Step, DRAWS_PURPOSE, MAX_SEATS,
-    MIN_SEATS,
+    GameState, MagicRealmSetup, MapChoice, SeatState, Step, DRAWS_PURPOSE, MAX_SEATS, MIN_SEATS,
 };
 use std::collections::BTreeSet;
 
@@ -84,6 +83,8 @@ pub fn start(cat: &Catalog, setup: &MagicRealmSetup, seed: Seed) -> Result<GameS
         draws,
         visitor_chits_placed: 0,
         map_chits_placed: false,
+        today: Default::default(),
+        homes: Default::default(),
     };
     let mut ignored = Vec::new();
     for (i, s) in setup.seats.iter().enumerate() {
@@ -135,15 +136,12 @@ pub fn advance(cat: &Catalog, state: &mut GameState) -> Result<Events, RuleError
         return Ok(events);
     }
     events.extend(map_chits::reveal_dwellings(cat, state)?);
-    state.step = Step::Play {
-        day: 1,
-        at: DayPoint::Birdsong,
-    };
     events.push(Event::public(
         "3.6.4",
         "The realm is set up; the first day begins.",
         E::SetupComplete,
     ));
+    events.extend(crate::magic_realm::day::begin_play(cat, state, 1)?);
     Ok(events)
 }
 
@@ -157,7 +155,7 @@ pub fn to_act(state: &GameState) -> Vec<Seat> {
             .all_seats()
             .filter(|s| state.seat(*s).is_some_and(|x| !x.secret.done))
             .collect(),
-        Step::Play { .. } => Vec::new(),
+        _ => Vec::new(),
     }
 }
 
@@ -176,7 +174,7 @@ pub fn legal_actions(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Step::TakeEquipment { .. } => characters::equipment_choices(state, seat),
         Step::PlaceVisitorChit { .. } => visitors::choices(cat, state),
         Step::SecretChoices => characters::secret_choices(cat, state, seat),
-        Step::Play { .. } => Vec::new(),
+        _ => Vec::new(),
     }
 }
 

@@ -1,0 +1,212 @@
+//! Daylight (rules 7.0 to 7.2, 7.12): turns in attention-chit order, unhiding at the start
+//! of a turn, one recorded activity per phase, blocking at the end of each phase, and the
+//! end of each turn (7.13, in `prowling`).
+
+use super::{alerting, hiding, moving, prowling, resting, search, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::state::{Activity, GameState, Pending};
+
+type Events = Vec<Event<E>>;
+
+/// The seat taking its turn, if Daylight waits for it.
+pub fn turn_of(state: &GameState) -> Option<Seat> {
+    state
+        .today
+        .order
+        .get(state.today.turn)
+        .copied()
+        .filter(|_| state.today.turn_started)
+}
+
+/// The activity of the phase being done.
+pub fn activity(state: &GameState, seat: Seat) -> Option<&Activity> {
+    state
+        .seat(seat)
+        .and_then(|s| s.record.activities.get(state.today.phase))
+}
+
+/// What the seat taking its turn may do now.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    if turn_of(state) != Some(seat) {
+        return Vec::new();
+    }
+    if let Some(Pending::SearchChoice { picks, .. }) = &state.today.pending {
+        return picks
+            .iter()
+            .map(|p| A::ChooseSearchResult { pick: *p })
+            .collect();
+    }
+    let Some(act) = activity(state, seat) else {
+        return Vec::new();
+    };
+    // 7.8: a character with every chit fatigued or wounded can only rest.
+    if who::exhausted(cat, state, seat) && *act != Activity::Rest {
+        return vec![A::Proceed];
+    }
+    let choices = match act {
+        Activity::Search => search::options(cat, state, seat),
+        Activity::Rest => resting::options(cat, state, seat),
+        Activity::Alert => alerting::options(cat, state, seat),
+        Activity::Move { .. } | Activity::Hide => Vec::new(),
+    };
+    if choices.is_empty() {
+        vec![A::Proceed]
+    } else {
+        choices
+    }
+}
+
+/// Does the phase as the action says, then the end of the phase and whatever follows
+/// until a seat must decide again.
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    if let A::ChooseSearchResult { pick } = action {
+        state.today.pending = None;
+        search::apply_pick(cat, state, seat, *pick, &mut events)?;
+        end_phase(cat, state, seat, &mut events);
+        return Ok(events);
+    }
+    let act = activity(state, seat)
+        .cloned()
+        .ok_or_else(|| RuleError::internal("no phase to do"))?;
+    let phase = state.today.phase + 1;
+    if who::exhausted(cat, state, seat) && act != Activity::Rest {
+        events.push(Event::public(
+            "7.8",
+            format!(
+                "Phase {phase}: {} has no chit in play and can only rest; the activity is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "every chit is fatigued or wounded (7.8)".into(),
+            },
+        ));
+    } else {
+        if !matches!(act, Activity::Move { .. }) {
+            state.today.climbing = false;
+        }
+        match (&act, action) {
+            (Activity::Move { to }, _) => moving::do_move(cat, state, seat, *to, &mut events)?,
+            (Activity::Hide, _) => hiding::do_hide(cat, state, seat, &mut events)?,
+            (Activity::Search, A::Search { search }) => {
+                search::do_search(cat, state, seat, search, &mut events)?
+            }
+            (Activity::Rest, A::Rest { chit, change }) => {
+                resting::do_rest(cat, state, seat, *chit, *change, &mut events)?
+            }
+            (Activity::Alert, A::AlertWeapon { alerted }) => {
+                alerting::alert_weapon(cat, state, seat, *alerted, &mut events)?
+            }
+            (Activity::Alert, A::AlertChit { chit }) => {
+                alerting::alert_chit(cat, state, seat, *chit, &mut events)?
+            }
+            (_, A::Proceed) => events.push(Event::public(
+                "6.2.4",
+                format!(
+                    "Phase {phase}: {} cannot do the recorded activity; the phase is blank.",
+                    who::who(cat, state, seat)
+                ),
+                E::PhaseCancelled {
+                    seat,
+                    reason: "the activity is impossible now (6.2.4)".into(),
+                },
+            )),
+            (a, other) => {
+                return Err(RuleError::internal(format!(
+                    "{other:?} does not do the recorded {a:?}"
+                )))
+            }
+        }
+    }
+    if state.today.pending.is_none() {
+        end_phase(cat, state, seat, &mut events);
+    }
+    Ok(events)
+}
+
+/// 7.12: at the end of the phase, an unhidden individual is blocked by the monsters in his
+/// clearing; then on to the next phase.
+fn end_phase(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+    if let Some(at) = who::clearing(state, seat) {
+        prowling::block_in(cat, state, at, events);
+    }
+    state.today.phase += 1;
+}
+
+/// Runs Daylight forward until a seat must act; true when every turn is over.
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    loop {
+        if state.today.pending.is_some() {
+            return Ok(false);
+        }
+        let Some(seat) = state.today.order.get(state.today.turn).copied() else {
+            return Ok(true);
+        };
+        if !state.today.turn_started {
+            if state.today.blocked.contains(&seat) || !who::playing(state, seat) {
+                // 7.12: blocked before his turn, he loses it (and attracts nothing).
+                events.push(Event::public(
+                    "7.12",
+                    format!("{} loses his turn today.", who::who(cat, state, seat)),
+                    E::TurnLost { seat },
+                ));
+                next_turn(state);
+                continue;
+            }
+            state.today.turn_started = true;
+            state.today.phase = 0;
+            state.today.climbing = false;
+            events.push(Event::reveal(
+                "7.1.1",
+                format!(
+                    "{}'s attention chit is picked: his turn begins.",
+                    who::who(cat, state, seat)
+                ),
+                E::TurnBegins { seat },
+            ));
+            // 7.1.2: unhidden at the start of his turn.
+            if let Some(s) = state.seat_mut(seat) {
+                if s.hidden {
+                    s.hidden = false;
+                    events.push(Event::public(
+                        "7.1.2",
+                        format!("{} becomes unhidden.", who::who(cat, state, seat)),
+                        E::Unhidden { seat },
+                    ));
+                }
+            }
+        }
+        let phases = state.seat(seat).map_or(0, |s| s.record.activities.len());
+        let blocked = state.today.blocked.contains(&seat);
+        if blocked || state.today.phase >= phases || !who::playing(state, seat) {
+            events.push(Event::public(
+                "7.13",
+                format!("{}'s turn ends.", who::who(cat, state, seat)),
+                E::TurnEnds { seat },
+            ));
+            events.extend(prowling::end_of_turn(cat, state, seat)?);
+            next_turn(state);
+            continue;
+        }
+        return Ok(false);
+    }
+}
+
+fn next_turn(state: &mut GameState) {
+    state.today.turn += 1;
+    state.today.turn_started = false;
+    state.today.phase = 0;
+    state.today.climbing = false;
+}

@@ -1,0 +1,183 @@
+//! The game day (rules 5.1, 6, 7, 8.1, 8.9) and the end of the game (9): a new day,
+//! Birdsong recording, Sunrise, Daylight turns with their activities and the prowling
+//! denizens at each turn's end, Sunset and the Evening's hand-over to combat, Midnight,
+//! and the final score.
+
+pub mod alerting;
+pub mod birdsong;
+pub mod daylight;
+pub mod evening;
+pub mod hiding;
+pub mod midnight;
+pub mod moving;
+pub mod prowling;
+pub mod resting;
+pub mod scoring;
+pub mod search;
+pub mod sunrise;
+pub mod who;
+
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::{GameState, Homes, Step, Today};
+
+type Events = Vec<Event<E>>;
+
+/// 6.3.4: records where every denizen starts the game: monsters in their chart boxes,
+/// natives in their boxes, garrisons and Ghosts in their clearings on the map.
+/// A monster found anywhere else (a scenario's) gets the first chart box that pictures it.
+pub fn record_homes(cat: &Catalog, state: &mut GameState) {
+    let mut homes: Vec<(PieceId, Place)> = state
+        .piles
+        .iter()
+        .filter(|(place, _)| {
+            matches!(
+                place,
+                Place::ChartBox { .. } | Place::Natives { .. } | Place::Clearing { .. }
+            )
+        })
+        .flat_map(|(place, pile)| pile.iter().map(move |c| (c.piece.clone(), place.clone())))
+        .filter(|(piece, _)| {
+            matches!(
+                piece,
+                PieceId::Monster { .. }
+                    | PieceId::MonsterPart { .. }
+                    | PieceId::Native { .. }
+                    | PieceId::NativeHorse { .. }
+            )
+        })
+        .map(|(piece, place)| {
+            let place = match (&piece, &place) {
+                (PieceId::Monster { id, .. }, Place::Clearing { .. }) => {
+                    first_box(cat, id).unwrap_or(place)
+                }
+                _ => place,
+            };
+            (piece, place)
+        })
+        .collect();
+    homes.sort_by(|a, b| a.0.cmp(&b.0));
+    state.homes = Homes(homes);
+}
+
+/// The first Appearance Chart box that pictures a monster; none for the Ghosts, who are
+/// always prowling.
+fn first_box(
+    cat: &Catalog,
+    id: &crate::magic_realm::catalog::denizens::MonsterId,
+) -> Option<Place> {
+    use crate::magic_realm::catalog::setup_card::BoxContents;
+    cat.setup_card.chart.rows.iter().find_map(|row| {
+        row.groups
+            .iter()
+            .flat_map(|g| g.boxes.iter())
+            .find(|b| matches!(&b.holds, BoxContents::Monsters(ms) if ms.iter().any(|m| &m.monster == id)))
+            .map(|b| Place::ChartBox {
+                row: row.row,
+                number: b.number,
+            })
+    })
+}
+
+/// Play begins (3.6.4): homes recorded, and the first day's Birdsong.
+pub fn begin_play(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, RuleError> {
+    record_homes(cat, state);
+    new_day(cat, state, day)
+}
+
+/// 6.1: a new day begins with Birdsong.
+pub fn new_day(_cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    state.today = Today::default();
+    state.step = Step::Birdsong { day };
+    let colours = if sunrise::seventh_day(day) {
+        " It is the seventh day of the week: its colour magic is supplied everywhere (6.1.2)."
+    } else {
+        ""
+    };
+    events.push(Event::public(
+        "6.1.1",
+        format!("Day {day} of {} begins.{colours}", state.days),
+        E::DayBegins { day },
+    ));
+    Ok(events)
+}
+
+/// The seats that owe an action now.
+pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
+    match &state.step {
+        Step::Birdsong { .. } => state
+            .all_seats()
+            .filter(|s| !birdsong::options(cat, state, *s).is_empty())
+            .collect(),
+        Step::Daylight { .. } => daylight::turn_of(state).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn legal_actions(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    match &state.step {
+        Step::Birdsong { .. } => birdsong::options(cat, state, seat),
+        Step::Daylight { .. } => daylight::options(cat, state, seat),
+        _ => Vec::new(),
+    }
+}
+
+/// Applies a day action (already known to be legal) and runs the day on to the next
+/// decision.
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = match &state.step {
+        Step::Birdsong { .. } => birdsong::apply(state, seat, action)?,
+        Step::Daylight { .. } => daylight::apply(cat, state, seat, action)?,
+        _ => return Err(RuleError::illegal("the game is not in a day")),
+    };
+    advance(cat, state, &mut events)?;
+    Ok(events)
+}
+
+/// Runs the automatic parts of the day (Sunrise, the rest of Daylight, Sunset, Evening,
+/// Midnight, a new day or the end) until a seat must act.
+pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    loop {
+        match state.step.clone() {
+            Step::Birdsong { day } => {
+                if !to_act(cat, state).is_empty() {
+                    return Ok(());
+                }
+                for s in state.seats.iter_mut() {
+                    s.record.done = true;
+                }
+                events.extend(sunrise::sunrise(cat, state, day)?);
+                state.step = Step::Daylight { day };
+            }
+            Step::Daylight { day } => {
+                if !daylight::progress(cat, state, events)? {
+                    return Ok(());
+                }
+                events.extend(evening::sunset_and_evening(cat, state)?);
+                events.extend(midnight::midnight(cat, state, day)?);
+                if day >= state.days || state.all_seats().all(|s| !who::playing(state, s)) {
+                    let scores = scoring::final_scores(cat, state);
+                    events.push(Event::public(
+                        "9.3",
+                        scoring::outcome(cat, state, &scores).summary,
+                        E::GameEnded {
+                            scores: scores.clone(),
+                        },
+                    ));
+                    state.step = Step::GameOver { scores };
+                    return Ok(());
+                }
+                events.extend(new_day(cat, state, day + 1)?);
+            }
+            _ => return Ok(()),
+        }
+    }
+}

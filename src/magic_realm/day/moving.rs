@@ -1,0 +1,100 @@
+//! The Move activity (rule 7.3.1): along roadways the character may use, two consecutive
+//! Move phases to climb into a mountain clearing, and items too heavy for his strongest
+//! Move chit abandoned where he leaves.
+
+use super::{birdsong, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::tiles::ClearingKind;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::GameState;
+
+type Events = Vec<Event<E>>;
+
+/// Does a recorded Move to `to`.
+pub fn do_move(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    to: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let from = who::clearing_or_err(state, seat)?;
+    let name = who::who(cat, state, seat);
+    if !birdsong::move_targets(cat, state, seat, from).contains(&to) {
+        state.today.climbing = false;
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "{name} cannot move from {} to {}: no roadway he can use joins them; the phase is forfeited.",
+                who::name(cat, from),
+                who::name(cat, to)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "no usable roadway to the recorded clearing (7.3.1)".into(),
+            },
+        ));
+        return Ok(());
+    }
+    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
+    if mountain && !state.today.climbing {
+        state.today.climbing = true;
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "{name} starts the climb to {} (a second Move phase completes it).",
+                who::name(cat, to)
+            ),
+            E::ClimbBegun { seat, to },
+        ));
+        return Ok(());
+    }
+    state.today.climbing = false;
+    // Carrying items: everything heavier than his strongest Move chit stays behind.
+    let strength = who::carry_strength(cat, state, seat);
+    let place = who::belongings_place(state, seat)
+        .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
+    let heavy: Vec<PieceId> = state
+        .piles
+        .pile(&place)
+        .iter()
+        .filter(|c| who::weight(cat, &c.piece).is_some_and(|w| w > strength))
+        .map(|c| c.piece.clone())
+        .collect();
+    for p in &heavy {
+        state.piles.move_to(p, Place::Clearing { at: from }, None);
+    }
+    if !heavy.is_empty() {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "{name} cannot carry {} item(s) heavier than {strength:?} and abandons them in {}.",
+                heavy.len(),
+                who::name(cat, from)
+            ),
+            E::ItemsAbandoned {
+                seat,
+                pieces: heavy,
+                at: from,
+            },
+        ));
+    }
+    let counter = who::counter(state, seat)
+        .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
+    state
+        .piles
+        .move_to(&counter, Place::Clearing { at: to }, None);
+    events.push(Event::public(
+        "7.3.1",
+        format!(
+            "{name} moves from {} to {}.",
+            who::name(cat, from),
+            who::name(cat, to)
+        ),
+        E::Moved { seat, from, to },
+    ));
+    Ok(())
+}

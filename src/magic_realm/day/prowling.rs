@@ -1,0 +1,602 @@
+//! End of turn, prowling denizens (rule 7.13, seed 000): prowling monsters in the tile
+//! move to the individual's clearing, the tile's map chits turn face up and substitutes are
+//! exchanged, the chits summon prowling denizens from the Appearance Chart (Warning chits
+//! first, then Sound and Site chits by rising number), Dwellings summon natives, leaders and
+//! sites summon row-6 visitors, and monsters that move or appear block unhidden
+//! individuals.
+
+use super::who;
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::characters::SpecialAdvantage;
+use crate::magic_realm::catalog::chits::{ExchangeResult, ExchangeTiming, MapChitId};
+use crate::magic_realm::catalog::denizens::{NativeGroup, NativeRank};
+use crate::magic_realm::catalog::setup_card::{BoxContents, Summoner};
+use crate::magic_realm::catalog::tiles::{ClearingNumber, TileId};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{part_of, Facing, PieceId, Place};
+use crate::magic_realm::setup::map_chits::{exchange_clearing, place_dwelling};
+use crate::magic_realm::state::GameState;
+use std::collections::BTreeSet;
+
+type Events = Vec<Event<E>>;
+
+/// 7.13: a monster (or its head or club) prowls when its starting box is in the prowling
+/// row; the Ghosts prowl every day.
+pub fn monster_prowls(cat: &Catalog, state: &GameState, piece: &PieceId, row: u8) -> bool {
+    if let PieceId::Monster { id, .. } = piece {
+        if cat
+            .setup_card
+            .chart
+            .always_prowling
+            .iter()
+            .any(|m| &m.monster == id)
+        {
+            return true;
+        }
+    }
+    matches!(state.homes.of(piece), Some(Place::ChartBox { row: r, .. }) if *r == row)
+}
+
+/// 6.3.4: garrison natives go home with the natives or visitor chits of their colour.
+const GARRISON_PROWLS_WITH: [(NativeGroup, u8); 4] = [
+    (NativeGroup::Rogues, 5),
+    (NativeGroup::Soldiers, 3),
+    (NativeGroup::Guard, 6),
+    (NativeGroup::Order, 6),
+];
+
+/// The native group of a native or of a native's horse.
+pub fn group_of(cat: &Catalog, piece: &PieceId) -> Option<NativeGroup> {
+    match piece {
+        PieceId::Native { id } => cat.denizens.native(id).map(|n| n.group),
+        PieceId::NativeHorse { id } => cat
+            .denizens
+            .natives
+            .iter()
+            .find(|n| n.horse.as_ref() == Some(id))
+            .map(|n| n.group),
+        _ => None,
+    }
+}
+
+/// 6.3.4: whether an (unhired) native or native horse returns home this end of the week.
+pub fn native_prowls_this_week(
+    cat: &Catalog,
+    _state: &GameState,
+    piece: &PieceId,
+    row: u8,
+) -> bool {
+    let Some(group) = group_of(cat, piece) else {
+        return false;
+    };
+    let by_row = cat
+        .denizens
+        .group(group)
+        .and_then(|g| g.appearance_row)
+        .is_some_and(|r| r == row);
+    by_row || GARRISON_PROWLS_WITH.contains(&(group, row))
+}
+
+/// Everything that happens when `seat`'s turn ends in his clearing (7.13).
+pub fn end_of_turn(cat: &Catalog, state: &mut GameState, seat: Seat) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    let Some(here) = who::clearing(state, seat) else {
+        return Ok(events);
+    };
+    let row = state.today.monster_roll;
+    let tile = here.tile;
+    let mut arrived: BTreeSet<ClearingRef> = BTreeSet::new();
+
+    // 1. Prowling monsters already in the tile, not blocked, move to his clearing.
+    let mut moving: Vec<PieceId> = Vec::new();
+    for (place, pile) in state.piles.iter() {
+        let Place::Clearing { at } = place else {
+            continue;
+        };
+        if at.tile != tile || *at == here {
+            continue;
+        }
+        for c in pile {
+            if let PieceId::Monster { id, n } = &c.piece {
+                if monster_prowls(cat, state, &c.piece, row)
+                    && !state.today.stopped.contains(&c.piece)
+                {
+                    moving.push(c.piece.clone());
+                    // A head or club goes with its monster.
+                    moving.extend(part_of(cat, id, *n));
+                }
+            }
+        }
+    }
+    for p in &moving {
+        state.piles.move_to(p, Place::Clearing { at: here }, None);
+    }
+    if !moving.is_empty() {
+        arrived.insert(here);
+        events.push(Event::public(
+            "7.13",
+            format!(
+                "{} prowling monster counters move to {}.",
+                moving.len(),
+                who::name(cat, here)
+            ),
+            E::MonstersMoved {
+                pieces: moving,
+                to: here,
+            },
+        ));
+    }
+
+    // 2. The map chits in the tile turn face up; substitutes are exchanged.
+    let newly_up = turn_up_tile(cat, state, tile, &mut events)?;
+
+    // 3. Summoning by the chits that just turned up, one box per chit.
+    let peace = who::has(cat, state, seat, SpecialAdvantage::PeaceWithNature);
+    for chit in summoning_order(cat, &newly_up) {
+        if peace && !matches!(chit_info(cat, &chit), ChitInfo::Site { .. }) {
+            continue;
+        }
+        if let Some(to) = summon_monsters(cat, state, &chit, here, row, &mut events)? {
+            arrived.insert(to);
+        }
+    }
+
+    // 4. Natives summoned by a Dwelling in his clearing; 5. row-6 visitor chits.
+    summon_natives(cat, state, here, row, &mut events);
+    if row == 6 {
+        summon_visitors(cat, state, here, &mut events);
+    }
+
+    // 6. Monsters that moved or appeared block the unhidden individuals there (7.12).
+    for at in arrived {
+        block_in(cat, state, at, &mut events);
+    }
+    Ok(events)
+}
+
+/// 7.12: the monsters in `at` block every unhidden character there; blocked characters
+/// lose the rest of their turn, and blocking monsters stop prowling for the day.
+pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &mut Events) {
+    let pile = state.piles.pile(&Place::Clearing { at });
+    let monsters: Vec<PieceId> = pile
+        .iter()
+        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
+        .map(|c| c.piece.clone())
+        .collect();
+    if monsters.is_empty() {
+        return;
+    }
+    let victims: Vec<Seat> = pile
+        .iter()
+        .filter_map(|c| who::seat_of_counter(state, &c.piece))
+        .filter(|s| state.seat(*s).is_some_and(|x| !x.hidden))
+        .filter(|s| !state.today.blocked.contains(s))
+        .collect();
+    for seat in victims {
+        state.today.blocked.insert(seat);
+        state.today.stopped.extend(monsters.iter().cloned());
+        events.push(Event::public(
+            "7.12",
+            format!(
+                "{} is blocked by the monsters in {}.",
+                who::who(cat, state, seat),
+                who::name(cat, at)
+            ),
+            E::Blocked {
+                seat,
+                by: monsters.clone(),
+            },
+        ));
+    }
+}
+
+enum ChitInfo {
+    Warning,
+    Sound { clearing: ClearingNumber },
+    Site { clearing: ClearingNumber },
+    Other,
+}
+
+fn chit_info(cat: &Catalog, id: &MapChitId) -> ChitInfo {
+    let m = &cat.map_chits;
+    if m.warning_chits.iter().any(|c| &c.id == id) {
+        ChitInfo::Warning
+    } else if let Some(c) = m.sound_chits.iter().find(|c| &c.id == id) {
+        ChitInfo::Sound {
+            clearing: c.clearing,
+        }
+    } else if let Some(c) = m.site_chits.iter().find(|c| &c.id == id) {
+        ChitInfo::Site {
+            clearing: c.clearing,
+        }
+    } else {
+        ChitInfo::Other
+    }
+}
+
+/// Seed 000: Warning chits summon first, then Sound chits by rising number; Site chits
+/// come last, also by number (see docs/rulings.md).
+fn summoning_order(cat: &Catalog, chits: &[MapChitId]) -> Vec<MapChitId> {
+    let mut keyed: Vec<((u8, u8), MapChitId)> = chits
+        .iter()
+        .map(|id| {
+            let key = match chit_info(cat, id) {
+                ChitInfo::Warning => (0, 0),
+                ChitInfo::Sound { clearing } => (1, clearing.0),
+                ChitInfo::Site { clearing } => (2, clearing.0),
+                ChitInfo::Other => (3, 0),
+            };
+            (key, id.clone())
+        })
+        .collect();
+    keyed.sort();
+    keyed.into_iter().map(|(_, id)| id).collect()
+}
+
+/// 7.13: turns every face-down map chit of the tile face up (Site and Sound chits go to
+/// their clearings), exchanges the Lost City/Castle for its five chits and Smoke W/Stink W
+/// for their campfires; returns the chits that turned up now (they summon today).
+pub fn turn_up_tile(
+    cat: &Catalog,
+    state: &mut GameState,
+    tile: TileId,
+    events: &mut Events,
+) -> Result<Vec<MapChitId>, RuleError> {
+    let mut newly_up = Vec::new();
+    let down: Vec<MapChitId> = state
+        .piles
+        .iter()
+        .filter(|(place, _)| match place {
+            Place::Tile { tile: t } => *t == tile,
+            Place::Clearing { at } => at.tile == tile,
+            _ => false,
+        })
+        .flat_map(|(_, pile)| pile.iter())
+        .filter(|c| c.facing == Facing::Down)
+        .filter_map(|c| match &c.piece {
+            PieceId::MapChit { id } => Some(id.clone()),
+            _ => None,
+        })
+        .collect();
+    for id in down {
+        turn_up(cat, state, tile, &id, &mut newly_up, events)?;
+    }
+    Ok(newly_up)
+}
+
+fn turn_up(
+    cat: &Catalog,
+    state: &mut GameState,
+    tile: TileId,
+    id: &MapChitId,
+    newly_up: &mut Vec<MapChitId>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let piece = PieceId::MapChit { id: id.clone() };
+    let place = match chit_info(cat, id) {
+        ChitInfo::Sound { clearing } | ChitInfo::Site { clearing } => Place::Clearing {
+            at: ClearingRef { tile, clearing },
+        },
+        _ => Place::Tile { tile },
+    };
+    state.piles.move_to(&piece, place, Some(Facing::Up));
+    // Everyone has seen it now (4.5): it stays known after it turns down at Midnight.
+    for s in state.seats.iter_mut() {
+        s.known.insert(piece.clone());
+    }
+    events.push(Event::reveal(
+        "7.13",
+        format!(
+            "The {} chit in {} turns face up.",
+            id.0,
+            tile_name(cat, tile)
+        ),
+        E::ChitRevealed {
+            tile,
+            chit: id.clone(),
+        },
+    ));
+    // The Lost City / Lost Castle: its five chits come to the tile, face up.
+    if let Some(special) = cat.map_chits.special_chits.iter().find(|c| &c.id == id) {
+        let five: Vec<MapChitId> = state
+            .piles
+            .pile(&Place::Section {
+                special: special.special,
+            })
+            .iter()
+            .filter_map(|c| match &c.piece {
+                PieceId::MapChit { id } => Some(id.clone()),
+                _ => None,
+            })
+            .collect();
+        for inner in five {
+            let p = PieceId::MapChit { id: inner.clone() };
+            state
+                .piles
+                .move_to(&p, Place::Tile { tile }, Some(Facing::Down));
+            turn_up(cat, state, tile, &inner, newly_up, events)?;
+        }
+        return Ok(());
+    }
+    // Smoke W / Stink W: exchanged for a campfire in clearing 5, else 4, else 2 (by road
+    // to the Borderland on the tile's present side).
+    if let Some(x) = cat.map_chits.exchange_for(id) {
+        if x.timing == ExchangeTiming::WhenRevealed {
+            state
+                .piles
+                .move_to(&piece, Place::OutOfPlay, Some(Facing::Up));
+            let at = exchange_clearing(cat, state, tile, ExchangeTiming::WhenRevealed)?;
+            match &x.becomes {
+                ExchangeResult::Dwelling(d) => place_dwelling(cat, state, *d, at, events),
+                ExchangeResult::Monsters(_) => {
+                    return Err(RuleError::internal(
+                        "rule 7.13: a revealed substitute stands for monsters",
+                    ))
+                }
+            }
+            return Ok(());
+        }
+    }
+    newly_up.push(id.clone());
+    Ok(())
+}
+
+fn tile_name(cat: &Catalog, tile: TileId) -> String {
+    cat.tiles
+        .get(tile)
+        .map_or_else(|| format!("{tile:?}"), |t| t.name.clone())
+}
+
+/// Whether `summoner` names this face-up chit in `tile`.
+fn names(
+    cat: &Catalog,
+    state: &GameState,
+    summoner: &Summoner,
+    chit: &MapChitId,
+    tile: TileId,
+) -> bool {
+    let m = &cat.map_chits;
+    match summoner {
+        Summoner::Warning {
+            warning,
+            tile: group,
+        } => m
+            .warning_chits
+            .iter()
+            .any(|c| &c.id == chit && c.warning == *warning && c.group == *group),
+        Summoner::Sound {
+            sound,
+            needs_warning,
+        } => {
+            let is = m
+                .sound_chits
+                .iter()
+                .any(|c| &c.id == chit && c.sound == *sound);
+            is && needs_warning.is_none_or(|g| warning_in_tile(cat, state, tile, g))
+        }
+        Summoner::Site(kind) => m
+            .site_chits
+            .iter()
+            .any(|c| &c.id == chit && c.site == *kind),
+        _ => false,
+    }
+}
+
+/// 7.13: a Warning chit of `group`'s letter lies in the tile.
+fn warning_in_tile(
+    cat: &Catalog,
+    state: &GameState,
+    tile: TileId,
+    group: crate::magic_realm::catalog::tiles::TileGroup,
+) -> bool {
+    state
+        .piles
+        .pile(&Place::Tile { tile })
+        .iter()
+        .any(|c| match &c.piece {
+            PieceId::MapChit { id } => cat
+                .map_chits
+                .warning_chits
+                .iter()
+                .any(|w| &w.id == id && w.group == group),
+            _ => false,
+        })
+}
+
+/// One chit summons the first non-empty box among the prowling boxes that list it.
+fn summon_monsters(
+    cat: &Catalog,
+    state: &mut GameState,
+    chit: &MapChitId,
+    here: ClearingRef,
+    row: u8,
+    events: &mut Events,
+) -> Result<Option<ClearingRef>, RuleError> {
+    let Some(chart_row) = cat.setup_card.chart.row(row) else {
+        return Ok(None);
+    };
+    let to = match chit_info(cat, chit) {
+        ChitInfo::Warning => here,
+        ChitInfo::Sound { clearing } | ChitInfo::Site { clearing } => ClearingRef {
+            tile: here.tile,
+            clearing,
+        },
+        ChitInfo::Other => return Ok(None),
+    };
+    for group in &chart_row.groups {
+        if !group
+            .summoned_by
+            .iter()
+            .any(|s| names(cat, state, s, chit, here.tile))
+        {
+            continue;
+        }
+        for b in &group.boxes {
+            if !matches!(b.holds, BoxContents::Monsters(_)) {
+                continue;
+            }
+            let from = Place::ChartBox {
+                row,
+                number: b.number,
+            };
+            let pieces: Vec<PieceId> = state
+                .piles
+                .pile(&from)
+                .iter()
+                .map(|c| c.piece.clone())
+                .collect();
+            if pieces.is_empty() {
+                continue;
+            }
+            for p in &pieces {
+                state
+                    .piles
+                    .move_to(p, Place::Clearing { at: to }, Some(Facing::Light));
+            }
+            events.push(Event::public(
+                "7.13",
+                format!(
+                    "The {} chit summons the monsters of row {row} box {} to {}.",
+                    chit.0,
+                    b.number,
+                    who::name(cat, to)
+                ),
+                E::MonstersSummoned {
+                    chit: chit.clone(),
+                    row,
+                    box_number: b.number,
+                    pieces,
+                    to,
+                },
+            ));
+            return Ok(Some(to));
+        }
+    }
+    Ok(None)
+}
+
+/// 7.13: a prowling native group appears when the individual ends his turn in the clearing
+/// of a Dwelling listed above its box.
+fn summon_natives(
+    cat: &Catalog,
+    state: &mut GameState,
+    here: ClearingRef,
+    row: u8,
+    events: &mut Events,
+) {
+    let Some(chart_row) = cat.setup_card.chart.row(row) else {
+        return;
+    };
+    let pile = state.piles.pile(&Place::Clearing { at: here });
+    let dwellings: Vec<_> = pile
+        .iter()
+        .filter_map(|c| match c.piece {
+            PieceId::Dwelling { id } => Some(id),
+            _ => None,
+        })
+        .collect();
+    for g in &chart_row.groups {
+        let called = g.summoned_by.iter().any(|s| match s {
+            Summoner::Dwelling(d) => dwellings.contains(d),
+            _ => false,
+        });
+        if !called {
+            continue;
+        }
+        for b in &g.boxes {
+            let BoxContents::Natives(group) = b.holds else {
+                continue;
+            };
+            let from = Place::Natives { group };
+            let members: Vec<PieceId> = state
+                .piles
+                .pile(&from)
+                .iter()
+                .map(|c| c.piece.clone())
+                .collect();
+            if members.is_empty() {
+                continue;
+            }
+            for m in &members {
+                state
+                    .piles
+                    .move_to(m, Place::Clearing { at: here }, Some(Facing::Light));
+            }
+            events.push(Event::public(
+                "7.13",
+                format!("The {group:?} appear in {}.", who::name(cat, here)),
+                E::NativesSummoned { group, to: here },
+            ));
+        }
+    }
+}
+
+/// 7.13: on row 6, a visitor/mission chit appears when the individual ends his turn in the
+/// clearing of the unhired leader or the site listed above its box.
+fn summon_visitors(cat: &Catalog, state: &mut GameState, here: ClearingRef, events: &mut Events) {
+    let Some(chart_row) = cat.setup_card.chart.row(6) else {
+        return;
+    };
+    let pile = state.piles.pile(&Place::Clearing { at: here });
+    let leaders: Vec<NativeGroup> = pile
+        .iter()
+        .filter_map(|c| match &c.piece {
+            PieceId::Native { id } => cat
+                .denizens
+                .native(id)
+                .filter(|n| n.rank == NativeRank::Leader)
+                .map(|n| n.group),
+            _ => None,
+        })
+        .collect();
+    let sites: Vec<_> = pile
+        .iter()
+        .filter_map(|c| match &c.piece {
+            PieceId::MapChit { id } => cat
+                .map_chits
+                .site_chits
+                .iter()
+                .find(|s| &s.id == id)
+                .map(|s| s.site),
+            _ => None,
+        })
+        .collect();
+    for g in &chart_row.groups {
+        let called = g.summoned_by.iter().any(|s| match s {
+            Summoner::NativeLeader(group) => leaders.contains(group),
+            Summoner::Site(kind) => sites.contains(kind),
+            _ => false,
+        });
+        if !called {
+            continue;
+        }
+        for b in &g.boxes {
+            if !matches!(b.holds, BoxContents::VisitorSlot) {
+                continue;
+            }
+            let from = Place::ChartBox {
+                row: 6,
+                number: b.number,
+            };
+            let chits: Vec<PieceId> = state
+                .piles
+                .pile(&from)
+                .iter()
+                .map(|c| c.piece.clone())
+                .collect();
+            for p in chits {
+                state.piles.move_to(&p, Place::Clearing { at: here }, None);
+                events.push(Event::public(
+                    "7.13",
+                    format!(
+                        "A visitor/mission chit appears in {}.",
+                        who::name(cat, here)
+                    ),
+                    E::VisitorAppeared { piece: p, to: here },
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The end of the game (rule 9.3): what each character counts, his score in each
+//! category against his victory requirements, and the winners.
+
+use super::who;
+use crate::engine::{Outcome, Seat};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::state::{Fate, GameState, Score, VictoryCategory};
+
+/// 9.3.1: a character killed (and not restarted) scores -100.
+pub const DEAD_SCORE: i32 = -100;
+
+/// 9.3.2: what the seat has earned in each category, before requirements.
+fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
+    let Some(sheet) = state.seat(seat) else {
+        return [0; 5];
+    };
+    // 9.3: only the items his strongest Move chit can carry count.
+    let strength = who::carry_strength(cat, state, seat);
+    let items: Vec<PieceId> = who::belongings_place(state, seat)
+        .map(|p| {
+            state
+                .piles
+                .pile(&p)
+                .iter()
+                .map(|c| c.piece.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut great = 0;
+    let mut fame = sheet.fame;
+    let mut notoriety = sheet.notoriety;
+    for item in items
+        .iter()
+        .filter(|i| who::weight(cat, i).is_none_or(|w| w <= strength))
+    {
+        match item {
+            PieceId::Treasure { id } => {
+                if let Some(t) = cat.items.treasure(id) {
+                    great += i32::from(t.great);
+                    fame += t.fame;
+                    notoriety += t.notoriety;
+                }
+            }
+            PieceId::Weapon { id, .. } => {
+                if let Some(w) = cat.items.weapon(id) {
+                    fame += w.fame;
+                    notoriety += w.notoriety;
+                }
+            }
+            PieceId::Armor { id, .. } => {
+                if let Some(a) = cat.items.armor_piece(id) {
+                    fame += a.fame;
+                    notoriety += a.notoriety;
+                }
+            }
+            _ => {}
+        }
+    }
+    // Gold: recorded gold less the 10 starting gold and the price of the starting
+    // weapons and armor.
+    let start_price: i32 = who::card(cat, state, seat).map_or(0, |c| {
+        let w: u32 = c
+            .starting_weapons()
+            .iter()
+            .filter_map(|w| cat.items.weapon(w))
+            .map(|w| w.price)
+            .sum();
+        let a: u32 = c
+            .starting_armor()
+            .iter()
+            .filter_map(|a| cat.items.armor_piece(a))
+            .map(|a| a.price_intact)
+            .sum();
+        i32::try_from(w + a).unwrap_or(i32::MAX)
+    });
+    let gold = sheet.gold - 10 - start_price;
+    // Spells learned from Spell cards during the game: none can be learned yet.
+    [great, 0, fame, notoriety, gold]
+}
+
+/// 9.3.2: a seat's score.
+pub fn score(cat: &Catalog, state: &GameState, seat: Seat) -> Score {
+    let fate = state.seat(seat).map_or(Fate::Dead, |s| s.fate);
+    if fate == Fate::Dead {
+        return Score {
+            seat,
+            basic: vec![0; 5],
+            bonus: vec![0; 5],
+            total: DEAD_SCORE,
+            fate,
+        };
+    }
+    let victory = state
+        .seat(seat)
+        .map(|s| s.secret.victory)
+        .unwrap_or_default();
+    let got = earned(cat, state, seat);
+    let mut basic = Vec::new();
+    let mut bonus = Vec::new();
+    for (i, c) in VictoryCategory::ALL.iter().enumerate() {
+        let needed = i32::try_from(victory.needed(*c)).unwrap_or(i32::MAX);
+        let mut diff = got.get(i).copied().unwrap_or(0) - needed;
+        if diff < 0 {
+            diff *= 3;
+        }
+        let factor = i32::try_from(c.factor()).unwrap_or(1);
+        let b = diff.div_euclid(factor);
+        basic.push(b);
+        bonus.push(b * i32::from(victory.get(*c)));
+    }
+    let total = basic.iter().sum::<i32>() + bonus.iter().sum::<i32>();
+    Score {
+        seat,
+        basic,
+        bonus,
+        total,
+        fate,
+    }
+}
+
+/// 9.3.2: every seat's score; those with zero or more have won; the highest is the victor.
+pub fn final_scores(cat: &Catalog, state: &GameState) -> Vec<Score> {
+    state.all_seats().map(|s| score(cat, state, s)).collect()
+}
+
+pub fn outcome(cat: &Catalog, state: &GameState, scores: &[Score]) -> Outcome {
+    let winners: Vec<Seat> = scores
+        .iter()
+        .filter(|s| s.total >= 0)
+        .map(|s| s.seat)
+        .collect();
+    let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
+    let victors: Vec<String> = scores
+        .iter()
+        .filter(|s| s.total == best)
+        .map(|s| who::who(cat, state, s.seat))
+        .collect();
+    let list: Vec<String> = scores
+        .iter()
+        .map(|s| format!("{} {}", who::who(cat, state, s.seat), s.total))
+        .collect();
+    Outcome {
+        winners,
+        summary: format!(
+            "The game is over (9.3). Scores: {}. Most successful: {}.",
+            list.join(", "),
+            victors.join(" and ")
+        ),
+    }
+}

@@ -1,0 +1,386 @@
+//! The Search activity (rule 7.5): Peer (from a mountain into nearby woods and mountain
+//! clearings too), Locate and Loot, with the tables' Choice rows, Clues, Paths, Passages,
+//! Hidden enemies and Discover chits.
+
+use super::{hiding, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, SearchChoice};
+use crate::magic_realm::catalog::chits::MapChitId;
+use crate::magic_realm::catalog::setup_card::SetupBox;
+use crate::magic_realm::catalog::tables::{
+    LocateResult, PeerResult, SearchEffect, SearchPick, TableId,
+};
+use crate::magic_realm::catalog::tiles::{ClearingKind, PathKind};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
+use crate::magic_realm::state::{GameState, Pending};
+
+type Events = Vec<Event<E>>;
+
+/// The searches the seat can make in his clearing now.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    let mut out = vec![A::Search {
+        search: SearchChoice::Peer { at: here },
+    }];
+    // 7.5.1: from a mountain, Peer into any woods or mountain clearing of this tile or an
+    // adjacent one.
+    if who::clearing_kind(cat, state, here) == Some(ClearingKind::Mountain) {
+        let mut tiles = vec![here.tile];
+        tiles.extend(state.map.adjacent_tiles(here.tile));
+        for c in state.map.clearings(&cat.tiles) {
+            if c != here
+                && tiles.contains(&c.tile)
+                && who::clearing_kind(cat, state, c) != Some(ClearingKind::Cave)
+            {
+                out.push(A::Search {
+                    search: SearchChoice::Peer { at: c },
+                });
+            }
+        }
+    }
+    out.push(A::Search {
+        search: SearchChoice::Locate,
+    });
+    for site in discovered_sites_here(cat, state, seat, here) {
+        out.push(A::Search {
+            search: SearchChoice::LootSite { site },
+        });
+    }
+    if !abandoned_items(state, here).is_empty() {
+        out.push(A::Search {
+            search: SearchChoice::LootPile,
+        });
+    }
+    out
+}
+
+/// Site chits in this clearing (face up in it, or still face down in the tile) that the
+/// seat has discovered.
+fn discovered_sites_here(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    here: ClearingRef,
+) -> Vec<MapChitId> {
+    let found = state
+        .seat(seat)
+        .map(|s| s.discoveries.chits.clone())
+        .unwrap_or_default();
+    sites_in(cat, state, here)
+        .into_iter()
+        .filter(|id| found.contains(id))
+        .collect()
+}
+
+/// Every Site chit whose clearing is `at`, wherever in the tile it lies.
+fn sites_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<MapChitId> {
+    let mut out = Vec::new();
+    for place in [Place::Tile { tile: at.tile }, Place::Clearing { at }] {
+        for c in state.piles.pile(&place) {
+            if let PieceId::MapChit { id } = &c.piece {
+                if cat
+                    .map_chits
+                    .site_chits
+                    .iter()
+                    .any(|s| &s.id == id && s.clearing == at.clearing)
+                {
+                    out.push(id.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// 4.3.4: the abandoned belongings lying in a clearing, bottom to top.
+pub fn abandoned_items(state: &GameState, at: ClearingRef) -> Vec<PieceId> {
+    state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.piece.kind(),
+                PieceKind::Weapon | PieceKind::Armor | PieceKind::Treasure | PieceKind::Horse
+            )
+        })
+        .map(|c| c.piece.clone())
+        .collect()
+}
+
+fn table_of(search: &SearchChoice) -> TableId {
+    match search {
+        SearchChoice::Peer { .. } => TableId::Peer,
+        SearchChoice::Locate => TableId::Locate,
+        SearchChoice::LootSite { .. } | SearchChoice::LootPile => TableId::Loot,
+    }
+}
+
+pub fn do_search(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    search: &SearchChoice,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let here = who::clearing_or_err(state, seat)?;
+    let table = table_of(search);
+    let dice = hiding::dice_for(cat, state, seat, table);
+    let roll = state.dice.roll(table_name(table), dice);
+    let n = roll.higher();
+    let name = who::who(cat, state, seat);
+    let at = match search {
+        SearchChoice::Peer { at } => *at,
+        _ => here,
+    };
+    events.push(Event::roll(
+        "7.5",
+        &roll,
+        format!(
+            "{name} searches {} on the {} table",
+            who::name(cat, at),
+            table_name(table)
+        ),
+        E::Searched {
+            seat,
+            table,
+            roll: n,
+            at,
+        },
+    ));
+    match search {
+        SearchChoice::LootSite { site } => {
+            let kind = cat
+                .map_chits
+                .site_chits
+                .iter()
+                .find(|s| &s.id == site)
+                .map(|s| s.site)
+                .ok_or_else(|| RuleError::illegal(format!("{} is not a site", site.0)))?;
+            let from = Place::SetupBox {
+                target: SetupBox::Site(kind),
+            };
+            let pile: Vec<PieceId> = state
+                .piles
+                .pile(&from)
+                .iter()
+                .map(|c| c.piece.clone())
+                .collect();
+            loot(cat, state, seat, n, &pile, events)
+        }
+        SearchChoice::LootPile => {
+            let pile = abandoned_items(state, here);
+            loot(cat, state, seat, n, &pile, events)
+        }
+        _ => resolve(cat, state, seat, table, n, at, events),
+    }
+}
+
+fn table_name(t: TableId) -> &'static str {
+    match t {
+        TableId::Peer => "peer",
+        TableId::Locate => "locate",
+        TableId::Loot => "loot",
+        _ => "search",
+    }
+}
+
+/// A Peer or Locate row: a Choice waits for the seat's pick; other rows take effect.
+fn resolve(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    table: TableId,
+    n: u8,
+    at: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let (choice, effects): (Option<Vec<SearchPick>>, Vec<SearchEffect>) = match table {
+        TableId::Peer => match cat.tables.peer(n) {
+            Some(PeerResult::Choice(p)) => (Some(p.clone()), Vec::new()),
+            Some(r) => (None, r.effects().to_vec()),
+            None => (None, Vec::new()),
+        },
+        TableId::Locate => match cat.tables.locate(n) {
+            Some(LocateResult::Choice(p)) => (Some(p.clone()), Vec::new()),
+            Some(r) => (None, r.effects().to_vec()),
+            None => (None, Vec::new()),
+        },
+        _ => (None, Vec::new()),
+    };
+    if let Some(picks) = choice {
+        let picks: Vec<SearchPick> = picks
+            .into_iter()
+            .filter(|p| matches!(p.table, TableId::Peer | TableId::Locate))
+            .collect();
+        if !picks.is_empty() {
+            events.push(Event::public(
+                "7.5",
+                "Choice: the searcher picks one of the table's results.",
+                E::SearchChoiceOffered { seat },
+            ));
+            state.today.pending = Some(Pending::SearchChoice { picks, at });
+            return Ok(());
+        }
+    }
+    if effects.is_empty() {
+        events.push(Event::public(
+            "7.5",
+            "The search finds nothing.",
+            E::FoundNothing { seat },
+        ));
+    }
+    for e in effects {
+        apply_effect(cat, state, seat, e, at, events);
+    }
+    Ok(())
+}
+
+/// The seat picks a row of a Choice result (7.5).
+pub fn apply_pick(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    pick: SearchPick,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let at = match &state.today.pending {
+        Some(Pending::SearchChoice { at, .. }) => *at,
+        None => who::clearing_or_err(state, seat)?,
+    };
+    state.today.pending = None;
+    events.push(Event::public(
+        "7.5",
+        format!("The searcher picks {:?} {}.", pick.table, pick.roll),
+        E::SearchPicked { seat, pick },
+    ));
+    resolve(cat, state, seat, pick.table, pick.roll, at, events)
+}
+
+fn apply_effect(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    effect: SearchEffect,
+    at: ClearingRef,
+    events: &mut Events,
+) {
+    match effect {
+        SearchEffect::Clues => {
+            let tile = at.tile;
+            let seen: Vec<PieceId> = state
+                .piles
+                .iter()
+                .filter(|(p, _)| match p {
+                    Place::Tile { tile: t } => *t == tile,
+                    Place::Clearing { at } => at.tile == tile,
+                    _ => false,
+                })
+                .flat_map(|(_, pile)| pile.iter())
+                .filter(|c| c.facing == Facing::Down && c.piece.kind() == PieceKind::MapChit)
+                .map(|c| c.piece.clone())
+                .collect();
+            if let Some(s) = state.seat_mut(seat) {
+                s.known.extend(seen.iter().cloned());
+            }
+            events.push(Event::private(
+                "7.5.1",
+                seat,
+                format!(
+                    "Clues: you look secretly at {} map chit(s) in the tile.",
+                    seen.len()
+                ),
+                E::CluesSeen { pieces: seen },
+            ));
+        }
+        SearchEffect::Paths | SearchEffect::Passages => {
+            let kind = if effect == SearchEffect::Paths {
+                PathKind::HiddenPath
+            } else {
+                PathKind::SecretPassage
+            };
+            let found: Vec<_> = state
+                .map
+                .routes(&cat.tiles, at)
+                .into_iter()
+                .filter(|r| r.kind == kind)
+                .flat_map(|r| r.via)
+                .collect();
+            if let Some(s) = state.seat_mut(seat) {
+                s.discoveries.paths.extend(found.iter().cloned());
+            }
+            events.push(Event::private(
+                "7.5.1",
+                seat,
+                format!("You discover {} {kind:?} roadway(s).", found.len()),
+                E::PathsDiscovered { paths: found },
+            ));
+        }
+        SearchEffect::HiddenEnemies => {
+            state.today.found_enemies.insert(seat);
+            events.push(Event::public(
+                "7.5.1",
+                "Hidden enemies found: the searcher can spy on and block hidden individuals until Midnight.",
+                E::HiddenEnemiesFound { seat },
+            ));
+        }
+        SearchEffect::DiscoverChits => {
+            let sites = sites_in(cat, state, at);
+            if let Some(s) = state.seat_mut(seat) {
+                s.discoveries.chits.extend(sites.iter().cloned());
+            }
+            events.push(Event::private(
+                "7.5.1",
+                seat,
+                format!("You discover {} treasure site(s) here.", sites.len()),
+                E::ChitsDiscovered { chits: sites },
+            ));
+        }
+    }
+}
+
+/// 7.5: Loot takes the item `n` places from the top of the pile, if there is one.
+fn loot(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    n: u8,
+    pile: &[PieceId],
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let index = pile.len().checked_sub(usize::from(n));
+    let Some(piece) = index.and_then(|i| pile.get(i)).cloned() else {
+        events.push(Event::public(
+            "7.5",
+            format!("{name} finds nothing: the pile has fewer than {n} items."),
+            E::FoundNothing { seat },
+        ));
+        return Ok(());
+    };
+    let place = who::belongings_place(state, seat)
+        .ok_or_else(|| RuleError::internal("a looting seat has no character"))?;
+    state.piles.move_to(&piece, place, None);
+    if let Some(s) = state.seat_mut(seat) {
+        s.known.insert(piece.clone());
+    }
+    events.push(Event::public(
+        "7.5",
+        format!("{name} takes an item ({:?}).", piece.kind()),
+        E::Looted {
+            seat,
+            kind: piece.kind(),
+        },
+    ));
+    events.push(Event::private(
+        "7.5",
+        seat,
+        format!("You take {piece}."),
+        E::LootedPiece { piece },
+    ));
+    Ok(())
+}
