@@ -7,7 +7,7 @@ use tabletop_rules::engine::{Seat, Seed, Session, ToAct, Viewer};
 use tabletop_rules::hand_of_doom::actions::{AttackWith, HodAction, HodEvent};
 use tabletop_rules::hand_of_doom::attributes::Condition;
 use tabletop_rules::hand_of_doom::content::Level;
-use tabletop_rules::hand_of_doom::fight::{CombatStance, FighterStatus};
+use tabletop_rules::hand_of_doom::fight::CombatStance;
 use tabletop_rules::hand_of_doom::state::LevelKey;
 use tabletop_rules::hand_of_doom::view::HodView;
 use tabletop_rules::hand_of_doom::HandOfDoom;
@@ -464,5 +464,4 @@ fn step_13_the_game_is_lost_when_no_adventurer_survives() {
     let v = view(&g);
     assert!(v.fight.is_none());
     assert!(v.adventurers.iter().all(|a| !a.alive));
-    let _ = FighterStatus::Escaped;
 }

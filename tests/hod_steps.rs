@@ -6,7 +6,7 @@ use tabletop_rules::engine::{Seat, Seed, Session, ToAct, Viewer};
 use tabletop_rules::hand_of_doom::actions::{AttackWith, HodAction, HodEvent};
 use tabletop_rules::hand_of_doom::attributes::Condition;
 use tabletop_rules::hand_of_doom::content::Level;
-use tabletop_rules::hand_of_doom::fight::{CombatStance, FighterStatus};
+use tabletop_rules::hand_of_doom::fight::CombatStance;
 use tabletop_rules::hand_of_doom::state::{LevelKey, MapStance, Step};
 use tabletop_rules::hand_of_doom::view::HodView;
 use tabletop_rules::hand_of_doom::HandOfDoom;
@@ -81,12 +81,6 @@ fn attack(item: &str, target: u8) -> HodAction {
 fn guard() -> HodAction {
     HodAction::ChooseCombatStance {
         stance: CombatStance::Guard,
-    }
-}
-
-fn assault() -> HodAction {
-    HodAction::ChooseCombatStance {
-        stance: CombatStance::Assault,
     }
 }
 

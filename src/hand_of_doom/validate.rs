@@ -2,7 +2,7 @@
 //! refused with a typed [`ContentError`]) and the invariants of a game state (every card
 //! in exactly one place, levels 1-6).
 
-use crate::hand_of_doom::content::{Content, DangerTarget, Effect, LootKind, MonsterDeck, SpaceId};
+use crate::hand_of_doom::content::{Content, DangerTarget, LootKind, MonsterDeck, SpaceId};
 use crate::hand_of_doom::fight::FoeCard;
 use crate::hand_of_doom::state::{HodState, LevelKey};
 use serde::{Deserialize, Serialize};
@@ -210,10 +210,6 @@ pub fn validate(c: &Content) -> Result<(), ContentError> {
         if let Some(r) = &e.region {
             region(r, format!("Encounter card {}", e.id))?;
         }
-        check_effects(c, &e.effects)?;
-    }
-    for s in &c.signs {
-        check_effects(c, &s.effects)?;
     }
     for m in &c.monsters {
         if let MonsterDeck::Region { region: r } = &m.deck {
@@ -254,16 +250,6 @@ pub fn validate(c: &Content) -> Result<(), ContentError> {
     }
     for d in &m.destroyed {
         space(d, "mission.destroyed".into())?;
-    }
-    Ok(())
-}
-
-fn check_effects(c: &Content, effects: &[Effect]) -> Result<(), ContentError> {
-    for e in effects {
-        if let Effect::Test { pass, fail, .. } = e {
-            check_effects(c, pass)?;
-            check_effects(c, fail)?;
-        }
     }
     Ok(())
 }
