@@ -26,7 +26,10 @@ test('a game starts and plays through legal actions to its end', () => {
   assert.equal(game.toAct().type, 'GameOver');
   const view = game.view(OMNI);
   assert.equal(view.adventurers.length, 2);
-  assert.ok(game.log({ type: 'Spectator' }).some((e) => e.rule === '[4]'), 'Danger cards were drawn');
+  assert.ok(
+    game.log({ type: 'Spectator' }).some((e) => e.rule === '[4]'),
+    'Danger cards were drawn',
+  );
 });
 
 test('a scenario fight with forced dice', () => {
@@ -52,7 +55,10 @@ test('refusals are typed and change nothing', () => {
     [() => game.apply(1, { type: 'Rest' }), 'unknown_seat'],
     [() => new HandOfDoom({ adventurers: ['nobody'] }), 'bad_setup'],
     [() => new HandOfDoom({ adventurers: ['brom-tallow'], content: '{"name": 1}' }), 'bad_setup'],
-    [() => HandOfDoom.fromScenario({ adventurers: [{ adventurer: 'brom-tallow', space: 'atlantis' }] }), 'bad_scenario'],
+    [
+      () => HandOfDoom.fromScenario({ adventurers: [{ adventurer: 'brom-tallow', space: 'atlantis' }] }),
+      'bad_scenario',
+    ],
   ]) {
     assert.throws(call, (e) => e instanceof RuleError && e.code === code);
   }

@@ -83,3 +83,26 @@ fn a_setup_loads_its_own_content_or_refuses_it_with_bad_setup() {
     assert_eq!(err.code(), ErrorCode::BadSetup);
     assert!(err.message().contains("nowhere"), "{err}");
 }
+
+#[test]
+fn views_never_show_the_order_of_a_deck() {
+    use tabletop_rules::engine::Viewer;
+    // Two games that differ only in how their decks were shuffled look the same to anyone.
+    let setup = HodSetup {
+        adventurers: vec!["vesper-quill".into()],
+        content: None,
+    };
+    let a = HandOfDoom::start(&setup, Seed(1)).expect("starts");
+    let b = HandOfDoom::start(&setup, Seed(2)).expect("starts");
+    assert_ne!(
+        a.decks.danger.draw, b.decks.danger.draw,
+        "the decks were shuffled differently"
+    );
+    for viewer in [Viewer::Spectator, Viewer::Omniscient] {
+        let (va, vb) = (HandOfDoom::view(&a, viewer), HandOfDoom::view(&b, viewer));
+        assert_eq!(
+            serde_json::to_string(&va).ok(),
+            serde_json::to_string(&vb).ok()
+        );
+    }
+}

@@ -10,9 +10,15 @@ use tsify::Tsify;
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
+        id_type!(@def [$(#[$doc])*] $name);
+    };
+    ($(#[$doc:meta])* $name:ident, $ts:literal) => {
+        id_type!(@def [$(#[$doc])* #[tsify(rename = $ts)]] $name);
+    };
+    (@def [$($attr:tt)*] $name:ident) => {
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
         #[serde(transparent)]
+        $($attr)*
         pub struct $name(pub String);
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -33,7 +39,7 @@ id_type!(/** A territory: road and path spaces sharing one Danger Level. */ Terr
 id_type!(/** An adventurer card. */ AdventurerId);
 id_type!(/** A Danger card. */ DangerId);
 id_type!(/** An Encounter card (region or mission). */ EncounterId);
-id_type!(/** A Monster card (region, Law or Epic). */ MonsterId);
+id_type!(/** A Monster card (region, Law or Epic); `HodMonsterId` in TypeScript. */ MonsterId, "HodMonsterId");
 id_type!(/** A Loot card (an item, or a monster lurking in the deck). */ LootId);
 id_type!(/** A Skill card. */ SkillId);
 id_type!(/** A Sign of Power card. */ SignId);
@@ -419,9 +425,11 @@ pub struct Clue {
     pub encounter: EncounterId,
 }
 
-/// The mission: where the Hand of Doom starts and the large counters on the map.
+/// The mission: where the Hand of Doom starts and the large counters on the map
+/// (`HodMission` in TypeScript).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[tsify(rename = "HodMission")]
 pub struct Mission {
     pub name: String,
     pub hand_start: SpaceId,

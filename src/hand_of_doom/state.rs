@@ -161,9 +161,10 @@ pub struct PartyDanger {
     pub hand_left: bool,
 }
 
-/// Where the turn stands: the decision owed now.
+/// Where the turn stands: the decision owed now (`HodStep` in TypeScript).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "step", rename_all = "camelCase")]
+#[tsify(rename = "HodStep")]
 pub enum Step {
     /// [1] The party's leader chooses its Map Stance.
     Stance { party: usize },
