@@ -33,6 +33,7 @@ lint:
 test-rust:
 	cargo test
 	cargo test --release --test conformance_magic_realm
+	cargo test --release --test conformance_hand_of_doom
 
 test-node:
 	node --test js-tests/

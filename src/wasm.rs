@@ -11,6 +11,7 @@ use crate::engine::conformance::Conformance;
 use crate::engine::dice::Stream;
 use crate::engine::playout::{self, PlayoutStats};
 use crate::engine::{ErrorCode, RuleError, Rules, Seat, Seed, Session, Viewer};
+use crate::hand_of_doom::HandOfDoom;
 use crate::magic_realm::MagicRealm;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -324,6 +325,20 @@ game_class!(
     setup: "MagicRealmSetup", scenario: "MagicRealmScenario", action: "MagicRealmAction",
     action_list: "MagicRealmAction[]", events: "MagicRealmLogEntry[]", view: "MagicRealmView",
     catalog: "Catalog", save: "MagicRealmSave"
+);
+
+#[wasm_bindgen(typescript_custom_section)]
+const HAND_OF_DOOM_TS: &'static str = r#"
+/** A log entry of Hand of Doom. */
+export type HodLogEntry = GameEvent<HodEvent>;
+/** A saved game of Hand of Doom. */
+export type HodSave = SavedGame<HodSetup, HodScenario, HodAction>;
+"#;
+
+game_class!(
+    JsHandOfDoom, "HandOfDoom", HandOfDoom,
+    setup: "HodSetup", scenario: "HodScenario", action: "HodAction", action_list: "HodAction[]",
+    events: "HodLogEntry[]", view: "HodView", catalog: "Content", save: "HodSave"
 );
 
 /// Every error code, for hosts that want to list them.

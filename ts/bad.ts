@@ -20,3 +20,9 @@ export const m1: MagicRealmAction = { type: 'ChooseStart', start: 'Castle' }; //
 export const m2: MagicRealmAction = { type: 'AssignVictoryPoint', category: 'wealth' }; // @bad unknown category
 new MagicRealm({ seats: [{ character: 'amazon' }], map: 'hexes' }, '1'); // @bad unknown map choice
 MagicRealm.fromScenario({ seats: [{ character: 'amazon' }] }, '1'); // @bad scenario seat without a clearing
+
+import { HandOfDoom, type HodAction } from '../pkg/tabletop_rules.js';
+
+export const h1: HodAction = { type: 'ChooseStance', stance: 'Sneaky' }; // @bad unknown Map Stance
+export const h2: HodAction = { type: 'Attack', with: { kind: 'Item' }, target: 0 }; // @bad weapon without its item
+new HandOfDoom({ adventurer: ['nettle-grue'] }, '1'); // @bad setup field misspelt

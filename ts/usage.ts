@@ -84,3 +84,38 @@ export function magicRealm(): string {
   const battle = MagicRealm.fromScenario(scenario, '1');
   return `${view.step.step} ${saved.seed} ${x} ${battle.actionsApplied}`;
 }
+
+import {
+  type Content,
+  HandOfDoom,
+  type HodAction,
+  type HodLogEntry,
+  type HodSave,
+  type HodScenario,
+  type HodView,
+} from '../pkg/tabletop_rules.js';
+
+/** Hand of Doom through the same typed calls. */
+export function handOfDoom(): string {
+  const game = new HandOfDoom({ adventurers: ['vesper-quill', 'brom-tallow'] }, '3');
+  const toAct = game.toAct();
+  if (toAct.type === 'GameOver') return toAct.outcome.summary;
+  const seat = toAct.seats[0] ?? 0;
+  const actions: HodAction[] = game.legalActions(seat);
+  const pick: HodAction = actions[0] ?? { type: 'ChooseStance', stance: 'Bold' };
+  const events: HodLogEntry[] = game.apply(seat, pick);
+  for (const e of events) {
+    if (e.detail.type === 'StanceChosen') console.log(e.rule, e.detail.stance);
+  }
+  const view: HodView = game.view({ type: 'Seat', seat });
+  const saved: HodSave = game.save();
+  const content: Content = HandOfDoom.catalog();
+  const scenario: HodScenario = {
+    adventurers: [{ adventurer: 'nettle-grue', space: 'reedway-1' }],
+    start: { type: 'Fight', monsters: ['bog-lurker'] },
+    forcedDice: [6, 6, 1, 2, 3],
+  };
+  const battle = HandOfDoom.fromScenario(scenario, '1');
+  const attack: HodAction = { type: 'Attack', with: { kind: 'UnarmedAgi' }, target: 0 };
+  return `${view.turn} ${saved.seed} ${content.spaces.length} ${battle.actionsApplied} ${attack.type}`;
+}
