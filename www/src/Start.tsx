@@ -61,14 +61,22 @@ export function Start({
           <legend>New game</legend>
           <label>
             Game{' '}
-            <select value={c.game} onChange={(e) => set({ game: e.currentTarget.value as StartConfig['game'] })}>
+            <select
+              aria-label="Game"
+              value={c.game}
+              onChange={(e) => set({ game: e.currentTarget.value as StartConfig['game'] })}
+            >
               <option value="magic-realm">Magic Realm</option>
               <option value="bidding-race">Bidding Race (engine example)</option>
             </select>
           </label>
           <label>
             Players{' '}
-            <select value={players} onChange={(e) => set({ players: Number(e.currentTarget.value) })}>
+            <select
+              aria-label="Players"
+              value={players}
+              onChange={(e) => set({ players: Number(e.currentTarget.value) })}
+            >
               {Array.from({ length: maxPlayers - minPlayers + 1 }, (_, i) => i + minPlayers).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -81,6 +89,7 @@ export function Start({
               <label>
                 Map{' '}
                 <select
+                  aria-label="Map"
                   value={c.map}
                   onChange={(e) => set({ map: e.currentTarget.value === 'random' ? 'random' : 'default' })}
                 >
@@ -91,6 +100,7 @@ export function Start({
               <label>
                 Days{' '}
                 <input
+                  aria-label="Days"
                   type="number"
                   min={1}
                   max={255}
@@ -103,6 +113,7 @@ export function Start({
           <label>
             Seed{' '}
             <input
+              aria-label="Seed"
               value={c.seed}
               inputMode="numeric"
               placeholder="random"
@@ -188,9 +199,10 @@ export function Start({
             type="file"
             accept="application/json,.json"
             onChange={async (e) => {
-              const f = e.currentTarget.files?.[0];
+              const input = e.currentTarget;
+              const f = input.files?.[0];
+              input.value = '';
               if (f) onImport(await f.text());
-              e.currentTarget.value = '';
             }}
           />
         </label>

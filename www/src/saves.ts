@@ -51,14 +51,15 @@ export class SaveStore {
   /** Creates or updates a record; returns its metadata. */
   put(entry: { id?: string; game: GameKind; title: string; save: unknown; actions: number }): SaveMeta {
     const list = this.list();
-    const id = entry.id ?? newId(this.now());
+    const now = this.now();
+    const id = entry.id ?? newId(now);
     const old = list.find((m) => m.id === id);
     const meta: SaveMeta = {
       id,
       game: entry.game,
       title: entry.title,
-      created: old?.created ?? this.now(),
-      updated: this.now(),
+      created: old?.created ?? now,
+      updated: now,
       actions: entry.actions,
     };
     this.kv.setItem(PREFIX + id, JSON.stringify({ ...meta, save: entry.save }));

@@ -212,10 +212,6 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
             <g key={placed.tile} class="tile" data-tile={placed.tile}>
               <polygon points={pts} fill={GROUP_FILL[tile.group] ?? '#ccc'} stroke="#4b3f2a" stroke-width="0.8" />
               {placed.side === 'enchanted' && <polygon points={pts} fill="url(#ench)" />}
-              <text class="tile-name" x={c.x} y={c.y - TILE_H / 2 + 7} text-anchor="middle">
-                {tile.name}
-                {placed.side === 'enchanted' ? ' ✶' : ''}
-              </text>
             </g>
           );
         })}
@@ -238,6 +234,17 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                 );
               })}
             </g>
+          );
+        })}
+        {view.map.tiles.map((placed) => {
+          const tile = tiles.get(placed.tile);
+          if (!tile) return null;
+          const c = hexCenter(placed.at);
+          return (
+            <text key={`name-${placed.tile}`} class="tile-name" x={c.x} y={c.y - TILE_H / 2 + 6} text-anchor="middle">
+              {tile.name}
+              {placed.side === 'enchanted' ? ' ✶' : ''}
+            </text>
           );
         })}
         {view.map.tiles.map((placed) => {

@@ -64,11 +64,14 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   };
   const change = (f: () => MagicRealmLogEntry[] | undefined) => {
     try {
-      const events = f();
+      const events = f() ?? [];
       setError(null);
-      setRecent(events ?? []);
       autosave();
-      setScreen(screenAfter(game, players, shown));
+      const next = screenAfter(game, players, shown);
+      // What the acting seat was told stays on its own screen only; others see the public part.
+      const sameSeat = next.kind === 'seat' && next.seat === shown;
+      setRecent(sameSeat ? events : events.filter((e) => e.visibility.type === 'Public'));
+      setScreen(next);
       setPile(null);
       setChoices(null);
     } catch (e) {

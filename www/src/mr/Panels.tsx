@@ -267,7 +267,7 @@ export function ActionsPanel({
                       </button>
                       {ch && (
                         <details>
-                          <summary>card</summary>
+                          <summary class="card-toggle">card</summary>
                           <CharacterCard character={ch} catalog={catalog} names={names} />
                         </details>
                       )}
