@@ -14,8 +14,9 @@ export function shot(page, name) {
   return page.screenshot({ path: new URL(`${name}.png`, shots).pathname });
 }
 
-export async function open() {
-  const server = await serve(new URL('../dist/', import.meta.url).pathname, 0);
+/** Serves `dir` (default: the built app) and starts Chromium. */
+export async function open(dir = new URL('../dist/', import.meta.url).pathname) {
+  const server = await serve(dir, 0);
   const base = `http://127.0.0.1:${server.address().port}/`;
   const executablePath = execFileSync('node', [new URL('../../scripts/find-chromium.mjs', import.meta.url).pathname], {
     encoding: 'utf8',
