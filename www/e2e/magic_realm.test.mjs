@@ -113,6 +113,9 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   assert.match(await page.locator('.popover').textContent(), /Amazon/);
   await shot(page, 'mr-6-pile');
   await page.locator('.popover .close').click();
+  await page.getByRole('tab', { name: 'Chart' }).click();
+  assert.match(await page.locator('.chart').textContent(), /Appearance Chart row 6|Row 6/);
+  await shot(page, 'mr-6b-chart');
   await page.getByRole('tab', { name: 'Log' }).click();
   assert.match(await page.locator('#log').textContent(), /3\.6\.4/);
   await page.getByLabel('Filter the log by day').selectOption('0');
@@ -202,6 +205,39 @@ test('offline: after the service worker is installed, a reload works without the
   } finally {
     await context.setOffline(false);
   }
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});
+
+test('battle builder: a scenario starts a game from any position; a bad one is refused with the reason', async () => {
+  const { page, problems } = await newPage(context, { width: 1280, height: 800 });
+  await page.goto(base);
+  await page.getByText('Battle builder').click();
+  await page.getByLabel('Scenario JSON').fill('{"seats": []');
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await page.getByText('The scenario is not JSON').waitFor();
+  await page
+    .getByLabel('Scenario JSON')
+    .fill('{"seats": [{"character": "amazon", "at": {"tile": "borderland", "clearing": 9}}]}');
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await page.getByText('The scenario was refused').waitFor();
+  await shot(page, 'mr-builder-refused');
+  await page.getByLabel('Scenario JSON').fill(
+    JSON.stringify({
+      seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 } }],
+      pieces: [
+        {
+          piece: { kind: 'monster', id: 'giant', n: 0 },
+          place: { place: 'clearing', at: { tile: 'cavern', clearing: 2 } },
+        },
+      ],
+    }),
+  );
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await page.locator('svg.board').waitFor();
+  const pile = page.locator('.pile[aria-label^="Pile in Cavern 2"]');
+  assert.match(await pile.getAttribute('aria-label'), /Swordsman \(hidden\).*Giant|Giant.*Swordsman \(hidden\)/);
+  await shot(page, 'mr-builder-board');
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
 });

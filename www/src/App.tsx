@@ -108,6 +108,24 @@ export function App({ storage }: { storage: Storage }) {
         store.remove(id);
         setVersion((v) => v + 1);
       }}
+      onScenario={(json, seed) => {
+        let scenario: unknown;
+        try {
+          scenario = JSON.parse(json);
+        } catch (e) {
+          setMessage(`The scenario is not JSON: ${String(e)}`);
+          return;
+        }
+        try {
+          const game = MagicRealm.fromScenario(scenario as never, seed || undefined);
+          const title = `Magic Realm · scenario · seed ${game.seed}`;
+          const meta = store.put({ game: 'magic-realm', title, save: game.save(), actions: 0 });
+          setMessage(null);
+          setScreen({ kind: 'magic-realm', game, id: meta.id, title });
+        } catch (e) {
+          setMessage(`The scenario was refused: ${why(e)}`);
+        }
+      }}
       onImport={(text) => {
         const parsed = parseSaveFile(text);
         if (!parsed.ok) {

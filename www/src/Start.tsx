@@ -18,7 +18,24 @@ export interface StartProps {
   onContinue: (id: string) => void;
   onDelete: (id: string) => void;
   onImport: (text: string) => void;
+  onScenario: (json: string, seed: string) => void;
 }
+
+/** The battle builder's first example: the Swordsman meets a Giant in Cavern 2. */
+export const EXAMPLE_SCENARIO = JSON.stringify(
+  {
+    seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 } }],
+    pieces: [
+      {
+        piece: { kind: 'monster', id: 'giant', n: 0 },
+        place: { place: 'clearing', at: { tile: 'cavern', clearing: 2 } },
+      },
+    ],
+    dice: [6, 1],
+  },
+  null,
+  2,
+);
 
 export function Start({
   initial,
@@ -31,8 +48,10 @@ export function Start({
   onContinue,
   onDelete,
   onImport,
+  onScenario,
 }: StartProps) {
   const [c, setC] = useState<StartConfig>(initial);
+  const [scenario, setScenario] = useState(EXAMPLE_SCENARIO);
   const set = (patch: Partial<StartConfig>) => setC({ ...c, ...patch });
   const chars = catalog.characters.characters;
   const maxPlayers = c.game === 'magic-realm' ? 6 : 4;
@@ -161,6 +180,24 @@ export function Start({
           </button>
         </fieldset>
       </form>
+
+      <details class="builder">
+        <summary>Battle builder: start from a scenario</summary>
+        <p class="muted">
+          Any position in the scenario format (<code>MagicRealmScenario</code>: characters, denizens and where they
+          stand, the day, forced dice). The engine checks it and says what is wrong.
+        </p>
+        <textarea
+          aria-label="Scenario JSON"
+          rows={14}
+          spellcheck={false}
+          value={scenario}
+          onInput={(e) => setScenario(e.currentTarget.value)}
+        />
+        <button type="button" onClick={() => onScenario(scenario, c.seed)}>
+          Start the scenario
+        </button>
+      </details>
 
       <section aria-label="Saved games">
         <h2>Saved games</h2>

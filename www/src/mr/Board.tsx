@@ -178,6 +178,11 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
     if (p.place.place === 'tile') tilePiles.set(p.place.tile, p);
   }
   const isTarget = (at: ClearingRef) => targets.some((t) => sameClearing(t, at));
+  const hiddenCharacter = (s: SeenPiece) =>
+    s.seen === 'known' &&
+    s.piece.kind === 'character' &&
+    view.seats.some((x) => x.character === s.piece.id && x.hidden);
+  const name = (s: SeenPiece) => seenName(names, s) + (hiddenCharacter(s) ? ' (hidden)' : '');
 
   return (
     <div class="board-wrap">
@@ -292,7 +297,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                 const pile = piles.get(`${placed.tile}:${cl.number}`);
                 const target = isTarget(at);
                 const label = `${clearingName(names, at)} (${cl.kind} clearing)${
-                  pile ? `: ${pile.pieces.map((s) => seenName(names, s)).join(', ')}` : ''
+                  pile ? `: ${pile.pieces.map(name).join(', ')}` : ''
                 }${target ? '. You may choose it.' : ''}`;
                 return (
                   <g key={cl.number}>
@@ -319,7 +324,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                         class="pile"
                         role="button"
                         tabIndex={0}
-                        aria-label={`Pile in ${clearingName(names, at)}: ${pile.pieces.map((s) => seenName(names, s)).join(', ')}`}
+                        aria-label={`Pile in ${clearingName(names, at)}: ${pile.pieces.map(name).join(', ')}`}
                         onClick={clickUnlessDragged(() => onPile(pile))}
                         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onPile(pile)}
                       >
@@ -333,7 +338,8 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                               rx={seen.seen === 'known' && seen.piece.kind === 'character' ? 4 : 1}
                               fill={tokenFill(seen)}
                               stroke="#1d1d1f"
-                              stroke-width="0.4"
+                              stroke-width={hiddenCharacter(seen) ? 0.8 : 0.4}
+                              stroke-dasharray={hiddenCharacter(seen) ? '1.2 0.8' : undefined}
                             />
                             <text
                               class={`token-text${seen.seen === 'known' && (seen.piece.kind === 'character' || seen.piece.kind === 'map_chit') ? ' dark' : ''}`}

@@ -18,7 +18,7 @@ import { Board } from './Board';
 import { actingSeat, hasPrivate, nextScreen, type ScreenFor } from './hotseat';
 import { actionLabel, clearingsOf, sameClearing } from './labels';
 import { clearingName, type Names, seenName } from './names';
-import { ActionsPanel, LogPanel, Sheet, seatLabel, stepLine } from './Panels';
+import { ActionsPanel, ChartPanel, LogPanel, Sheet, seatLabel, stepLine } from './Panels';
 
 export interface MagicRealmGameProps {
   game: MagicRealm;
@@ -30,7 +30,14 @@ export interface MagicRealmGameProps {
   onExit: () => void;
 }
 
-type Tab = 'actions' | 'sheet' | 'log';
+type Tab = 'actions' | 'sheet' | 'chart' | 'log';
+
+const TAB_NAMES: Record<Tab, (actions: number) => string> = {
+  actions: (n) => `Actions (${n})`,
+  sheet: () => 'Sheet',
+  chart: () => 'Chart',
+  log: () => 'Log',
+};
 
 function screenAfter(game: MagicRealm, players: number, shown: number | null): ScreenFor {
   const toAct = game.toAct();
@@ -229,7 +236,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
             >
               {open ? '▾' : '▴'}
             </button>
-            {(['actions', 'sheet', 'log'] as Tab[]).map((t) => (
+            {(['actions', 'sheet', 'chart', 'log'] as Tab[]).map((t) => (
               <button
                 key={t}
                 type="button"
@@ -240,7 +247,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
                   setOpen(true);
                 }}
               >
-                {t === 'actions' ? `Actions (${legal.length})` : t === 'sheet' ? 'Sheet' : 'Log'}
+                {TAB_NAMES[t](legal.length)}
               </button>
             ))}
           </div>
@@ -271,6 +278,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
               </>
             )}
             {tab === 'sheet' && <Sheet view={view} catalog={catalog} names={names} seat={shown} />}
+            {tab === 'chart' && <ChartPanel view={view} names={names} />}
             {tab === 'log' && <LogPanel entries={log} names={names} />}
           </div>
         </aside>

@@ -8,10 +8,11 @@ import type {
   MagicRealmAction,
   MagicRealmLogEntry,
   MagicRealmView,
+  PileView,
   Step,
 } from '../../../pkg/tabletop_rules.js';
 import { actionLabel, groupActions, logDays, rollLine, rollOf, subGroups } from './labels';
-import { humanize, type Names, pieceName } from './names';
+import { humanize, type Names, pieceName, placeLabel, seenName } from './names';
 
 export function seatLabel(view: MagicRealmView, names: Names, seat: number): string {
   const c = view.seats.find((s) => s.seat === seat)?.character;
@@ -304,5 +305,49 @@ export function ActionsPanel({
         );
       })}
     </div>
+  );
+}
+
+/** Every pile off the map, as the view lists it: the Appearance Chart's boxes, the native
+ * groups' boxes, the setup card, set-aside counters. */
+export function ChartPanel({ view, names }: { view: MagicRealmView; names: Names }) {
+  const off = view.piles.filter(
+    (p) =>
+      p.place.place !== 'clearing' && p.place.place !== 'tile' && p.place.place !== 'belongings' && p.pieces.length > 0,
+  );
+  const chart = off.filter((p) => p.place.place === 'chart_box');
+  const rest = off.filter((p) => p.place.place !== 'chart_box');
+  const rows = [...new Set(chart.map((p) => (p.place.place === 'chart_box' ? p.place.row : 0)))].sort((a, b) => a - b);
+  const line = (p: PileView) => p.pieces.map((s) => seenName(names, s)).join(', ');
+  return (
+    <section class="chart" aria-label="Appearance Chart and boxes off the map">
+      <h3>Appearance Chart</h3>
+      <table class="chart-table">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row}>
+              <th>Row {row}</th>
+              <td>
+                {chart
+                  .filter((p) => p.place.place === 'chart_box' && p.place.row === row)
+                  .map((p) => (
+                    <div key={placeLabel(names, p.place)} class="chart-box">
+                      <b>{p.place.place === 'chart_box' ? p.place.number : ''}</b> {line(p)}
+                    </div>
+                  ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Other boxes</h3>
+      <ul class="boxes">
+        {rest.map((p) => (
+          <li key={placeLabel(names, p.place)}>
+            <b>{placeLabel(names, p.place)}</b>: {line(p)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 // Names for the ids the engine uses, looked up in the catalog (the engine's data), with a
 // readable fallback for ids the catalog does not name. Pure: no rule is decided here.
-import type { Catalog, ClearingRef, PieceId, SeenPiece, TileId } from '../../../pkg/tabletop_rules.js';
+import type { Catalog, ClearingRef, PieceId, Place, SeenPiece, TileId } from '../../../pkg/tabletop_rules.js';
 
 export interface Names {
   tile(id: TileId): string;
@@ -82,4 +82,32 @@ export function pieceShort(names: Names, seen: SeenPiece): string {
   const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
   if (words.length >= 2) return (words[0]?.charAt(0) ?? '') + (words[1]?.charAt(0) ?? '');
   return name.slice(0, 2);
+}
+
+/** Where a pile is, in words (for places off the map: chart boxes, the setup card...). */
+export function placeLabel(names: Names, place: Place): string {
+  switch (place.place) {
+    case 'clearing':
+      return clearingName(names, place.at);
+    case 'tile':
+      return names.tile(place.tile);
+    case 'chart_box':
+      return `Appearance Chart row ${place.row}, box ${place.number}`;
+    case 'natives':
+      return `${place.group} (native group box)`;
+    case 'setup_box': {
+      const [kind, value] = Object.entries(place.target)[0] ?? ['box', ''];
+      return `Setup card: ${humanize(kind).toLowerCase()} ${typeof value === 'string' ? names.any(value) : ''}`.trim();
+    }
+    case 'section':
+      return `${humanize(place.special)} section`;
+    case 'belongings':
+      return `${names.character(place.character)}'s belongings`;
+    case 'aside':
+      return 'Set aside';
+    case 'out_of_play':
+      return 'Out of play';
+    default:
+      return humanize((place as { place: string }).place);
+  }
 }
