@@ -79,6 +79,11 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   await shot(page, 'mr-2-choose-character');
   await page.getByRole('button', { name: 'Play the Amazon' }).click();
   assert.match(await stepLine(page), /takes starting equipment/);
+  // Take it back (nothing was revealed), then choose again.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.match(await stepLine(page), /seat 1 chooses a character/);
+  await page.getByRole('button', { name: 'Play the Amazon' }).click();
+  assert.match(await stepLine(page), /takes starting equipment/);
 
   await untilHandover(page);
   // The hand-over screen hides the game: no board, no sheet, no actions.
@@ -108,6 +113,23 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   assert.match(await page.locator('#to-act').textContent(), /Game over|To act/);
   assert.ok((await page.locator('svg.board .pile').count()) >= 5, 'piles are drawn');
   await shot(page, 'mr-5-day-1');
+  // Zoom with the wheel and the keyboard; pan with the arrows.
+  const width = async () => Number((await page.locator('svg.board').getAttribute('viewBox')).split(' ')[2]);
+  const before = await width();
+  await page.locator('svg.board').hover();
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(
+    (w) => Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2]) < w,
+    before,
+  );
+  const viewBoxWidth = (w) => Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2]) === w;
+  await page.locator('svg.board').focus();
+  await page.keyboard.press('0');
+  await page.waitForFunction(viewBoxWidth, before);
+  await page.keyboard.press('+');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(viewBoxWidth, before / 1.25);
+  await page.keyboard.press('0');
   await page.locator('.pile[aria-label*="Amazon"]').first().click();
   await page.locator('.popover .pile-list').waitFor();
   assert.match(await page.locator('.popover').textContent(), /Amazon/);

@@ -192,8 +192,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
         viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
         role="application"
         aria-label="The map of the Realm. Arrow keys pan, plus and minus zoom, 0 shows it all."
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the map takes keys to pan and zoom
-        tabIndex={0}
+        tabindex={0}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -265,7 +264,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                 <g
                   class="pile tile-pile"
                   role="button"
-                  tabIndex={0}
+                  tabindex={0}
                   aria-label={`${tile.name}: ${chits.pieces.map((s) => seenName(names, s)).join(', ')}`}
                   onClick={clickUnlessDragged(() => onPile(chits))}
                   onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onPile(chits)}
@@ -306,7 +305,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                       class={`clearing ${cl.kind}${target ? ' target' : ''}`}
                       data-clearing={`${placed.tile}:${cl.number}`}
                       role="button"
-                      tabIndex={target ? 0 : -1}
+                      tabindex={target ? 0 : -1}
                       aria-label={label}
                       onClick={clickUnlessDragged(() => (target ? onClearing(at) : pile && onPile(pile)))}
                       onKeyDown={(e) =>
@@ -323,7 +322,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                       <g
                         class="pile"
                         role="button"
-                        tabIndex={0}
+                        tabindex={0}
                         aria-label={`Pile in ${clearingName(names, at)}: ${pile.pieces.map(name).join(', ')}`}
                         onClick={clickUnlessDragged(() => onPile(pile))}
                         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onPile(pile)}

@@ -124,7 +124,16 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   const toAct = game.toAct();
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log(viewer);
-  const refusal = game.undoRefusal();
+  const saved = game.save();
+  // Hotseat courtesy: a seat takes back only its own last action (the engine may refuse too).
+  const lastSeat = saved.actions[saved.actions.length - 1]?.seat;
+  const refusal =
+    game.undoRefusal() ??
+    (lastSeat === undefined
+      ? 'Nothing to take back'
+      : lastSeat !== shown
+        ? `The last action was seat ${lastSeat + 1}'s`
+        : undefined);
   const targets = legal.flatMap((a) => clearingsOf(a));
   const onClearing = (at: ClearingRef) => {
     const here = legal.filter((a) => clearingsOf(a).some((c) => sameClearing(c, at)));
@@ -140,7 +149,6 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
-  const saved = game.save();
 
   return (
     <div class="game">
