@@ -1,7 +1,7 @@
 // One Magic Realm game on screen: the board, the actions the engine lists for the seat on
 // screen, the sheet and the log, with hotseat hand-overs before private screens and an
 // autosave after every action.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   type Catalog,
   type ClearingRef,
@@ -66,6 +66,16 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   const [share, setShare] = useState<string | null>(null);
 
   const shown = screen.kind === 'seat' ? screen.seat : null;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setPile(null);
+      setChoices(null);
+      setShare(null);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
   const autosave = () => {
     store.put({ id: saveId, game: 'magic-realm', title, save: game.save(), actions: game.actionsApplied });
   };
@@ -194,7 +204,8 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
         />
         {pile && (
           <div class="popover" role="dialog" aria-label="Pile">
-            <button type="button" class="close" aria-label="Close" onClick={() => setPile(null)}>
+            {/* biome-ignore lint/a11y/noAutofocus: the pile opened from the board; its close button takes the focus */}
+            <button type="button" class="close" aria-label="Close" autoFocus onClick={() => setPile(null)}>
               ×
             </button>
             <h3>
@@ -206,7 +217,14 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
             </h3>
             <ol class="pile-list">
               {pile.pieces.map((s, i) => (
-                <li key={i}>{seenName(names, s)}</li>
+                <li key={i}>
+                  {seenName(names, s)}
+                  {s.seen === 'known' &&
+                  s.piece.kind === 'character' &&
+                  view.seats.some((x) => x.character === s.piece.id && x.hidden)
+                    ? ' (hidden)'
+                    : ''}
+                </li>
               ))}
             </ol>
           </div>
@@ -259,7 +277,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
               </button>
             ))}
           </div>
-          <div class="panel-body">
+          <div class="panel-body" role="tabpanel" aria-label={TAB_NAMES[tab](legal.length)}>
             {tab === 'actions' && (
               <>
                 <p id="to-act">
