@@ -11,7 +11,7 @@ import type {
   PileView,
   Step,
 } from '../../../pkg/tabletop_rules.js';
-import { actionLabel, groupActions, logDays, rollLine, rollOf, subGroups } from './labels';
+import { actionLabel, formatValue, groupActions, logDays, rollLine, rollOf, subGroups } from './labels';
 import { humanize, type Names, pieceName, placeLabel, seenName } from './names';
 
 export function seatLabel(view: MagicRealmView, names: Names, seat: number): string {
@@ -96,6 +96,27 @@ export function CharacterCard({ character, catalog, names }: { character: Charac
   );
 }
 
+const KNOWN_VIEW = ['viewer', 'step', 'days', 'map', 'piles', 'seats', 'own'];
+const KNOWN_SEAT = ['seat', 'character', 'level', 'chits', 'hidden', 'gold', 'fame', 'notoriety', 'equipmentPending'];
+const KNOWN_OWN = ['seat', 'secret', 'discoveries'];
+
+/** Fields of a view this app does not draw yet (the engine grows faster than the UI): shown
+ * as words, so nothing the engine tells a player is lost. */
+export function ExtraFields({ value, known, names }: { value: object; known: string[]; names: Names }) {
+  const extra = Object.entries(value).filter(([k, v]) => !known.includes(k) && v !== undefined);
+  if (extra.length === 0) return null;
+  return (
+    <dl class="extra">
+      {extra.map(([k, v]) => (
+        <div key={k}>
+          <dt>{humanize(k)}</dt>
+          <dd>{formatValue(names, v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function Sheet({
   view,
   catalog,
@@ -112,6 +133,7 @@ export function Sheet({
   return (
     <section class="sheet" aria-label="Character sheet">
       <p class="step-line">{stepLine(view.step, view.days)}</p>
+      <ExtraFields value={view} known={KNOWN_VIEW} names={names} />
       {seats.map((s) => {
         const ch = s.character ? chars.get(s.character) : undefined;
         const own = view.own.find((o) => o.seat === s.seat);
@@ -132,6 +154,7 @@ export function Sheet({
                 </small>
               )}
             </h3>
+            <ExtraFields value={s} known={KNOWN_SEAT} names={names} />
             <p>
               Gold <b>{s.gold}</b> · Fame <b>{s.fame}</b> · Notoriety <b>{s.notoriety}</b> ·{' '}
               {s.hidden ? 'hidden' : 'unhidden'}
@@ -191,6 +214,7 @@ export function Sheet({
                       ].join(', ')}
                 </p>
                 <p>{own.secret.done ? 'Choices confirmed.' : ''}</p>
+                <ExtraFields value={own} known={KNOWN_OWN} names={names} />
               </section>
             )}
           </article>

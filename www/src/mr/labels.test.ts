@@ -26,6 +26,14 @@ describe('words for the engine', () => {
   it('finds a die roll in an entry and words it', () => {
     const roll = rollOf({ type: 'Hid', roll: { table: 'hide', dice: [2, 5], result: 'success' } });
     expect(roll && rollLine(makeNames(undefined), roll)).toBe('Hide table: rolled 2 and 5 → Success');
+    const searched = rollOf({
+      type: 'Searched',
+      seat: 0,
+      table: 'locate',
+      roll: 4,
+      at: { tile: 'cavern', clearing: 2 },
+    });
+    expect(searched && rollLine(makeNames(undefined), searched)).toBe('Locate table: rolled 4');
   });
   it('gives every legal action of a whole setup a distinct label, grouped by type', () => {
     const catalog = MagicRealm.catalog();

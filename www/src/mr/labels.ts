@@ -29,6 +29,7 @@ export function formatValue(names: Names, v: unknown): string {
       return pieceName(names, v as Parameters<typeof pieceName>[1]);
     }
     if (typeof v.item === 'string' && typeof v.id === 'string') return names.any(v.id);
+    if (typeof v.type === 'string') return genericLabel(names, v as { type: string } & Record<string, unknown>);
     const entries = Object.entries(v);
     if (entries.length === 1 && entries[0]) return `${humanize(entries[0][0])} ${formatValue(names, entries[0][1])}`;
     return entries.map(([k, x]) => `${humanize(k).toLowerCase()} ${formatValue(names, x)}`).join(', ');
@@ -135,10 +136,19 @@ export function subGroups<A extends { type: string }>(
   return undefined;
 }
 
-/** A die roll found in a log entry's detail (any field holding `{table, dice}`). */
+/** A die roll found in a log entry's detail: any object holding `{table, dice: [..]}` or
+ * `{table, roll: n}` (the rest of its fields are the result). */
 export function rollOf(v: unknown): (Roll & { result?: unknown }) | undefined {
   if (isRecord(v)) {
     if (typeof v.table === 'string' && Array.isArray(v.dice)) return v as unknown as Roll & { result?: unknown };
+    if (typeof v.table === 'string' && typeof v.roll === 'number') {
+      const { table, roll, result, type: _type, seat: _seat, at: _at, ...rest } = v;
+      return {
+        table: String(table),
+        dice: [roll as number],
+        result: result ?? (Object.keys(rest).length ? rest : undefined),
+      };
+    }
     for (const x of Object.values(v)) {
       const r = rollOf(x);
       if (r) return r;
@@ -155,7 +165,8 @@ export function rollOf(v: unknown): (Roll & { result?: unknown }) | undefined {
 
 export function rollLine(names: Names, roll: Roll & { result?: unknown }): string {
   const result = roll.result === undefined ? '' : ` → ${formatValue(names, roll.result)}`;
-  return `${humanize(roll.table)} table: rolled ${roll.dice.join(' and ')}${result}`;
+  const dice = roll.dice.length === 1 ? `rolled ${roll.dice[0]}` : `rolled ${roll.dice.join(' and ')}`;
+  return `${humanize(roll.table)} table: ${dice}${result}`;
 }
 
 /** The day each log entry belongs to: 0 for setup; a `day` field in an entry's detail, or
