@@ -129,6 +129,11 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   await page.keyboard.press('+');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(viewBoxWidth, before / 1.25);
+  // The zoom stays while the page around the board changes.
+  await page.getByRole('tab', { name: 'Sheet' }).click();
+  await page.getByRole('tab', { name: /Actions/ }).click();
+  assert.equal(await width(), before / 1.25);
+  await page.locator('svg.board').focus();
   await page.keyboard.press('0');
   await page.locator('.pile[aria-label*="Amazon"]').first().click();
   await page.locator('.popover .pile-list').waitFor();

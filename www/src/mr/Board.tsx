@@ -73,7 +73,9 @@ function tokenFill(seen: SeenPiece): string {
 
 export function Board({ catalog, view, names, targets, onClearing, onPile }: BoardProps) {
   const tiles = useMemo(() => new Map<TileId, Tile>(catalog.tiles.tiles.map((t) => [t.id, t])), [catalog]);
-  const full = useMemo(() => mapBounds(view.map.tiles), [view.map.tiles]);
+  // Each render gets a fresh view object; the map's own content decides when to refit.
+  const mapKey = JSON.stringify(view.map.tiles.map((t) => t.at));
+  const full = useMemo(() => mapBounds(view.map.tiles), [mapKey]);
   const [box, setBox] = useState<Box>(full);
   const svgRef = useRef<SVGSVGElement>(null);
   const pointers = useRef(new Map<number, Point>());
