@@ -56,8 +56,8 @@ async function secretChoices(page) {
   throw new Error('no Confirm offered');
 }
 
-async function startTwoPlayers(page) {
-  await page.goto(`${base}?game=magic-realm&players=2&seed=2026`);
+async function startTwoPlayers(page, goto = true) {
+  if (goto) await page.goto(`${base}?game=magic-realm&players=2&seed=2026`);
   await page.getByRole('button', { name: 'Start' }).click();
   await page.locator('svg.board').waitFor();
 }
@@ -194,14 +194,19 @@ test('phone-size screen: the same start, board full screen, panel as a drawer', 
   const { page, problems } = await newPage(context, { width: 390, height: 844 });
   await page.goto(base);
   await page.getByLabel('Seat 1 character').selectOption('amazon');
+  await page.getByLabel('Map', { exact: true }).selectOption('random');
   await page.locator('.seat-choice details summary').first().click();
   await shot(page, 'mr-phone-1-start');
-  await startTwoPlayers(page);
+  await page.getByLabel('Seed', { exact: true }).fill('2026');
+  await startTwoPlayers(page, false);
+  assert.equal(await page.locator('svg.board .tile').count(), 20, 'a random map of all 20 tiles');
+  assert.match(await stepLine(page), /takes starting equipment/, 'the Amazon was chosen on the start screen');
   const board = await page.locator('svg.board').boundingBox();
   assert.ok(board && board.width >= 380, 'the board is full width');
   await shot(page, 'mr-phone-2-board');
   await firstAction(page);
   await page.getByRole('button', { name: 'Close the panel' }).click();
+  assert.ok((await page.locator('svg.board').boundingBox()).height > 700, 'the board fills the screen');
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await shot(page, 'mr-phone-3-zoomed');
