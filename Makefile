@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8080
 
-.PHONY: play test pkg web bench setup lint test-rust test-node test-web test-e2e typecheck clean
+.PHONY: play test pkg web bench setup lint test-rust test-node test-web test-e2e typecheck clean measure-web
 
 setup:
 	@bash scripts/setup.sh build
@@ -47,6 +47,10 @@ test-web:
 
 test-e2e:
 	node --test www/e2e/
+
+## Transfer size (gzip) of the built site and time until the board is interactive (4x CPU throttling)
+measure-web: web
+	node scripts/measure-web.mjs
 
 ## Random playouts per second native and in WASM, and the .wasm size (figures only)
 bench: pkg

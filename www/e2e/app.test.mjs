@@ -1,56 +1,29 @@
 // End-to-end: the built web app (www/dist) in headless Chromium. Plays a round of the example
-// game by clicking the buttons the engine listed, checks the page, and saves a screenshot
+// game Bidding Race by clicking the buttons the engine listed, checks the page, and saves a screenshot
 // under target/e2e/ for a person to look at.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { serve } from '../../scripts/serve.mjs';
+import { newPage, open, shot } from './browser.mjs';
 
-const shots = new URL('../../target/e2e/', import.meta.url);
-let server;
-let context;
+let browser;
 let base;
+let context;
 
 before(async () => {
-  server = await serve(new URL('../dist/', import.meta.url).pathname, 0);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  const executablePath = execFileSync('node', [new URL('../../scripts/find-chromium.mjs', import.meta.url).pathname], {
-    encoding: 'utf8',
-  }).trim();
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
-    executablePath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  mkdirSync(shots, { recursive: true });
+  browser = await open();
+  ({ base, context } = browser);
 });
 
 after(async () => {
-  await context?.close();
-  server?.close();
+  await browser?.close();
 });
 
 test('the app loads the engine and plays a round through legal actions only', async () => {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
+  const { page, problems } = await newPage(context);
 
   await page.goto(base);
-  await page.getByLabel('Seed').fill('2024');
+  await page.getByLabel('Game', { exact: true }).selectOption('bidding-race');
+  await page.getByLabel('Seed', { exact: true }).fill('2024');
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByText('Round 1 of 8').waitFor();
   assert.equal(await page.locator('#to-act').textContent(), 'To act: Seat 1, Seat 2');
@@ -79,7 +52,7 @@ test('the app loads the engine and plays a round through legal actions only', as
   assert.match(await page.locator('#log').textContent(), /BR 4.*sprints and rolls/);
 
   assert.equal(await page.getByText('Loading the rules engine').count(), 0);
-  await page.screenshot({ path: new URL('bidding-race.png', shots).pathname, fullPage: true });
+  await shot(page, 'bidding-race');
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
 });

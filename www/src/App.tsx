@@ -1,125 +1,147 @@
-// The skeleton app: drives the example game through legalActions/apply only. Every button
-// is a legal action the engine listed; every change on screen comes from the engine.
-import { useState } from 'preact/hooks';
-import { BiddingRace, type RaceAction, RuleError } from '../../pkg/tabletop_rules.js';
-import { actionLabel, errorLine, seatName, toActLine } from './format';
+// The app: the start screen, or one game. Games are the engine's classes; every game is
+// saved to browser storage after each action.
+import { useMemo, useState } from 'preact/hooks';
+import { BiddingRace, MagicRealm, RuleError } from '../../pkg/tabletop_rules.js';
+import { BiddingRaceGame } from './BiddingRaceGame';
+import { MagicRealmGame } from './mr/MagicRealmGame';
+import { makeNames } from './mr/names';
+import { Start } from './Start';
+import { type GameKind, parseSaveFile, SaveStore } from './saves';
+import { configFromQuery, type StartConfig } from './share';
 
-const SPECTATOR = { type: 'Spectator' } as const;
+type Screen =
+  | { kind: 'home' }
+  | { kind: 'magic-realm'; game: MagicRealm; id: string; title: string }
+  | { kind: 'bidding-race'; game: BiddingRace; id: string; title: string };
 
-export function App() {
-  const [game, setGame] = useState<BiddingRace | null>(null);
+const why = (e: unknown) => (e instanceof RuleError ? `${e.message} [${e.code}]` : String(e));
+
+export function App({ storage }: { storage: Storage }) {
+  const store = useMemo(() => new SaveStore(storage), [storage]);
+  const catalog = useMemo(() => MagicRealm.catalog(), []);
+  const names = useMemo(() => makeNames(catalog), [catalog]);
+  const [screen, setScreen] = useState<Screen>({ kind: 'home' });
+  const [failures, setFailures] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
   const [, setVersion] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [players, setPlayers] = useState(2);
-  const [seed, setSeed] = useState('');
 
-  const act = (change: () => void) => {
+  const open = (game: GameKind, save: unknown, id: string, title: string): string | null => {
     try {
-      change();
-      setError(null);
+      if (game === 'magic-realm') setScreen({ kind: 'magic-realm', game: MagicRealm.load(save as never), id, title });
+      else setScreen({ kind: 'bidding-race', game: BiddingRace.load(save as never), id, title });
+      return null;
     } catch (e) {
-      setError(e instanceof RuleError ? errorLine(e.info) : String(e));
+      return why(e);
     }
+  };
+
+  const start = (c: StartConfig) => {
+    try {
+      const seed = c.seed || undefined;
+      if (c.game === 'magic-realm') {
+        const game = new MagicRealm(
+          { seats: c.characters.map((ch) => (ch ? { character: ch } : {})), map: c.map, days: c.days },
+          seed,
+        );
+        const title = `Magic Realm · ${c.players} player${c.players > 1 ? 's' : ''} · seed ${game.seed}`;
+        const meta = store.put({ game: 'magic-realm', title, save: game.save(), actions: 0 });
+        setScreen({ kind: 'magic-realm', game, id: meta.id, title });
+      } else {
+        const game = new BiddingRace({ players: c.players, goal: 12, maxRounds: 8 }, seed);
+        const title = `Bidding Race · ${c.players} players · seed ${game.seed}`;
+        const meta = store.put({ game: 'bidding-race', title, save: game.save(), actions: 0 });
+        setScreen({ kind: 'bidding-race', game, id: meta.id, title });
+      }
+      setMessage(null);
+    } catch (e) {
+      setMessage(`The game could not start: ${why(e)}`);
+    }
+  };
+
+  const home = () => {
+    setScreen({ kind: 'home' });
     setVersion((v) => v + 1);
   };
 
-  if (!game) {
+  if (screen.kind === 'magic-realm') {
     return (
-      <main>
-        <h1>Bidding Race (engine example)</h1>
-        <fieldset>
-          <legend>New game</legend>
-          <label>
-            Players{' '}
-            <select value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
-              {[2, 3, 4].map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>{' '}
-          <label>
-            Seed <input value={seed} placeholder="random" onInput={(e) => setSeed(e.currentTarget.value)} />
-          </label>{' '}
-          <button
-            type="button"
-            onClick={() => act(() => setGame(new BiddingRace({ players, goal: 12, maxRounds: 8 }, seed || undefined)))}
-          >
-            Start
-          </button>
-        </fieldset>
-        {error && <p class="error">{error}</p>}
-      </main>
+      <MagicRealmGame
+        key={screen.id}
+        game={screen.game}
+        catalog={catalog}
+        names={names}
+        store={store}
+        saveId={screen.id}
+        title={screen.title}
+        onExit={home}
+      />
     );
   }
-
-  const view = game.view(SPECTATOR);
-  const toAct = game.toAct();
-  const refusal = game.undoRefusal();
-  const apply = (seat: number, action: RaceAction) => act(() => game.apply(seat, action));
-
+  if (screen.kind === 'bidding-race') {
+    const { game, id, title } = screen;
+    return (
+      <BiddingRaceGame
+        game={game}
+        onChange={() => store.put({ id, game: 'bidding-race', title, save: game.save(), actions: game.actionsApplied })}
+        onExit={home}
+      />
+    );
+  }
   return (
-    <main>
-      <h1>Bidding Race</h1>
-      <p>
-        Round {view.round} of {view.maxRounds}; goal {view.goal}; seed <code>{game.seed}</code>
-      </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Racer</th>
-            <th>Position</th>
-            <th>Energy</th>
-            <th>Bid</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.racers.map((r, seat) => (
-            <tr key={seatName(seat)}>
-              <td>{seatName(seat)}</td>
-              <td>{r.position}</td>
-              <td>{r.energy}</td>
-              <td>{r.hasBid ? 'recorded' : '–'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p id="to-act">{toActLine(toAct)}</p>
-      {toAct.type === 'Seats' &&
-        toAct.seats.map((seat) => (
-          <fieldset key={seat} data-seat={seat}>
-            <legend>{seatName(seat)}</legend>
-            {game.legalActions(seat).map((action) => (
-              <button key={actionLabel(action)} type="button" onClick={() => apply(seat, action)}>
-                {actionLabel(action)}
-              </button>
-            ))}
-          </fieldset>
-        ))}
-      <p>
-        <button
-          type="button"
-          disabled={refusal !== undefined}
-          title={refusal ?? 'Take back the last action'}
-          onClick={() => act(() => game.undo())}
-        >
-          Undo
-        </button>
-        <button type="button" onClick={() => act(() => setGame(null))}>
-          New game
-        </button>
-      </p>
-      {error && <p class="error">{error}</p>}
-      <h2>Log</h2>
-      <ol class="log" id="log">
-        {game.log(SPECTATOR).map((entry, i) => (
-          <li key={`${i}-${entry.rule}`}>
-            <span class="rule">{entry.rule}</span>
-            {entry.text}
-          </li>
-        ))}
-      </ol>
-    </main>
+    <Start
+      initial={configFromQuery(location.search)}
+      catalog={catalog}
+      names={names}
+      saves={store.list()}
+      failures={failures}
+      message={message}
+      onStart={start}
+      onContinue={(id) => {
+        const got = store.get(id);
+        const meta = store.list().find((m) => m.id === id);
+        const reason = got.ok
+          ? open(got.record.game, got.record.save, id, meta?.title ?? got.record.title)
+          : got.reason;
+        setFailures({ ...failures, [id]: reason ?? '' });
+      }}
+      onDelete={(id) => {
+        store.remove(id);
+        setVersion((v) => v + 1);
+      }}
+      onScenario={(json, seed) => {
+        let scenario: unknown;
+        try {
+          scenario = JSON.parse(json);
+        } catch (e) {
+          setMessage(`The scenario is not JSON: ${String(e)}`);
+          return;
+        }
+        try {
+          const game = MagicRealm.fromScenario(scenario as never, seed || undefined);
+          const title = `Magic Realm · scenario · seed ${game.seed}`;
+          const meta = store.put({ game: 'magic-realm', title, save: game.save(), actions: 0 });
+          setMessage(null);
+          setScreen({ kind: 'magic-realm', game, id: meta.id, title });
+        } catch (e) {
+          setMessage(`The scenario was refused: ${why(e)}`);
+        }
+      }}
+      onImport={(text) => {
+        const parsed = parseSaveFile(text);
+        if (!parsed.ok) {
+          setMessage(`That file cannot be imported: ${parsed.reason}.`);
+          return;
+        }
+        const seed = (parsed.save as { seed?: string }).seed ?? '?';
+        const title = `${parsed.game === 'magic-realm' ? 'Magic Realm' : 'Bidding Race'} · imported · seed ${seed}`;
+        const actions = ((parsed.save as { actions?: unknown[] }).actions ?? []).length;
+        const meta = store.put({ game: parsed.game, title, save: parsed.save, actions });
+        const reason = open(parsed.game, parsed.save, meta.id, title);
+        if (reason) {
+          setFailures({ ...failures, [meta.id]: reason });
+          setMessage(`The imported game was stored but cannot be loaded: ${reason}.`);
+        }
+      }}
+    />
   );
 }

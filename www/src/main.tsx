@@ -7,8 +7,15 @@ if (root) {
   try {
     await init();
     root.textContent = '';
-    render(<App />, root);
+    render(<App storage={localStorage} />, root);
   } catch (e) {
     root.textContent = `The rules engine could not be loaded: ${String(e)}`;
   }
+}
+
+// Offline: the service worker (built by vite.config.ts) caches the app and the WASM.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch((e: unknown) => {
+    console.warn('The service worker could not be registered:', e);
+  });
 }

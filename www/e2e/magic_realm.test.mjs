@@ -1,0 +1,275 @@
+// Magic Realm in the browser, as a new user plays it: a two-player hotseat game on a fixed
+// seed, setup completed through the UI (with the hand-over screen between the seats' secret
+// choices), day 1 reached, saved, reloaded, continued, exported and imported; the same start
+// on a phone-size screen; and an offline reload once the service worker is installed.
+// Screenshots: target/e2e/mr-*.png.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { newPage, open, shot } from './browser.mjs';
+
+let browser;
+let base;
+let context;
+
+before(async () => {
+  browser = await open();
+  ({ base, context } = browser);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const stepLine = (page) => page.locator('#step-line').textContent();
+
+/** Clicks the first legal action on screen (opening its group when it is folded). */
+async function firstAction(page) {
+  const sub = page.locator('.actions details.sub').first();
+  if (await sub.count()) {
+    await sub.locator('summary').click();
+    await sub.locator('button').first().click();
+  } else {
+    await page.locator('.actions fieldset button').first().click();
+  }
+}
+
+/** Plays public setup steps by first actions until the hand-over screen comes. */
+async function untilHandover(page, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    if (await page.locator('#handover-go').count()) return;
+    await firstAction(page);
+  }
+  throw new Error('no hand-over screen came');
+}
+
+/** One seat's secret choices: first choices, then Confirm. */
+async function secretChoices(page) {
+  for (let i = 0; i < 30; i++) {
+    const confirm = page.getByRole('button', { name: 'Confirm my secret choices' });
+    if (await confirm.count()) {
+      await confirm.click();
+      return;
+    }
+    await firstAction(page);
+  }
+  throw new Error('no Confirm offered');
+}
+
+async function startTwoPlayers(page, goto = true) {
+  if (goto) await page.goto(`${base}?game=magic-realm&players=2&seed=2026`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.locator('svg.board').waitFor();
+}
+
+test('two-player hotseat setup to day 1, save, reload, continue, export and import', async () => {
+  const { page, problems } = await newPage(context, { width: 1280, height: 800 });
+  await page.goto(base);
+  await page.getByLabel('Seat 1 character').waitFor();
+  await shot(page, 'mr-1-start');
+  await startTwoPlayers(page);
+  assert.match(await stepLine(page), /seat 1 chooses a character/);
+  assert.equal(await page.locator('svg.board .tile').count(), 20, 'all 20 tiles are drawn');
+  assert.ok((await page.locator('svg.board .clearing').count()) >= 90);
+  assert.ok(
+    (await page.locator('.clearing[aria-label="Borderland 4 (cave clearing)"]').count()) === 1,
+    'clearings carry labels',
+  );
+  await page.locator('.char-choice details summary').first().click();
+  await shot(page, 'mr-2-choose-character');
+  await page.getByRole('button', { name: 'Play the Amazon' }).click();
+  assert.match(await stepLine(page), /takes starting equipment/);
+  // Take it back (nothing was revealed), then choose again.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.match(await stepLine(page), /seat 1 chooses a character/);
+  await page.getByRole('button', { name: 'Play the Amazon' }).click();
+  assert.match(await stepLine(page), /takes starting equipment/);
+
+  await untilHandover(page);
+  // The hand-over screen hides the game: no board, no sheet, no actions.
+  assert.equal(await page.locator('svg.board').count(), 0);
+  assert.match(await page.locator('h1').textContent(), /Pass the device to Seat 1 \(Amazon\)/);
+  await shot(page, 'mr-3-handover-seat-1');
+  await page.locator('#handover-go').click();
+  assert.match(await stepLine(page), /secret choices/);
+  await secretChoices(page);
+
+  // Seat 1 confirmed; seat 2 must take the device before seeing anything.
+  await page.locator('#handover-go').waitFor();
+  assert.match(await page.locator('h1').textContent(), /Seat 2/);
+  assert.equal(await page.getByText('Start: Inn').count(), 0, "seat 1's start is not on screen");
+  await shot(page, 'mr-4-handover-seat-2');
+  await page.locator('#handover-go').click();
+  await page.getByRole('tab', { name: 'Sheet' }).click();
+  const sheet = await page.locator('.sheet').textContent();
+  assert.match(sheet, /Seat 2/);
+  assert.doesNotMatch(sheet, /Seat 1 \(Amazon\)/, "seat 2's sheet shows seat 2 only");
+  await page.getByRole('tab', { name: /Actions/ }).click();
+  await secretChoices(page);
+
+  // Setup is over: the Dwellings and characters are on the map, and day 1 has come.
+  await page.locator('#to-act').waitFor();
+  assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
+  assert.match(await page.locator('#to-act').textContent(), /Game over|To act/);
+  assert.ok((await page.locator('svg.board .pile').count()) >= 5, 'piles are drawn');
+  await shot(page, 'mr-5-day-1');
+  // Zoom with the wheel and the keyboard; pan with the arrows.
+  const width = async () => Number((await page.locator('svg.board').getAttribute('viewBox')).split(' ')[2]);
+  const before = await width();
+  await page.locator('svg.board').hover();
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(
+    (w) => Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2]) < w,
+    before,
+  );
+  const viewBoxWidth = (w) => Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2]) === w;
+  await page.locator('svg.board').focus();
+  await page.keyboard.press('0');
+  await page.waitForFunction(viewBoxWidth, before);
+  await page.keyboard.press('+');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(viewBoxWidth, before / 1.25);
+  // The zoom stays while the page around the board changes.
+  await page.getByRole('tab', { name: 'Sheet' }).click();
+  await page.getByRole('tab', { name: /Actions/ }).click();
+  assert.equal(await width(), before / 1.25);
+  await page.locator('svg.board').focus();
+  await page.keyboard.press('0');
+  await page.locator('.pile[aria-label*="Amazon"]').first().click();
+  await page.locator('.popover .pile-list').waitFor();
+  assert.match(await page.locator('.popover').textContent(), /Amazon/);
+  await shot(page, 'mr-6-pile');
+  await page.locator('.popover .close').click();
+  await page.getByRole('tab', { name: 'Chart' }).click();
+  assert.match(await page.locator('.chart').textContent(), /Appearance Chart row 6|Row 6/);
+  await shot(page, 'mr-6b-chart');
+  await page.getByRole('tab', { name: 'Log' }).click();
+  assert.match(await page.locator('#log').textContent(), /3\.6\.4/);
+  await page.getByLabel('Filter the log by day').selectOption('0');
+  await shot(page, 'mr-7-log');
+
+  // Reload: the autosave is listed and continues at the same point.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Saved games' }).waitFor();
+  const saves = page.locator('.saves li');
+  assert.equal(await saves.count(), 1);
+  assert.match(await saves.first().textContent(), /Magic Realm · 2 players · seed 2026/);
+  await shot(page, 'mr-8-saved-games');
+  await saves.first().getByRole('button', { name: 'Continue' }).click();
+  await page.locator('svg.board').waitFor();
+  assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
+
+  // Export, then import the file: a second saved game, at the same point.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  const file = await download.path();
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(saved.game, 'magic-realm');
+  assert.equal(saved.seed, '2026');
+  await page.getByRole('button', { name: 'Share' }).click();
+  assert.match(await page.locator('.popover input').inputValue(), /seed=2026/);
+  await page.getByRole('button', { name: 'Back to the start screen' }).click();
+  await page.locator('input[type=file]').setInputFiles(file);
+  await page.locator('svg.board').waitFor();
+  assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
+  await page.getByRole('button', { name: 'Back to the start screen' }).click();
+  assert.equal(await page.locator('.saves li').count(), 2);
+
+  // A broken file is refused with a reason; a broken stored save is kept and explained.
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"game":"magic-realm","seed":"1","actions":"nope"}'),
+  });
+  await page.getByText('cannot be loaded').first().waitFor();
+  assert.equal(await page.locator('.saves li').count(), 3, 'the bad save is kept');
+  await shot(page, 'mr-9-bad-import');
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});
+
+test('phone-size screen: the same start, board full screen, panel as a drawer', async () => {
+  const { page, problems } = await newPage(context, { width: 390, height: 844 });
+  await page.goto(base);
+  await page.getByLabel('Seat 1 character').selectOption('amazon');
+  await page.getByLabel('Map', { exact: true }).selectOption('random');
+  await page.locator('.seat-choice details summary').first().click();
+  await shot(page, 'mr-phone-1-start');
+  await page.getByLabel('Seed', { exact: true }).fill('2026');
+  await startTwoPlayers(page, false);
+  assert.equal(await page.locator('svg.board .tile').count(), 20, 'a random map of all 20 tiles');
+  assert.match(await stepLine(page), /takes starting equipment/, 'the Amazon was chosen on the start screen');
+  const board = await page.locator('svg.board').boundingBox();
+  assert.ok(board && board.width >= 380, 'the board is full width');
+  await shot(page, 'mr-phone-2-board');
+  await firstAction(page);
+  await page.getByRole('button', { name: 'Close the panel' }).click();
+  assert.ok((await page.locator('svg.board').boundingBox()).height > 700, 'the board fills the screen');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await shot(page, 'mr-phone-3-zoomed');
+  await page.getByRole('tab', { name: 'Sheet' }).click();
+  await shot(page, 'mr-phone-4-sheet');
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});
+
+test('offline: after the service worker is installed, a reload works without the network', async () => {
+  const { page, problems } = await newPage(context, { width: 1024, height: 768 });
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Start' }).waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+    }
+  });
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.getByLabel('Seed', { exact: true }).fill('7');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.locator('svg.board .tile').first().waitFor();
+    await shot(page, 'mr-offline');
+  } finally {
+    await context.setOffline(false);
+  }
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});
+
+test('battle builder: a scenario starts a game from any position; a bad one is refused with the reason', async () => {
+  const { page, problems } = await newPage(context, { width: 1280, height: 800 });
+  await page.goto(base);
+  await page.getByText('Battle builder').click();
+  await page.getByLabel('Scenario JSON').fill('{"seats": []');
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await page.getByText('The scenario is not JSON').waitFor();
+  await page
+    .getByLabel('Scenario JSON')
+    .fill('{"seats": [{"character": "amazon", "at": {"tile": "borderland", "clearing": 9}}]}');
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await page.getByText('The scenario was refused').waitFor();
+  await shot(page, 'mr-builder-refused');
+  await page.getByLabel('Scenario JSON').fill(
+    JSON.stringify({
+      seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 } }],
+      pieces: [
+        {
+          piece: { kind: 'monster', id: 'giant', n: 0 },
+          place: { place: 'clearing', at: { tile: 'cavern', clearing: 2 } },
+        },
+      ],
+    }),
+  );
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await page.locator('svg.board').waitFor();
+  const pile = page.locator('.pile[aria-label^="Pile in Cavern 2"]');
+  assert.match(await pile.getAttribute('aria-label'), /Swordsman \(hidden\).*Giant|Giant.*Swordsman \(hidden\)/);
+  await shot(page, 'mr-builder-board');
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});

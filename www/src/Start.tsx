@@ -1,0 +1,249 @@
+// The start screen: a new game (game, players, characters, map, length, seed), the saved
+// games to continue, and importing a save file.
+import { useState } from 'preact/hooks';
+import type { Catalog } from '../../pkg/tabletop_rules.js';
+import type { Names } from './mr/names';
+import { CharacterCard } from './mr/Panels';
+import type { SaveMeta } from './saves';
+import type { StartConfig } from './share';
+
+export interface StartProps {
+  initial: StartConfig;
+  catalog: Catalog;
+  names: Names;
+  saves: SaveMeta[];
+  failures: Record<string, string>;
+  message: string | null;
+  onStart: (c: StartConfig) => void;
+  onContinue: (id: string) => void;
+  onDelete: (id: string) => void;
+  onImport: (text: string) => void;
+  onScenario: (json: string, seed: string) => void;
+}
+
+/** The battle builder's first example: the Swordsman meets a Giant in Cavern 2. */
+export const EXAMPLE_SCENARIO = JSON.stringify(
+  {
+    seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 } }],
+    pieces: [
+      {
+        piece: { kind: 'monster', id: 'giant', n: 0 },
+        place: { place: 'clearing', at: { tile: 'cavern', clearing: 2 } },
+      },
+    ],
+    dice: [6, 1],
+  },
+  null,
+  2,
+);
+
+export function Start({
+  initial,
+  catalog,
+  names,
+  saves,
+  failures,
+  message,
+  onStart,
+  onContinue,
+  onDelete,
+  onImport,
+  onScenario,
+}: StartProps) {
+  const [c, setC] = useState<StartConfig>(initial);
+  const [scenario, setScenario] = useState(EXAMPLE_SCENARIO);
+  const set = (patch: Partial<StartConfig>) => setC({ ...c, ...patch });
+  const chars = catalog.characters.characters;
+  const maxPlayers = c.game === 'magic-realm' ? 6 : 4;
+  const minPlayers = c.game === 'magic-realm' ? 1 : 2;
+  const players = Math.min(maxPlayers, Math.max(minPlayers, c.players));
+  const seats = Array.from({ length: players }, (_, i) => c.characters[i] ?? '');
+
+  return (
+    <main class="start">
+      <h1>tabletop-rules</h1>
+      <p class="muted">Magic Realm in the browser: the rules engine decides, this page shows what it says.</p>
+      {message && (
+        <p class="error" role="alert">
+          {message}
+        </p>
+      )}
+      <form
+        class="new-game"
+        aria-label="New game"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onStart({ ...c, players, characters: seats });
+        }}
+      >
+        <fieldset>
+          <legend>New game</legend>
+          <label>
+            Game{' '}
+            <select
+              aria-label="Game"
+              value={c.game}
+              onChange={(e) => set({ game: e.currentTarget.value as StartConfig['game'] })}
+            >
+              <option value="magic-realm">Magic Realm</option>
+              <option value="bidding-race">Bidding Race (engine example)</option>
+            </select>
+          </label>
+          <label>
+            Players{' '}
+            <select
+              aria-label="Players"
+              value={players}
+              onChange={(e) => set({ players: Number(e.currentTarget.value) })}
+            >
+              {Array.from({ length: maxPlayers - minPlayers + 1 }, (_, i) => i + minPlayers).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          {c.game === 'magic-realm' && (
+            <>
+              <label>
+                Map{' '}
+                <select
+                  aria-label="Map"
+                  value={c.map}
+                  onChange={(e) => set({ map: e.currentTarget.value === 'random' ? 'random' : 'default' })}
+                >
+                  <option value="default">the default map</option>
+                  <option value="random">a random map from the seed</option>
+                </select>
+              </label>
+              <label>
+                Days{' '}
+                <input
+                  aria-label="Days"
+                  type="number"
+                  min={1}
+                  max={255}
+                  value={c.days}
+                  onInput={(e) => set({ days: Number(e.currentTarget.value) || 28 })}
+                />
+              </label>
+            </>
+          )}
+          <label>
+            Seed{' '}
+            <input
+              aria-label="Seed"
+              value={c.seed}
+              inputMode="numeric"
+              placeholder="random"
+              onInput={(e) => set({ seed: e.currentTarget.value.trim() })}
+            />
+          </label>
+          {c.game === 'magic-realm' && (
+            <div class="seats">
+              {seats.map((ch, i) => {
+                const card = chars.find((x) => x.id === ch);
+                return (
+                  <div key={i} class="seat-choice">
+                    <label>
+                      Seat {i + 1}{' '}
+                      <select
+                        aria-label={`Seat ${i + 1} character`}
+                        value={ch}
+                        onChange={(e) => {
+                          const next = [...seats];
+                          next[i] = e.currentTarget.value;
+                          set({ characters: next });
+                        }}
+                      >
+                        <option value="">choose during setup</option>
+                        {chars.map((x) => (
+                          <option key={x.id} value={x.id}>
+                            {x.name}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    {card && (
+                      <details>
+                        <summary>{card.name}'s card</summary>
+                        <CharacterCard character={card} catalog={catalog} names={names} />
+                      </details>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+          <button type="submit" class="primary">
+            Start
+          </button>
+        </fieldset>
+      </form>
+
+      <details class="builder">
+        <summary>Battle builder: start from a scenario</summary>
+        <p class="muted">
+          Any position in the scenario format (<code>MagicRealmScenario</code>: characters, denizens and where they
+          stand, the day, forced dice). The engine checks it and says what is wrong.
+        </p>
+        <textarea
+          aria-label="Scenario JSON"
+          rows={14}
+          spellcheck={false}
+          value={scenario}
+          onInput={(e) => setScenario(e.currentTarget.value)}
+        />
+        <button type="button" onClick={() => onScenario(scenario, c.seed)}>
+          Start the scenario
+        </button>
+      </details>
+
+      <section aria-label="Saved games">
+        <h2>Saved games</h2>
+        {saves.length === 0 && <p class="muted">None yet: every game saves itself after each action.</p>}
+        <ul class="saves">
+          {saves.map((s) => (
+            <li key={s.id} data-save={s.id}>
+              <span>
+                <strong>{s.title}</strong>{' '}
+                <small>
+                  {new Date(s.updated).toLocaleString()} · {s.actions} actions
+                </small>
+              </span>
+              <button type="button" onClick={() => onContinue(s.id)}>
+                Continue
+              </button>
+              <button
+                type="button"
+                aria-label={`Delete ${s.title}`}
+                onClick={() => confirm(`Delete the saved game "${s.title}"?`) && onDelete(s.id)}
+              >
+                Delete
+              </button>
+              {failures[s.id] && (
+                <p class="error">
+                  This save cannot be loaded: {failures[s.id]}. It is kept; export it from a newer version, or delete
+                  it.
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+        <label class="import">
+          Import a save file{' '}
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={async (e) => {
+              const input = e.currentTarget;
+              const f = input.files?.[0];
+              input.value = '';
+              if (f) onImport(await f.text());
+            }}
+          />
+        </label>
+      </section>
+    </main>
+  );
+}

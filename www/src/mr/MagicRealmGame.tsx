@@ -1,0 +1,314 @@
+// One Magic Realm game on screen: the board, the actions the engine lists for the seat on
+// screen, the sheet and the log, with hotseat hand-overs before private screens and an
+// autosave after every action.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import {
+  type Catalog,
+  type ClearingRef,
+  type MagicRealm,
+  type MagicRealmAction,
+  type MagicRealmLogEntry,
+  type PileView,
+  RuleError,
+  type Viewer,
+} from '../../../pkg/tabletop_rules.js';
+import type { SaveStore } from '../saves';
+import { shareUrl } from '../share';
+import { Board } from './Board';
+import { actingSeat, hasPrivate, nextScreen, type ScreenFor } from './hotseat';
+import { actionLabel, clearingsOf, sameClearing } from './labels';
+import { clearingName, type Names, seenName } from './names';
+import { ActionsPanel, ChartPanel, LogPanel, Sheet, seatLabel, stepLine } from './Panels';
+
+export interface MagicRealmGameProps {
+  game: MagicRealm;
+  catalog: Catalog;
+  names: Names;
+  store: SaveStore;
+  saveId: string;
+  title: string;
+  onExit: () => void;
+}
+
+type Tab = 'actions' | 'sheet' | 'chart' | 'log';
+
+const TAB_NAMES: Record<Tab, (actions: number) => string> = {
+  actions: (n) => `Actions (${n})`,
+  sheet: () => 'Sheet',
+  chart: () => 'Chart',
+  log: () => 'Log',
+};
+
+function screenAfter(game: MagicRealm, players: number, shown: number | null): ScreenFor {
+  const toAct = game.toAct();
+  const next = actingSeat(toAct);
+  const priv = (seat: number) => hasPrivate(game.view({ type: 'Seat', seat }).own);
+  return nextScreen({
+    players,
+    shown,
+    next,
+    simultaneous: toAct.type === 'Seats' && toAct.seats.length > 1,
+    shownHasPrivate: shown !== null && priv(shown),
+    nextHasPrivate: next !== undefined && priv(next),
+  });
+}
+
+export function MagicRealmGame({ game, catalog, names, store, saveId, title, onExit }: MagicRealmGameProps) {
+  const players = useMemo(() => game.view({ type: 'Spectator' }).seats.length, [game]);
+  const [screen, setScreen] = useState<ScreenFor>(() => screenAfter(game, players, null));
+  const [, setVersion] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>('actions');
+  const [open, setOpen] = useState(true);
+  const [pile, setPile] = useState<PileView | null>(null);
+  const [choices, setChoices] = useState<{ at: ClearingRef; actions: MagicRealmAction[] } | null>(null);
+  const [recent, setRecent] = useState<MagicRealmLogEntry[]>([]);
+  const [share, setShare] = useState<string | null>(null);
+
+  const shown = screen.kind === 'seat' ? screen.seat : null;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setPile(null);
+      setChoices(null);
+      setShare(null);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
+  const autosave = () => {
+    store.put({ id: saveId, game: 'magic-realm', title, save: game.save(), actions: game.actionsApplied });
+  };
+  const change = (f: () => MagicRealmLogEntry[] | undefined) => {
+    try {
+      const events = f() ?? [];
+      setError(null);
+      autosave();
+      const next = screenAfter(game, players, shown);
+      // What the acting seat was told stays on its own screen only; others see the public part.
+      const sameSeat = next.kind === 'seat' && next.seat === shown;
+      setRecent(sameSeat ? events : events.filter((e) => e.visibility.type === 'Public'));
+      setScreen(next);
+      setPile(null);
+      setChoices(null);
+    } catch (e) {
+      setError(e instanceof RuleError ? `${e.message} [${e.code}]` : String(e));
+    }
+    setVersion((v) => v + 1);
+  };
+  const act = (action: MagicRealmAction) => {
+    if (shown === null) return;
+    change(() => game.apply(shown, action));
+  };
+
+  if (screen.kind === 'handover') {
+    const spectator = game.view({ type: 'Spectator' });
+    return (
+      <main class="handover" aria-live="polite">
+        <div class="handover-card">
+          <h1>Pass the device to {seatLabel(spectator, names, screen.seat)}</h1>
+          <p>
+            The next step is private. Nothing secret is on screen now. When only{' '}
+            {seatLabel(spectator, names, screen.seat)} can see the screen, go on.
+          </p>
+          <button
+            type="button"
+            id="handover-go"
+            class="primary"
+            onClick={() => setScreen({ kind: 'seat', seat: screen.seat })}
+          >
+            I am seat {screen.seat + 1}: show my screen
+          </button>
+          <p>
+            <button type="button" onClick={onExit}>
+              Leave the game (it is saved)
+            </button>
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  const viewer: Viewer = shown === null ? { type: 'Spectator' } : { type: 'Seat', seat: shown };
+  const view = game.view(viewer);
+  const toAct = game.toAct();
+  const legal = shown === null ? [] : game.legalActions(shown);
+  const log = game.log(viewer);
+  const saved = game.save();
+  // Hotseat courtesy: a seat takes back only its own last action (the engine may refuse too).
+  const lastSeat = saved.actions[saved.actions.length - 1]?.seat;
+  const refusal =
+    game.undoRefusal() ??
+    (lastSeat === undefined
+      ? 'Nothing to take back'
+      : lastSeat !== shown
+        ? `The last action was seat ${lastSeat + 1}'s`
+        : undefined);
+  const targets = legal.flatMap((a) => clearingsOf(a));
+  const onClearing = (at: ClearingRef) => {
+    const here = legal.filter((a) => clearingsOf(a).some((c) => sameClearing(c, at)));
+    const only = here[0];
+    if (here.length === 1 && only) act(only);
+    else if (here.length > 1) setChoices({ at, actions: here });
+  };
+  const exportSave = () => {
+    const blob = new Blob([JSON.stringify(game.save(), null, 1)], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `magic-realm-${game.seed}-${game.actionsApplied}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+
+  return (
+    <div class="game">
+      <header class="bar">
+        <button type="button" onClick={onExit} aria-label="Back to the start screen">
+          ☰
+        </button>
+        <div class="bar-text">
+          <strong>{shown === null ? 'Spectator' : seatLabel(view, names, shown)}</strong>
+          <span id="step-line"> · {stepLine(view.step, view.days)}</span>
+        </div>
+        <button
+          type="button"
+          disabled={refusal !== undefined}
+          title={refusal ?? 'Take back the last action'}
+          onClick={() =>
+            change(() => {
+              game.undo();
+              return undefined;
+            })
+          }
+        >
+          Undo
+        </button>
+        <button type="button" onClick={exportSave}>
+          Export
+        </button>
+        <button type="button" onClick={() => setShare(shareUrl(location.href, saved))}>
+          Share
+        </button>
+      </header>
+      <div class="play">
+        <Board
+          catalog={catalog}
+          view={view}
+          names={names}
+          targets={targets}
+          onClearing={onClearing}
+          onPile={(p) => {
+            setPile(p);
+            setChoices(null);
+          }}
+        />
+        {pile && (
+          <div class="popover" role="dialog" aria-label="Pile">
+            {/* biome-ignore lint/a11y/noAutofocus: the pile opened from the board; its close button takes the focus */}
+            <button type="button" class="close" aria-label="Close" autoFocus onClick={() => setPile(null)}>
+              ×
+            </button>
+            <h3>
+              {pile.place.place === 'clearing'
+                ? clearingName(names, pile.place.at)
+                : pile.place.place === 'tile'
+                  ? names.tile(pile.place.tile)
+                  : pile.place.place}
+            </h3>
+            <ol class="pile-list">
+              {pile.pieces.map((s, i) => (
+                <li key={i}>
+                  {seenName(names, s)}
+                  {s.seen === 'known' &&
+                  s.piece.kind === 'character' &&
+                  view.seats.some((x) => x.character === s.piece.id && x.hidden)
+                    ? ' (hidden)'
+                    : ''}
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+        {choices && (
+          <div class="popover" role="dialog" aria-label={`Choices for ${clearingName(names, choices.at)}`}>
+            <button type="button" class="close" aria-label="Close" onClick={() => setChoices(null)}>
+              ×
+            </button>
+            <h3>{clearingName(names, choices.at)}</h3>
+            {choices.actions.map((a) => (
+              <button key={JSON.stringify(a)} type="button" onClick={() => act(a)}>
+                {actionLabel(names, a)}
+              </button>
+            ))}
+          </div>
+        )}
+        {share && (
+          <div class="popover" role="dialog" aria-label="Share this game's seed">
+            <button type="button" class="close" aria-label="Close" onClick={() => setShare(null)}>
+              ×
+            </button>
+            <h3>Share this game's start</h3>
+            <p>The link opens a new game with the same setup and seed.</p>
+            <input readOnly value={share} aria-label="Link" onFocus={(e) => e.currentTarget.select()} />
+          </div>
+        )}
+        <aside class={`panel${open ? ' open' : ''}`} aria-label="Actions, sheet and log">
+          <div class="tabs" role="tablist">
+            <button
+              type="button"
+              class="handle"
+              aria-label={open ? 'Close the panel' : 'Open the panel'}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? '▾' : '▴'}
+            </button>
+            {(['actions', 'sheet', 'chart', 'log'] as Tab[]).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                aria-selected={tab === t}
+                onClick={() => {
+                  setTab(t);
+                  setOpen(true);
+                }}
+              >
+                {TAB_NAMES[t](legal.length)}
+              </button>
+            ))}
+          </div>
+          <div class="panel-body" role="tabpanel" aria-label={TAB_NAMES[tab](legal.length)}>
+            {tab === 'actions' && (
+              <>
+                <p id="to-act">
+                  {toAct.type === 'GameOver'
+                    ? `Game over. ${toAct.outcome.summary}`
+                    : `To act: ${toAct.seats.map((s) => seatLabel(view, names, s)).join(', ')}`}
+                </p>
+                {error && (
+                  <p class="error" role="alert">
+                    {error}
+                  </p>
+                )}
+                {recent.length > 0 && (
+                  <ul class="recent" aria-live="polite">
+                    {recent.map((e, i) => (
+                      <li key={i}>
+                        <span class="rule">{e.rule}</span>
+                        {e.text}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <ActionsPanel actions={legal} names={names} catalog={catalog} onAct={act} />
+              </>
+            )}
+            {tab === 'sheet' && <Sheet view={view} catalog={catalog} names={names} seat={shown} />}
+            {tab === 'chart' && <ChartPanel view={view} names={names} />}
+            {tab === 'log' && <LogPanel entries={log} names={names} />}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

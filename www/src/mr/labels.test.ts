@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initSync, MagicRealm, type MagicRealmAction } from '../../../pkg/tabletop_rules.js';
+import { actionLabel, clearingsOf, genericLabel, groupActions, logDays, rollLine, rollOf, subGroups } from './labels';
+import { humanize, makeNames } from './names';
+
+beforeAll(() => {
+  initSync({ module: readFileSync(new URL('../../../pkg/tabletop_rules_bg.wasm', import.meta.url)) });
+});
+
+describe('words for the engine', () => {
+  it('humanizes ids', () => {
+    expect(humanize('black-knight')).toBe('Black knight');
+    expect(humanize('guard_house')).toBe('Guard house');
+    expect(humanize('AssignVictoryPoint')).toBe('Assign victory point');
+  });
+  it('labels an action type it has never seen from its fields', () => {
+    const names = makeNames(undefined);
+    expect(genericLabel(names, { type: 'Move', to: { tile: 'borderland', clearing: 4 } })).toBe('Move: Borderland 4');
+    expect(genericLabel(names, { type: 'Rest' })).toBe('Rest');
+    expect(genericLabel(names, { type: 'Trade', with: 'Company', gold: 3 })).toBe('Trade: with Company; gold 3');
+    expect(clearingsOf({ type: 'Move', to: { tile: 'cavern', clearing: 2 } })).toEqual([
+      { tile: 'cavern', clearing: 2 },
+    ]);
+  });
+  it('finds a die roll in an entry and words it', () => {
+    const roll = rollOf({ type: 'Hid', roll: { table: 'hide', dice: [2, 5], result: 'success' } });
+    expect(roll && rollLine(makeNames(undefined), roll)).toBe('Hide table: rolled 2 and 5 → Success');
+    const searched = rollOf({
+      type: 'Searched',
+      seat: 0,
+      table: 'locate',
+      roll: 4,
+      at: { tile: 'cavern', clearing: 2 },
+    });
+    expect(searched && rollLine(makeNames(undefined), searched)).toBe('Locate table: rolled 4');
+  });
+  it('gives every legal action of a whole setup a distinct label, grouped by type', () => {
+    const catalog = MagicRealm.catalog();
+    const names = makeNames(catalog);
+    const game = new MagicRealm({ seats: [{}, { character: 'wizard' }], map: 'default', days: 28 }, '2026');
+    for (let i = 0; i < 300; i++) {
+      const toAct = game.toAct();
+      if (toAct.type === 'GameOver') break;
+      const seat = toAct.seats[0] ?? 0;
+      const legal: MagicRealmAction[] = game.legalActions(seat);
+      const labels = legal.map((a) => actionLabel(names, a));
+      expect(new Set(labels).size).toBe(labels.length);
+      expect(labels.every((l) => l.length > 0 && !l.includes('undefined'))).toBe(true);
+      const groups = groupActions(legal);
+      expect(groups.flatMap((g) => g.items).length).toBe(legal.length);
+      for (const g of groups) {
+        const subs = subGroups(g.items, names);
+        if (subs) expect(subs.flatMap((s) => s.items).length).toBe(g.items.length);
+      }
+      const first = legal[0];
+      if (!first) throw new Error('no legal action');
+      game.apply(seat, first);
+    }
+    expect(game.view({ type: 'Spectator' }).step).toEqual({ step: 'play', day: 1, at: 'birdsong' });
+    const days = logDays(game.log({ type: 'Spectator' }));
+    expect(days.every((d) => d === 0)).toBe(true);
+    expect(actionLabel(names, { type: 'ChooseCharacter', character: 'black-knight' })).toBe('Play the Black Knight');
+  });
+});

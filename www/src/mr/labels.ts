@@ -1,0 +1,183 @@
+// Plain-English words for Magic Realm actions and log entries. Every action type gets a
+// label: known types a tailored one, new types (as the engine grows) a generic one built
+// from their fields, so a new action appears in the UI the day it lands.
+import type { ClearingRef, MagicRealmAction, MagicRealmLogEntry, Roll } from '../../../pkg/tabletop_rules.js';
+import { clearingName, humanize, type Names, pieceName } from './names';
+
+/** "ChooseCharacter" → "Choose character". */
+export function typeTitle(type: string): string {
+  return humanize(type);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isClearingRef(v: unknown): v is ClearingRef {
+  return isRecord(v) && typeof v.tile === 'string' && typeof v.clearing === 'number';
+}
+
+/** Words for any value found in an action or event. */
+export function formatValue(names: Names, v: unknown): string {
+  if (v === undefined || v === null) return '–';
+  if (typeof v === 'string') return names.any(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map((x) => formatValue(names, x)).join(', ');
+  if (isClearingRef(v)) return clearingName(names, v);
+  if (isRecord(v)) {
+    if (typeof v.kind === 'string' && typeof v.id === 'string') {
+      return pieceName(names, v as Parameters<typeof pieceName>[1]);
+    }
+    if (typeof v.item === 'string' && typeof v.id === 'string') return names.any(v.id);
+    if (typeof v.type === 'string') return genericLabel(names, v as { type: string } & Record<string, unknown>);
+    const entries = Object.entries(v);
+    if (entries.length === 1 && entries[0]) return `${humanize(entries[0][0])} ${formatValue(names, entries[0][1])}`;
+    return entries.map(([k, x]) => `${humanize(k).toLowerCase()} ${formatValue(names, x)}`).join(', ');
+  }
+  return String(v);
+}
+
+/** The generic label: the type's title, then each field. */
+export function genericLabel(names: Names, action: { type: string } & Record<string, unknown>): string {
+  const fields = Object.entries(action).filter(([k]) => k !== 'type');
+  const title = typeTitle(action.type);
+  if (fields.length === 0) return title;
+  return `${title}: ${fields.map(([k, v]) => (fields.length === 1 ? formatValue(names, v) : `${humanize(k).toLowerCase()} ${formatValue(names, v)}`)).join('; ')}`;
+}
+
+const VICTORY: Record<string, string> = {
+  greatTreasures: 'Great Treasures',
+  spells: 'Spells',
+  fame: 'Fame',
+  notoriety: 'Notoriety',
+  gold: 'Gold',
+};
+
+export function actionLabel(names: Names, action: MagicRealmAction): string {
+  switch (action.type) {
+    case 'ChooseCharacter':
+      return `Play the ${names.character(action.character)}`;
+    case 'TakeEquipment':
+      return `Take a ${names.any(action.item.id)} from the ${action.from}`;
+    case 'PlaceVisitorChit':
+      return `${humanize(action.chit)}: ${action.facing === 'light' ? 'first' : 'second'} face up, box ${action.box}`;
+    case 'RecordSpell':
+      return `Record ${names.any(action.spell)}`;
+    case 'EnchantChit':
+      return `Enchant chit ${action.chit + 1}`;
+    case 'FinishEnchanting':
+      return 'Enchant no more chits';
+    case 'ChooseStart':
+      return `Start at the ${action.start === 'Guard' ? 'Guard house' : action.start}`;
+    case 'AssignVictoryPoint':
+      return `1 victory point to ${VICTORY[action.category] ?? humanize(action.category)}`;
+    case 'ReviseChoices':
+      return 'Clear my secret choices and start again';
+    case 'ConfirmChoices':
+      return 'Confirm my secret choices';
+    default:
+      return genericLabel(names, action as { type: string } & Record<string, unknown>);
+  }
+}
+
+/** Every clearing an action names (e.g. a move's destination), depth first. */
+export function clearingsOf(v: unknown, out: ClearingRef[] = []): ClearingRef[] {
+  if (isClearingRef(v)) {
+    out.push(v);
+  } else if (Array.isArray(v)) {
+    for (const x of v) clearingsOf(x, out);
+  } else if (isRecord(v)) {
+    for (const x of Object.values(v)) clearingsOf(x, out);
+  }
+  return out;
+}
+
+export function sameClearing(a: ClearingRef, b: ClearingRef): boolean {
+  return a.tile === b.tile && a.clearing === b.clearing;
+}
+
+export interface ActionGroup<A> {
+  type: string;
+  title: string;
+  items: { action: A; index: number }[];
+}
+
+/** Legal actions grouped by type, in the engine's order (first appearance of each type). */
+export function groupActions<A extends { type: string }>(actions: readonly A[]): ActionGroup<A>[] {
+  const groups = new Map<string, ActionGroup<A>>();
+  actions.forEach((action, index) => {
+    let g = groups.get(action.type);
+    if (!g) {
+      g = { type: action.type, title: typeTitle(action.type), items: [] };
+      groups.set(action.type, g);
+    }
+    g.items.push({ action, index });
+  });
+  return [...groups.values()];
+}
+
+/** Splits a long list by the value of its first differing field (e.g. visitor chits by chit). */
+export function subGroups<A extends { type: string }>(
+  items: { action: A; index: number }[],
+  names: Names,
+): { key: string; items: { action: A; index: number }[] }[] | undefined {
+  if (items.length <= 8) return undefined;
+  const first = items[0]?.action as Record<string, unknown> | undefined;
+  if (!first) return undefined;
+  for (const field of Object.keys(first)) {
+    if (field === 'type') continue;
+    const keys = new Map<string, { action: A; index: number }[]>();
+    for (const it of items) {
+      const k = formatValue(names, (it.action as unknown as Record<string, unknown>)[field]);
+      keys.set(k, [...(keys.get(k) ?? []), it]);
+    }
+    if (keys.size > 1 && keys.size < items.length) return [...keys].map(([key, list]) => ({ key, items: list }));
+  }
+  return undefined;
+}
+
+/** A die roll found in a log entry's detail: any object holding `{table, dice: [..]}` or
+ * `{table, roll: n}` (the rest of its fields are the result). */
+export function rollOf(v: unknown): (Roll & { result?: unknown }) | undefined {
+  if (isRecord(v)) {
+    if (typeof v.table === 'string' && Array.isArray(v.dice)) return v as unknown as Roll & { result?: unknown };
+    if (typeof v.table === 'string' && typeof v.roll === 'number') {
+      const { table, roll, result, type: _type, seat: _seat, at: _at, ...rest } = v;
+      return {
+        table: String(table),
+        dice: [roll as number],
+        result: result ?? (Object.keys(rest).length ? rest : undefined),
+      };
+    }
+    for (const x of Object.values(v)) {
+      const r = rollOf(x);
+      if (r) return r;
+    }
+  }
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const r = rollOf(x);
+      if (r) return r;
+    }
+  }
+  return undefined;
+}
+
+export function rollLine(names: Names, roll: Roll & { result?: unknown }): string {
+  const result = roll.result === undefined ? '' : ` → ${formatValue(names, roll.result)}`;
+  const dice = roll.dice.length === 1 ? `rolled ${roll.dice[0]}` : `rolled ${roll.dice.join(' and ')}`;
+  return `${humanize(roll.table)} table: ${dice}${result}`;
+}
+
+/** The day each log entry belongs to: 0 for setup; a `day` field in an entry's detail, or
+ * the SetupComplete entry (day 1), moves the count on. */
+export function logDays(entries: readonly MagicRealmLogEntry[]): number[] {
+  let day = 0;
+  return entries.map((e) => {
+    const d = e.detail as unknown as Record<string, unknown>;
+    if (typeof d.day === 'number') day = d.day;
+    const here = day;
+    if (e.detail.type === 'SetupComplete') day = Math.max(day, 1);
+    return here;
+  });
+}

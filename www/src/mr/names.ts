@@ -1,0 +1,113 @@
+// Names for the ids the engine uses, looked up in the catalog (the engine's data), with a
+// readable fallback for ids the catalog does not name. Pure: no rule is decided here.
+import type { Catalog, ClearingRef, PieceId, Place, SeenPiece, TileId } from '../../../pkg/tabletop_rules.js';
+
+export interface Names {
+  tile(id: TileId): string;
+  character(id: string): string;
+  any(id: string): string;
+}
+
+/** "black-knight" / "guard_house" / "greatTreasures" → "Black knight" / "Guard house" / "Great treasures". */
+export function humanize(id: string): string {
+  const spaced = id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function makeNames(catalog: Catalog | undefined): Names {
+  const byId = new Map<string, string>();
+  const tiles = new Map<string, string>();
+  const characters = new Map<string, string>();
+  if (catalog) {
+    for (const t of catalog.tiles.tiles) tiles.set(t.id, t.name);
+    for (const c of catalog.characters.characters) characters.set(c.id, c.name);
+    const lists: { id: string; name: string }[][] = [
+      catalog.items.weapons,
+      catalog.items.armor,
+      catalog.items.horses,
+      catalog.items.treasures,
+      catalog.spells.spells,
+      catalog.denizens.monsters,
+      catalog.denizens.natives,
+      catalog.map_chits.site_chits,
+    ];
+    for (const list of lists) for (const x of list) if (!byId.has(x.id)) byId.set(x.id, x.name);
+    for (const [k, v] of characters) byId.set(k, v);
+  }
+  return {
+    tile: (id) => tiles.get(id) ?? humanize(id),
+    character: (id) => characters.get(id) ?? humanize(id),
+    any: (id) => byId.get(id) ?? tiles.get(id) ?? humanize(id),
+  };
+}
+
+export function clearingName(names: Names, at: ClearingRef): string {
+  return `${names.tile(at.tile)} ${at.clearing}`;
+}
+
+export function pieceName(names: Names, piece: PieceId): string {
+  switch (piece.kind) {
+    case 'character':
+      return names.character(piece.id);
+    case 'dwelling':
+      return humanize(piece.id);
+    case 'map_chit':
+      return `${humanize(piece.id)} chit`;
+    case 'visitor_chit':
+      return humanize(piece.id);
+    default:
+      return names.any(piece.id);
+  }
+}
+
+export function seenName(names: Names, seen: SeenPiece): string {
+  if (seen.seen === 'hidden') return `face-down ${humanize(seen.kind).toLowerCase()}`;
+  const facing = seen.facing === 'down' ? ' (face down, known)' : '';
+  return pieceName(names, seen.piece) + facing;
+}
+
+/** Two or three letters for a counter on the board. */
+export function pieceShort(names: Names, seen: SeenPiece): string {
+  if (seen.seen === 'hidden') return '?';
+  const p = seen.piece;
+  if (p.kind === 'native') {
+    const m = /-(\d+|hq)$/.exec(p.id);
+    return (p.id.charAt(0).toUpperCase() + (m ? (m[1] === 'hq' ? 'HQ' : m[1]) : '')).slice(0, 3);
+  }
+  const name = pieceName(names, p);
+  const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
+  if (words.length >= 2) return (words[0]?.charAt(0) ?? '') + (words[1]?.charAt(0) ?? '');
+  return name.slice(0, 2);
+}
+
+/** Where a pile is, in words (for places off the map: chart boxes, the setup card...). */
+export function placeLabel(names: Names, place: Place): string {
+  switch (place.place) {
+    case 'clearing':
+      return clearingName(names, place.at);
+    case 'tile':
+      return names.tile(place.tile);
+    case 'chart_box':
+      return `Appearance Chart row ${place.row}, box ${place.number}`;
+    case 'natives':
+      return `${place.group} (native group box)`;
+    case 'setup_box': {
+      const [kind, value] = Object.entries(place.target)[0] ?? ['box', ''];
+      return `Setup card: ${humanize(kind).toLowerCase()} ${typeof value === 'string' ? names.any(value) : ''}`.trim();
+    }
+    case 'section':
+      return `${humanize(place.special)} section`;
+    case 'belongings':
+      return `${names.character(place.character)}'s belongings`;
+    case 'aside':
+      return 'Set aside';
+    case 'out_of_play':
+      return 'Out of play';
+    default:
+      return humanize((place as { place: string }).place);
+  }
+}
