@@ -435,7 +435,11 @@ fn rule_3_6_dwellings_garrisons_and_characters_go_on_the_map() {
             .find(|a| matches!(a, A::ChooseStart { start } if *start == want))
             .cloned()
     });
-    assert_eq!(game.state().step, Step::Birdsong { day: 1 }, "setup is over");
+    assert_eq!(
+        game.state().step,
+        Step::Birdsong { day: 1 },
+        "setup is over"
+    );
     let cat = data().unwrap();
     let state = game.state();
     conservation(state);
