@@ -35,6 +35,13 @@ async function firstAction(page) {
 }
 
 /** Plays public setup steps by first actions until the hand-over screen comes. */
+/** Waits for the board, passing a hand-over screen if one comes first (Birdsong is secret). */
+async function onBoard(page) {
+  await page.locator('svg.board, #handover-go').first().waitFor();
+  if (await page.locator('#handover-go').count()) await page.locator('#handover-go').click();
+  await page.locator('svg.board').waitFor();
+}
+
 async function untilHandover(page, limit = 40) {
   for (let i = 0; i < limit; i++) {
     if (await page.locator('#handover-go').count()) return;
@@ -59,7 +66,7 @@ async function secretChoices(page) {
 async function startTwoPlayers(page, goto = true) {
   if (goto) await page.goto(`${base}?game=magic-realm&players=2&seed=2026`);
   await page.getByRole('button', { name: 'Start' }).click();
-  await page.locator('svg.board').waitFor();
+  await onBoard(page);
 }
 
 test('two-player hotseat setup to day 1, save, reload, continue, export and import', async () => {
@@ -107,7 +114,9 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   await page.getByRole('tab', { name: /Actions/ }).click();
   await secretChoices(page);
 
-  // Setup is over: the Dwellings and characters are on the map, and day 1 has come.
+  // Setup is over: the Dwellings and characters are on the map, and day 1 has come; its
+  // Birdsong is secret, so a hand-over screen comes first.
+  await onBoard(page);
   await page.locator('#to-act').waitFor();
   assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
   assert.match(await page.locator('#to-act').textContent(), /Game over|To act/);
@@ -156,7 +165,7 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   assert.match(await saves.first().textContent(), /Magic Realm · 2 players · seed 2026/);
   await shot(page, 'mr-8-saved-games');
   await saves.first().getByRole('button', { name: 'Continue' }).click();
-  await page.locator('svg.board').waitFor();
+  await onBoard(page);
   assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
 
   // Export, then import the file: a second saved game, at the same point.
@@ -172,7 +181,7 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   assert.match(await page.locator('.popover input').inputValue(), /seed=2026/);
   await page.getByRole('button', { name: 'Back to the start screen' }).click();
   await page.locator('input[type=file]').setInputFiles(file);
-  await page.locator('svg.board').waitFor();
+  await onBoard(page);
   assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
   await page.getByRole('button', { name: 'Back to the start screen' }).click();
   assert.equal(await page.locator('.saves li').count(), 2);
@@ -266,7 +275,7 @@ test('battle builder: a scenario starts a game from any position; a bad one is r
     }),
   );
   await page.getByRole('button', { name: 'Start the scenario' }).click();
-  await page.locator('svg.board').waitFor();
+  await onBoard(page);
   const pile = page.locator('.pile[aria-label^="Pile in Cavern 2"]');
   assert.match(await pile.getAttribute('aria-label'), /Swordsman \(hidden\).*Giant|Giant.*Swordsman \(hidden\)/);
   await shot(page, 'mr-builder-board');

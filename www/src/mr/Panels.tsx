@@ -29,8 +29,12 @@ export function stepLine(step: Step, days: number): string {
       return `Setup: seat ${step.seat + 1} places a visitor/mission chit`;
     case 'secretChoices':
       return 'Setup: secret choices (spells, enchantments, start, victory points)';
-    case 'play':
-      return `Day ${step.day} of ${days} · ${humanize(step.at)}`;
+    case 'birdsong':
+      return `Day ${step.day} of ${days} · Birdsong`;
+    case 'daylight':
+      return `Day ${step.day} of ${days} · Daylight`;
+    case 'gameOver':
+      return 'Game over';
     default:
       return humanize((step as { step: string }).step);
   }

@@ -13,6 +13,7 @@ const blank: OwnView = {
     done: false,
   },
   discoveries: { paths: [], chits: [] },
+  record: { activities: [], done: false },
 };
 const base = { players: 2, shown: 0, next: 1, simultaneous: false, shownHasPrivate: false, nextHasPrivate: false };
 

@@ -19,7 +19,8 @@ export function hasPrivate(own: readonly OwnView[]): boolean {
       s.done ||
       v.greatTreasures + v.spells + v.fame + v.notoriety + v.gold > 0 ||
       (o.discoveries.paths?.length ?? 0) > 0 ||
-      (o.discoveries.chits?.length ?? 0) > 0
+      (o.discoveries.chits?.length ?? 0) > 0 ||
+      o.record.activities.length > 0
     );
   });
 }
