@@ -5,9 +5,10 @@
 
 use crate::engine::{Event, RuleError};
 use crate::hand_of_doom::actions::{CardRef, HodEvent};
-use crate::hand_of_doom::attributes::{test, Attribute};
+use crate::hand_of_doom::attributes::Attribute;
 use crate::hand_of_doom::content::{DangerCard, DangerTarget, Level, SpaceId, Trait};
 use crate::hand_of_doom::encounter::{apply_effects, wound_outside_fight};
+use crate::hand_of_doom::fight::logged_test;
 use crate::hand_of_doom::state::{HodState, LevelKey, Log, MapStance, PartyDanger, Step};
 
 fn card(state: &HodState, id: &crate::hand_of_doom::content::DangerId) -> Option<DangerCard> {
@@ -120,23 +121,9 @@ pub fn stance_roll(state: &mut HodState, p: usize, log: &mut Log) -> Result<(), 
     let stance = state.parties.get(p).map_or(MapStance::Bold, |x| x.stance);
     let mut passes = 0;
     for seat in &members {
-        let per = state.attr(*seat, Attribute::PER);
-        let result = test(&mut state.dice, "Hunt/Stealth", Attribute::PER, per);
-        let passed = result.passed;
-        passes += usize::from(passed);
-        log.push(Event::roll(
-            "[6]",
-            &result.roll.clone(),
-            format!(
-                "{} tests PER {per} for the party's {stance:?}: {}",
-                state.name(*seat),
-                if passed { "passed" } else { "failed" }
-            ),
-            HodEvent::Tested {
-                seat: *seat,
-                result,
-            },
-        ));
+        let what = format!("the party's {stance:?}");
+        let result = logged_test(state, *seat, &what, Attribute::PER, "[6]", log);
+        passes += usize::from(result.passed);
     }
     if let Some(Some(d)) = state.turn_state.dangers.get_mut(p) {
         match stance {

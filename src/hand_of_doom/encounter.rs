@@ -5,8 +5,8 @@
 
 use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::{CardRef, HodEvent};
-use crate::hand_of_doom::attributes::test;
 use crate::hand_of_doom::content::{Effect, EncounterId, Level, LootKind, MonsterDeck, Trait};
+use crate::hand_of_doom::fight::logged_test;
 use crate::hand_of_doom::fight::{self, FoeCard};
 use crate::hand_of_doom::map_phase::gain_condition;
 use crate::hand_of_doom::state::{HodState, Log, PartyDanger, Step};
@@ -160,18 +160,7 @@ fn apply_to(
             pass,
             fail,
         } => {
-            let target = state.attr(seat, *attribute);
-            let result = test(&mut state.dice, "a card's test", *attribute, target);
-            let passed = result.passed;
-            log.push(Event::roll(
-                rule,
-                &result.roll.clone(),
-                format!(
-                    "{name} tests {attribute} {target}: {}",
-                    if passed { "passed" } else { "failed" }
-                ),
-                HodEvent::Tested { seat, result },
-            ));
+            let passed = logged_test(state, seat, "a card's test", *attribute, rule, log).passed;
             let next = if passed { pass } else { fail };
             apply_effects(state, &[seat], next, rule, log)?;
         }

@@ -4,8 +4,9 @@
 
 use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::{CardRef, HodAction, HodEvent};
-use crate::hand_of_doom::attributes::{add_condition, test, Attribute, Condition};
+use crate::hand_of_doom::attributes::{add_condition, Attribute, Condition};
 use crate::hand_of_doom::content::{Level, LinkKind, LootKind, SpaceId, Trait};
+use crate::hand_of_doom::fight::logged_test;
 use crate::hand_of_doom::state::{HodState, LearnedSkill, Log, RestKind, Step};
 use crate::hand_of_doom::turn;
 
@@ -169,19 +170,7 @@ pub fn apply_map_action(
         },
     ));
     if let HodAction::ForceMarch { .. } = action {
-        let con = state.attr(seat, Attribute::CON);
-        let result = test(&mut state.dice, "Force March", Attribute::CON, con);
-        let passed = result.passed;
-        log.push(Event::roll(
-            "[2]",
-            &result.roll.clone(),
-            format!(
-                "{name} tests CON {con} for the Force March: {}",
-                if passed { "passed" } else { "failed" }
-            ),
-            HodEvent::Tested { seat, result },
-        ));
-        if !passed {
+        if !logged_test(state, seat, "Force March", Attribute::CON, "[2]", log).passed {
             gain_condition(state, seat, Condition::Fatigued, "[2]", log)?;
         }
     }

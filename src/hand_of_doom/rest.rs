@@ -3,8 +3,9 @@
 
 use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::{CardRef, HodAction, HodEvent};
-use crate::hand_of_doom::attributes::{test, Attribute};
+use crate::hand_of_doom::attributes::Attribute;
 use crate::hand_of_doom::content::{Level, Trait};
+use crate::hand_of_doom::fight::logged_test;
 use crate::hand_of_doom::map_phase::{draw_market, improve, next_rester};
 use crate::hand_of_doom::state::{HodState, Log, RestKind, Step};
 
@@ -20,18 +21,8 @@ pub fn apply_rest(
     match action {
         HodAction::Recover => {
             state.turn_state.rest_done.push(RestKind::Recover);
-            let mrl = state.attr(seat, Attribute::MRL);
-            let result = test(&mut state.dice, "Recover", Attribute::MRL, mrl);
+            let result = logged_test(state, seat, "Recover", Attribute::MRL, "[3]", log);
             let (passed, high) = (result.passed, result.highest());
-            log.push(Event::roll(
-                "[3]",
-                &result.roll.clone(),
-                format!(
-                    "{name} tests MRL {mrl} to Recover: {}",
-                    if passed { "passed" } else { "failed" }
-                ),
-                HodEvent::Tested { seat, result },
-            ));
             if passed {
                 let adv = state.adv_mut(seat)?;
                 let healed = adv.wounds.min(high);
@@ -51,19 +42,7 @@ pub fn apply_rest(
         }
         HodAction::Explore => {
             state.turn_state.rest_done.push(RestKind::Explore);
-            let per = state.attr(seat, Attribute::PER);
-            let result = test(&mut state.dice, "Explore", Attribute::PER, per);
-            let passed = result.passed;
-            log.push(Event::roll(
-                "[3]",
-                &result.roll.clone(),
-                format!(
-                    "{name} tests PER {per} to Explore: {}",
-                    if passed { "passed" } else { "failed" }
-                ),
-                HodEvent::Tested { seat, result },
-            ));
-            if passed {
+            if logged_test(state, seat, "Explore", Attribute::PER, "[3]", log).passed {
                 state.explored.push(here.clone());
                 log.push(Event::public(
                     "[3]",

@@ -62,12 +62,7 @@ pub fn group_of(cat: &Catalog, piece: &PieceId) -> Option<NativeGroup> {
 }
 
 /// 6.3.4: whether an (unhired) native or native horse returns home this end of the week.
-pub fn native_prowls_this_week(
-    cat: &Catalog,
-    _state: &GameState,
-    piece: &PieceId,
-    row: u8,
-) -> bool {
+pub fn native_prowls_this_week(cat: &Catalog, piece: &PieceId, row: u8) -> bool {
     let Some(group) = group_of(cat, piece) else {
         return false;
     };

@@ -63,7 +63,7 @@ fn regenerate(cat: &Catalog, state: &mut GameState, row: u8) -> Result<Events, R
                     prowling::monster_prowls(cat, state, &c.piece, row)
                 }
                 PieceId::Native { .. } | PieceId::NativeHorse { .. } => {
-                    prowling::native_prowls_this_week(cat, state, &c.piece, row)
+                    prowling::native_prowls_this_week(cat, &c.piece, row)
                 }
                 _ => false,
             };
