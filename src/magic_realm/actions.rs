@@ -71,6 +71,20 @@ pub enum MagicRealmAction {
     AlertWeapon { alerted: bool },
     /// 7.9: alert a Magic chit.
     AlertChit { chit: u8 },
+    /// 7.2.2: at the start of a phase, activate, deactivate or abandon a belonging.
+    Rearrange {
+        piece: PieceId,
+        change: BelongingChange,
+    },
+}
+
+/// What rearranging does to one belonging (4.3.3, 7.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum BelongingChange {
+    Activate,
+    Deactivate,
+    Abandon,
 }
 
 /// Where and on which table a Search activity searches (7.5).
@@ -270,6 +284,15 @@ pub enum MagicRealmEvent {
     ChitAlerted {
         seat: Seat,
         chit: u8,
+    },
+    /// 4.3, 7.2.2: a belonging activated, deactivated or abandoned (`piece` is absent for
+    /// an inactive Treasure card, which stays secret, 4.3.5).
+    BelongingRearranged {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        piece: Option<PieceId>,
+        change: BelongingChange,
     },
     Blocked {
         seat: Seat,

@@ -247,6 +247,15 @@ impl Piles {
             .push(Counter { piece, facing });
     }
 
+    /// Puts a piece at the bottom of the pile at `place` (4.3.4: abandoned items go under
+    /// those already there).
+    pub fn put_bottom(&mut self, place: Place, piece: PieceId, facing: Facing) {
+        self.piles
+            .entry(place)
+            .or_default()
+            .insert(0, Counter { piece, facing });
+    }
+
     /// The pile at `place`, bottom to top.
     pub fn pile(&self, place: &Place) -> &[Counter] {
         self.piles.get(place).map_or(&[], Vec::as_slice)

@@ -70,6 +70,9 @@ pub struct ScenarioBelonging {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub facing: Option<Facing>,
+    /// Whether the character has it active (4.3.1); active if left out.
+    #[serde(default = "yes")]
+    pub active: bool,
 }
 
 /// A chit that is not fresh.
@@ -385,6 +388,12 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
         }
         *slot = ch.status;
     }
+    let inactive = s
+        .belongings
+        .iter()
+        .filter(|b| !b.active)
+        .map(|b| b.piece.clone())
+        .collect();
     for chit in &s.discoveries.chits {
         if !cat.map_chits.all_ids().contains(&chit) {
             return Err(bad(format!(
@@ -437,6 +446,7 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
             done: true,
         },
         equipment_pending: Vec::new(),
+        inactive,
         ..SeatState::empty()
     })
 }

@@ -206,6 +206,10 @@ pub struct SeatState {
     pub alerted_chits: BTreeSet<u8>,
     #[serde(default)]
     pub fate: Fate,
+    /// Belongings the character has deactivated (4.3.1); the rest of what he owns is
+    /// active.
+    #[serde(default)]
+    pub inactive: BTreeSet<PieceId>,
 }
 
 impl SeatState {
@@ -225,6 +229,7 @@ impl SeatState {
             known: BTreeSet::new(),
             alerted_chits: BTreeSet::new(),
             fate: Fate::Playing,
+            inactive: BTreeSet::new(),
         }
     }
 }
@@ -340,6 +345,11 @@ pub struct TurnRecord {
     pub activities: Vec<Activity>,
     /// The seat has declared its turn recorded.
     pub done: bool,
+    /// 6.2.4, 7.3.2: the phases (from 0) that the ridden horse gives; the horse must be
+    /// active at the start of each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub horse_phases: Vec<usize>,
 }
 
 /// A decision a seat owes in the middle of a phase.
@@ -378,6 +388,9 @@ pub struct Today {
     pub blocked: BTreeSet<Seat>,
     /// 7.12: denizens that blocked or were blocked today: they stop prowling.
     pub stopped: BTreeSet<PieceId>,
+    /// 7.2.2: belongings rearranged at the start of the current phase.
+    #[serde(default)]
+    pub rearranged: BTreeSet<PieceId>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -44,6 +44,9 @@ pub struct SeatView {
     pub notoriety: i32,
     pub equipment_pending: Vec<EquipmentNeed>,
     pub fate: Fate,
+    /// Belongings the character has deactivated (4.3.1), as far as the viewer can tell
+    /// them apart: a face-down Treasure card is not listed to other seats (4.3.5).
+    pub inactive: Vec<PieceId>,
 }
 
 /// A seat's own secrets, shown to that seat only.
@@ -131,6 +134,20 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 notoriety: s.notoriety,
                 equipment_pending: s.equipment_pending.clone(),
                 fate: s.fate,
+                inactive: s
+                    .inactive
+                    .iter()
+                    .filter(|p| {
+                        omniscient
+                            || viewer.sees_secrets_of(seat)
+                            || known.contains(*p)
+                            || !state
+                                .piles
+                                .find(p)
+                                .is_some_and(|(_, c)| c.facing.is_secret())
+                    })
+                    .cloned()
+                    .collect(),
             })
         })
         .collect();

@@ -18,7 +18,10 @@ pub fn active_weapon(state: &GameState, seat: Seat) -> Option<(PieceId, Facing)>
         .piles
         .pile(&place)
         .iter()
-        .find(|c| matches!(c.piece, PieceId::Weapon { .. }))
+        .find(|c| {
+            matches!(c.piece, PieceId::Weapon { .. })
+                && super::belongings::is_active(state, seat, &c.piece)
+        })
         .map(|c| (c.piece.clone(), c.facing))
 }
 

@@ -1,10 +1,11 @@
 //! Birdsong (rules 6.2.1 to 6.2.4): how many phases a character gets, and recording his
 //! activities one phase at a time, in secret, with take-back until he is done.
 
-use super::who;
+use super::{belongings, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::SpecialAdvantage as Adv;
+use crate::magic_realm::catalog::items::HorseKind;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
@@ -40,8 +41,11 @@ pub struct Entitlement {
     /// 6.2.2b: two Sunlight phases, unless the day starts in a cave (or the Dwarf's Short
     /// Legs); recording a Move into a cave gives them up too.
     pub sunlight: usize,
-    /// 6.2.2c: extra phases, each for one kind of activity (Special Advantages).
-    pub extra: Vec<Kind>,
+    /// 6.2.2c: extra phases, each for one kind of activity, and what gives it (Special
+    /// Advantages, a workhorse).
+    pub extra: Vec<(Kind, Source)>,
+    /// 6.2.2c, 7.3.2: a pony ridden since before Birdsong doubles his Moves.
+    pub pony: bool,
 }
 
 pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement {
@@ -56,14 +60,93 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
         (Adv::MagicalParaphernalia, Kind::Alert),
     ] {
         if who::has(cat, state, seat, adv) {
-            extra.push(k);
+            extra.push((k, Source::Advantage));
         }
+    }
+    // 7.3.2: a horse active during Birdsong (never in a cave) may add Moves.
+    let horse = belongings::active_horse(cat, state, seat)
+        .filter(|_| !in_cave)
+        .map(|h| h.kind);
+    if horse == Some(HorseKind::Workhorse) {
+        extra.push((Kind::Move, Source::Horse));
     }
     Entitlement {
         basic: 2,
         sunlight: if in_cave || short_legs { 0 } else { 2 },
         extra,
+        pony: horse == Some(HorseKind::Pony),
     }
+}
+
+/// What entitles a recorded phase (6.2.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A Basic or Sunlight phase.
+    General,
+    /// An extra phase from a Special Advantage.
+    Advantage,
+    /// An extra Move from the horse he rides (a workhorse's, or a pony's second Move).
+    Horse,
+}
+
+/// Assigns each recorded phase to what entitles it (6.2.2, 6.2.4), or `None` when the
+/// record does not fit: extra phases take the activities they allow, a pony's Move must
+/// follow a Move of another source, and everything else takes Basic and Sunlight phases; a
+/// record that enters a cave has no Sunlight phases (6.2.2b, 7.3.1).
+pub fn assign(
+    cat: &Catalog,
+    state: &GameState,
+    ent: &Entitlement,
+    record: &[Activity],
+) -> Option<Vec<Source>> {
+    let enters_cave = record.iter().any(|a| match a {
+        Activity::Move { to } => who::is_cave(cat, state, *to),
+        _ => false,
+    });
+    let general_cap = ent.basic + if enters_cave { 0 } else { ent.sunlight };
+    let mut extra = ent.extra.clone();
+    let mut general = 0;
+    let mut pony_may_follow = false;
+    let mut out = Vec::with_capacity(record.len());
+    for a in record {
+        let k = kind(a);
+        if k == Kind::Move && ent.pony && pony_may_follow {
+            pony_may_follow = false;
+            out.push(Source::Horse);
+            continue;
+        }
+        if k == Kind::Move {
+            pony_may_follow = true;
+        }
+        if let Some(i) = extra.iter().position(|(e, _)| *e == k) {
+            out.push(extra.remove(i).1);
+        } else {
+            general += 1;
+            out.push(Source::General);
+        }
+    }
+    if general > general_cap {
+        return None;
+    }
+    // A workhorse's extra Move is read as his last Move of another source, so the horse
+    // needs to be ridden only at the end (the player's most favourable reading).
+    if !ent.pony {
+        if let Some(h) = out.iter().position(|s| *s == Source::Horse) {
+            let last = record
+                .iter()
+                .zip(&out)
+                .rposition(|(a, _)| kind(a) == Kind::Move);
+            if let Some(last) = last.filter(|l| *l > h) {
+                out.swap(h, last);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Whether a record fits the phases (see [`assign`]).
+pub fn fits(cat: &Catalog, state: &GameState, ent: &Entitlement, record: &[Activity]) -> bool {
+    assign(cat, state, ent, record).is_some()
 }
 
 /// Where the record leaves the character, and whether it climbs into a mountain with only
@@ -94,26 +177,25 @@ pub fn planned_position(
     (at, half)
 }
 
-/// Whether a record fits the phases (6.2.2, 6.2.4): extra phases take the activities they
-/// allow, everything else takes Basic and Sunlight phases; a record that enters a cave has
-/// no Sunlight phases (6.2.2b, 7.3.1).
-pub fn fits(cat: &Catalog, state: &GameState, ent: &Entitlement, record: &[Activity]) -> bool {
-    let enters_cave = record.iter().any(|a| match a {
-        Activity::Move { to } => who::is_cave(cat, state, *to),
-        _ => false,
-    });
-    let general_cap = ent.basic + if enters_cave { 0 } else { ent.sunlight };
-    let mut extra = ent.extra.clone();
-    let mut general = 0;
-    for a in record {
-        let k = kind(a);
-        if let Some(i) = extra.iter().position(|e| *e == k) {
-            extra.remove(i);
-        } else {
-            general += 1;
+/// At the end of Birdsong, notes which recorded phases the seat's horse gives (6.2.4).
+pub fn seal_records(cat: &Catalog, state: &mut GameState) {
+    for seat in state.all_seats().collect::<Vec<_>>() {
+        let ent = entitlement(cat, state, seat);
+        let Some(record) = state.seat(seat).map(|s| s.record.activities.clone()) else {
+            continue;
+        };
+        let horse_phases = assign(cat, state, &ent, &record)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .filter(|(_, src)| **src == Source::Horse)
+            .map(|(i, _)| i)
+            .collect();
+        if let Some(s) = state.seat_mut(seat) {
+            s.record.done = true;
+            s.record.horse_phases = horse_phases;
         }
     }
-    general <= general_cap
 }
 
 /// The activities the seat may record next (a deterministic order).

@@ -2,7 +2,7 @@
 //! of a turn, one recorded activity per phase, blocking at the end of each phase, and the
 //! end of each turn (7.13, in `prowling`).
 
-use super::{alerting, hiding, moving, prowling, resting, search, who};
+use super::{alerting, belongings, hiding, moving, prowling, resting, search, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -41,9 +41,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(act) = activity(state, seat) else {
         return Vec::new();
     };
+    // 7.2.2: rearranging belongings comes first, at the start of the phase.
+    let mut out = belongings::options(cat, state, seat);
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if who::exhausted(cat, state, seat) && *act != Activity::Rest {
-        return vec![A::Proceed];
+        out.push(A::Proceed);
+        return out;
     }
     let choices = match act {
         Activity::Search => search::options(cat, state, seat),
@@ -52,10 +55,11 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Move { .. } | Activity::Hide => Vec::new(),
     };
     if choices.is_empty() {
-        vec![A::Proceed]
+        out.push(A::Proceed);
     } else {
-        choices
+        out.extend(choices);
     }
+    out
 }
 
 /// Does the phase as the action says, then the end of the phase and whatever follows
@@ -73,11 +77,37 @@ pub fn apply(
         end_phase(cat, state, seat, &mut events);
         return Ok(events);
     }
+    if let A::Rearrange { piece, change } = action {
+        belongings::apply(cat, state, seat, piece, *change, &mut events)?;
+        return Ok(events);
+    }
     let act = activity(state, seat)
         .cloned()
         .ok_or_else(|| RuleError::internal("no phase to do"))?;
     let phase = state.today.phase + 1;
-    if who::exhausted(cat, state, seat) && act != Activity::Rest {
+    let horse_phase = state
+        .seat(seat)
+        .is_some_and(|s| s.record.horse_phases.contains(&state.today.phase));
+    let horse_ready = belongings::active_horse(cat, state, seat).is_some()
+        && !state
+            .today
+            .rearranged
+            .iter()
+            .any(|p| matches!(p, crate::magic_realm::pieces::PieceId::Horse { .. }));
+    if horse_phase && !horse_ready {
+        // 7.3.2: a horse's extra Move needs the horse active since the phase began.
+        events.push(Event::public(
+            "7.3.2",
+            format!(
+                "Phase {phase}: {}'s extra Move came from his horse, which is not active since the phase began; the phase is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "the horse giving this Move is not active (7.3.2)".into(),
+            },
+        ));
+    } else if who::exhausted(cat, state, seat) && act != Activity::Rest {
         events.push(Event::public(
             "7.8",
             format!(
@@ -139,6 +169,7 @@ fn end_phase(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Even
         prowling::block_in(cat, state, at, events);
     }
     state.today.phase += 1;
+    state.today.rearranged.clear();
 }
 
 /// Runs Daylight forward until a seat must act; true when every turn is over.

@@ -4,6 +4,7 @@
 //! and the final score.
 
 pub mod alerting;
+pub mod belongings;
 pub mod birdsong;
 pub mod daylight;
 pub mod evening;
@@ -151,9 +152,7 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 if !to_act(cat, state).is_empty() {
                     return Ok(());
                 }
-                for s in state.seats.iter_mut() {
-                    s.record.done = true;
-                }
+                birdsong::seal_records(cat, state);
                 events.extend(sunrise::sunrise(cat, state, day)?);
                 state.step = Step::Daylight { day };
             }

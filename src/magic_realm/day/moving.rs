@@ -2,7 +2,7 @@
 //! Move phases to climb into a mountain clearing, and items too heavy for his strongest
 //! Move chit abandoned where he leaves.
 
-use super::{birdsong, who};
+use super::{belongings, birdsong, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::tiles::ClearingKind;
@@ -54,7 +54,7 @@ pub fn do_move(
     }
     state.today.climbing = false;
     // Carrying items: everything heavier than his strongest Move chit stays behind.
-    let strength = who::carry_strength(cat, state, seat);
+    let strength = belongings::carry_strength(cat, state, seat, belongings::Carriers::Moving);
     let place = who::belongings_place(state, seat)
         .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
     let heavy: Vec<PieceId> = state
@@ -65,7 +65,7 @@ pub fn do_move(
         .map(|c| c.piece.clone())
         .collect();
     for p in &heavy {
-        state.piles.move_to(p, Place::Clearing { at: from }, None);
+        belongings::abandon(state, seat, p)?;
     }
     if !heavy.is_empty() {
         events.push(Event::public(
@@ -96,5 +96,6 @@ pub fn do_move(
         ),
         E::Moved { seat, from, to },
     ));
+    events.extend(belongings::entered_clearing(cat, state, seat));
     Ok(())
 }

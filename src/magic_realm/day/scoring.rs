@@ -15,8 +15,10 @@ fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
     let Some(sheet) = state.seat(seat) else {
         return [0; 5];
     };
-    // 9.3: only the items his strongest Move chit can carry count.
-    let strength = who::carry_strength(cat, state, seat);
+    // 9.3: only the items his strongest Move chit in play, active horse or active Boots
+    // card can carry count.
+    let strength =
+        super::belongings::carry_strength(cat, state, seat, super::belongings::Carriers::Scoring);
     let items: Vec<PieceId> = who::belongings_place(state, seat)
         .map(|p| {
             state

@@ -368,6 +368,7 @@ fn loot(
     if let Some(s) = state.seat_mut(seat) {
         s.known.insert(piece.clone());
     }
+    let activation = super::belongings::obtained(cat, state, seat, &piece);
     events.push(Event::public(
         "7.5",
         format!("{name} takes an item ({:?}).", piece.kind()),
@@ -382,5 +383,6 @@ fn loot(
         format!("You take {piece}."),
         E::LootedPiece { piece },
     ));
+    events.extend(activation);
     Ok(())
 }
