@@ -71,6 +71,12 @@ pub enum MagicRealmAction {
     AlertWeapon { alerted: bool },
     /// 7.9: alert a Magic chit.
     AlertChit { chit: u8 },
+    /// 7.11: keep following the guide into the activity he starts.
+    KeepFollowing,
+    /// 7.11: stop following: the follower's turn ends where the guide's phase began.
+    StopFollowing,
+    /// 7.11f: a following character does not share the guide's Rest or Alert.
+    SkipSharing,
     /// 7.2.2: at the start of a phase, activate, deactivate or abandon a belonging.
     Rearrange {
         piece: PieceId,
@@ -284,6 +290,22 @@ pub enum MagicRealmEvent {
     ChitAlerted {
         seat: Seat,
         chit: u8,
+    },
+    /// 7.11: at Sunrise the followers are revealed (follower, guide).
+    FollowersRevealed {
+        pairs: Vec<(Seat, Seat)>,
+    },
+    /// 7.11: a recorded Follow that has no guide to follow today.
+    NoGuide {
+        seat: Seat,
+    },
+    /// 7.11: the guide starts this activity (revealed to his followers and everyone).
+    GuideStarts {
+        guide: Seat,
+        activity: Activity,
+    },
+    FollowerStops {
+        seat: Seat,
     },
     /// 4.3, 7.2.2: a belonging activated, deactivated or abandoned (`piece` is absent for
     /// an inactive Treasure card, which stays secret, 4.3.5).

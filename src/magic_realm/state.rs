@@ -9,7 +9,7 @@ use crate::magic_realm::catalog::magic::SpellId;
 use crate::magic_realm::map::{ClearingRef, PathRef, RealmMap};
 use crate::magic_realm::pieces::{PieceId, Piles, Place};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use tsify::Tsify;
 
 /// Players in a game (one character each; 3.3).
@@ -336,6 +336,8 @@ pub enum Activity {
     Rest,
     /// 7.9.
     Alert,
+    /// 6.2.7, 7.11: follow this character all day (the only activity recorded).
+    Follow { guide: Seat },
 }
 
 /// A seat's turn record for the day (6.2.4): its activities, left to right.
@@ -362,6 +364,11 @@ pub enum Pending {
         /// The clearing searched.
         at: ClearingRef,
     },
+    /// 7.11: the guide starts an activity; these followers have yet to say whether they
+    /// keep following.
+    FollowDecision { waiting: BTreeSet<Seat> },
+    /// 7.11f: the guide rests or alerts; these following characters may do it too.
+    FollowerShare { waiting: BTreeSet<Seat> },
 }
 
 /// The day in progress: the Monster Roll, the turn order and where Daylight stands.
@@ -391,6 +398,15 @@ pub struct Today {
     /// 7.2.2: belongings rearranged at the start of the current phase.
     #[serde(default)]
     pub rearranged: BTreeSet<PieceId>,
+    /// 7.11: who follows whom (follower, guide), while they follow.
+    #[serde(default)]
+    pub following: BTreeMap<Seat, Seat>,
+    /// 7.11: the followers have decided for the current phase.
+    #[serde(default)]
+    pub followers_asked: bool,
+    /// 7.11: followers who stopped during the current phase: their turns end with it.
+    #[serde(default)]
+    pub stopped_following: BTreeSet<Seat>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -86,6 +86,8 @@ pub struct DayView {
     pub phase: usize,
     pub blocked: Vec<Seat>,
     pub found_enemies: Vec<Seat>,
+    /// 7.11: who follows whom today (follower, guide), once revealed at Sunrise.
+    pub following: Vec<(Seat, Seat)>,
 }
 
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
@@ -178,6 +180,12 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
             phase: state.today.phase,
             blocked: state.today.blocked.iter().copied().collect(),
             found_enemies: state.today.found_enemies.iter().copied().collect(),
+            following: state
+                .today
+                .following
+                .iter()
+                .map(|(f, g)| (*f, *g))
+                .collect(),
         },
     }
 }

@@ -21,6 +21,7 @@ pub enum Kind {
     Search,
     Rest,
     Alert,
+    Follow,
 }
 
 pub fn kind(a: &Activity) -> Kind {
@@ -30,6 +31,7 @@ pub fn kind(a: &Activity) -> Kind {
         Activity::Search => Kind::Search,
         Activity::Rest => Kind::Rest,
         Activity::Alert => Kind::Alert,
+        Activity::Follow { .. } => Kind::Follow,
     }
 }
 
@@ -99,6 +101,10 @@ pub fn assign(
     ent: &Entitlement,
     record: &[Activity],
 ) -> Option<Vec<Source>> {
+    // 6.2.7: a Follow is recorded alone, for the whole turn.
+    if record.iter().any(|a| kind(a) == Kind::Follow) {
+        return (record.len() == 1).then(|| vec![Source::General]);
+    }
     let enters_cave = record.iter().any(|a| match a {
         Activity::Move { to } => who::is_cave(cat, state, *to),
         _ => false,
@@ -228,6 +234,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !who::exhausted(cat, state, seat) {
         candidates.push(Activity::Alert);
     }
+    // 6.2.7: Follow, only as the whole turn, behind anyone in his clearing.
+    if record.is_empty() {
+        for guide in super::following::guides(state, seat) {
+            candidates.push(Activity::Follow { guide });
+        }
+    }
     for a in candidates {
         let mut longer = record.clone();
         longer.push(a.clone());
@@ -322,5 +334,6 @@ pub fn describe(a: &Activity) -> String {
         Activity::Search => "Search".into(),
         Activity::Rest => "Rest".into(),
         Activity::Alert => "Alert".into(),
+        Activity::Follow { guide } => format!("Follow seat {}", guide.0 + 1),
     }
 }

@@ -2,7 +2,7 @@
 //! of a turn, one recorded activity per phase, blocking at the end of each phase, and the
 //! end of each turn (7.13, in `prowling`).
 
-use super::{alerting, belongings, hiding, moving, prowling, resting, search, who};
+use super::{alerting, belongings, following, hiding, moving, prowling, resting, search, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -29,6 +29,9 @@ pub fn activity(state: &GameState, seat: Seat) -> Option<&Activity> {
 
 /// What the seat taking its turn may do now.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    if !following::waiting(state).is_empty() {
+        return following::options(cat, state, seat);
+    }
     if turn_of(state) != Some(seat) {
         return Vec::new();
     }
@@ -52,7 +55,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Search => search::options(cat, state, seat),
         Activity::Rest => resting::options(cat, state, seat),
         Activity::Alert => alerting::options(cat, state, seat),
-        Activity::Move { .. } | Activity::Hide => Vec::new(),
+        Activity::Move { .. } | Activity::Hide | Activity::Follow { .. } => Vec::new(),
     };
     if choices.is_empty() {
         out.push(A::Proceed);
@@ -71,10 +74,19 @@ pub fn apply(
     action: &A,
 ) -> Result<Events, RuleError> {
     let mut events = Vec::new();
+    if !following::waiting(state).is_empty() {
+        if following::apply(cat, state, seat, action, &mut events)? {
+            if let Some(guide) = turn_of(state) {
+                end_phase(cat, state, guide, &mut events)?;
+            }
+        }
+        return Ok(events);
+    }
     if let A::ChooseSearchResult { pick } = action {
-        state.today.pending = None;
+        let before = following::snapshot(state, seat);
         search::apply_pick(cat, state, seat, *pick, &mut events)?;
-        end_phase(cat, state, seat, &mut events);
+        following::share_search(state, seat, &before);
+        end_phase(cat, state, seat, &mut events)?;
         return Ok(events);
     }
     if let A::Rearrange { piece, change } = action {
@@ -124,20 +136,46 @@ pub fn apply(
             state.today.climbing = false;
         }
         match (&act, action) {
-            (Activity::Move { to }, _) => moving::do_move(cat, state, seat, *to, &mut events)?,
-            (Activity::Hide, _) => hiding::do_hide(cat, state, seat, &mut events)?,
+            (Activity::Move { to }, _) => {
+                let from = who::clearing_or_err(state, seat)?;
+                moving::do_move(cat, state, seat, *to, &mut events)?;
+                let now = who::clearing_or_err(state, seat)?;
+                if now != from {
+                    following::share_move(cat, state, seat, from, now, &mut events)?;
+                }
+            }
+            (Activity::Hide, _) => {
+                hiding::do_hide(cat, state, seat, &mut events)?;
+                following::share_hide(cat, state, seat, &mut events);
+            }
             (Activity::Search, A::Search { search }) => {
-                search::do_search(cat, state, seat, search, &mut events)?
+                let before = following::snapshot(state, seat);
+                search::do_search(cat, state, seat, search, &mut events)?;
+                following::share_search(state, seat, &before);
             }
             (Activity::Rest, A::Rest { chit, change }) => {
-                resting::do_rest(cat, state, seat, *chit, *change, &mut events)?
+                resting::do_rest(cat, state, seat, *chit, *change, &mut events)?;
+                following::share_rest_or_alert(state, seat);
             }
             (Activity::Alert, A::AlertWeapon { alerted }) => {
-                alerting::alert_weapon(cat, state, seat, *alerted, &mut events)?
+                alerting::alert_weapon(cat, state, seat, *alerted, &mut events)?;
+                following::share_rest_or_alert(state, seat);
             }
             (Activity::Alert, A::AlertChit { chit }) => {
-                alerting::alert_chit(cat, state, seat, *chit, &mut events)?
+                alerting::alert_chit(cat, state, seat, *chit, &mut events)?;
+                following::share_rest_or_alert(state, seat);
             }
+            (Activity::Follow { .. }, A::Proceed) => events.push(Event::public(
+                "7.11",
+                format!(
+                    "Phase {phase}: {} has no guide to follow; the phase is blank.",
+                    who::who(cat, state, seat)
+                ),
+                E::PhaseCancelled {
+                    seat,
+                    reason: "no guide to follow today (7.11)".into(),
+                },
+            )),
             (_, A::Proceed) => events.push(Event::public(
                 "6.2.4",
                 format!(
@@ -157,19 +195,32 @@ pub fn apply(
         }
     }
     if state.today.pending.is_none() {
-        end_phase(cat, state, seat, &mut events);
+        end_phase(cat, state, seat, &mut events)?;
     }
     Ok(events)
 }
 
 /// 7.12: at the end of the phase, an unhidden individual is blocked by the monsters in his
-/// clearing; then on to the next phase.
-fn end_phase(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+/// clearing; followers who stopped end their turns (7.11); then on to the next phase.
+fn end_phase(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     if let Some(at) = who::clearing(state, seat) {
         prowling::block_in(cat, state, at, events);
     }
+    let stopped: Vec<Seat> = state.today.stopped_following.iter().copied().collect();
+    events.extend(following::end_of_phase(cat, state)?);
+    for f in stopped {
+        if let Some(at) = who::clearing(state, f) {
+            prowling::block_in(cat, state, at, events);
+        }
+    }
     state.today.phase += 1;
     state.today.rearranged.clear();
+    Ok(())
 }
 
 /// Runs Daylight forward until a seat must act; true when every turn is over.
@@ -193,6 +244,7 @@ pub fn progress(
                     format!("{} loses his turn today.", who::who(cat, state, seat)),
                     E::TurnLost { seat },
                 ));
+                events.extend(following::end_of_guide_turn(cat, state, seat, false)?);
                 next_turn(state);
                 continue;
             }
@@ -218,6 +270,7 @@ pub fn progress(
                     ));
                 }
             }
+            following::unhide_followers(cat, state, seat, events);
         }
         let phases = state.seat(seat).map_or(0, |s| s.record.activities.len());
         let blocked = state.today.blocked.contains(&seat);
@@ -228,9 +281,11 @@ pub fn progress(
                 E::TurnEnds { seat },
             ));
             events.extend(prowling::end_of_turn(cat, state, seat)?);
+            events.extend(following::end_of_guide_turn(cat, state, seat, true)?);
             next_turn(state);
             continue;
         }
+        following::ask(cat, state, seat, events);
         return Ok(false);
     }
 }

@@ -8,6 +8,7 @@ pub mod belongings;
 pub mod birdsong;
 pub mod daylight;
 pub mod evening;
+pub mod following;
 pub mod hiding;
 pub mod midnight;
 pub mod moving;
@@ -113,7 +114,14 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
             .all_seats()
             .filter(|s| !birdsong::options(cat, state, *s).is_empty())
             .collect(),
-        Step::Daylight { .. } => daylight::turn_of(state).into_iter().collect(),
+        Step::Daylight { .. } => {
+            let followers = following::waiting(state);
+            if followers.is_empty() {
+                daylight::turn_of(state).into_iter().collect()
+            } else {
+                followers
+            }
+        }
         _ => Vec::new(),
     }
 }

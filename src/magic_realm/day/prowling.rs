@@ -168,6 +168,7 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
         .filter_map(|c| who::seat_of_counter(state, &c.piece))
         .filter(|s| state.seat(*s).is_some_and(|x| !x.hidden))
         .filter(|s| !state.today.blocked.contains(s))
+        .filter(|s| !super::following::is_following(state, *s))
         .collect();
     for seat in victims {
         state.today.blocked.insert(seat);

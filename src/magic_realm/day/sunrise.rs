@@ -32,10 +32,12 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, 
     if seventh_day(day) {
         events.extend(regenerate(cat, state, row)?);
     }
+    // 7.11: the followers are revealed; they take no turns of their own.
+    events.extend(super::following::resolve(cat, state));
     // 6.3.5: the attention chits of those taking turns are mixed.
     let mut order: Vec<Seat> = state
         .all_seats()
-        .filter(|s| who::playing(state, *s))
+        .filter(|s| who::playing(state, *s) && !super::following::is_following(state, *s))
         .collect();
     shuffle(&mut order, &mut state.draws);
     state.today.order = order;

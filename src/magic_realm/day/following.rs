@@ -1,0 +1,410 @@
+//! The Follow activity (rules 6.2.7, 7.11): recording a guide in Birdsong, the followers
+//! revealed at Sunrise, followers choosing at the start of each of the guide's activities
+//! whether to keep following, sharing his Move, Hide, Search, Rest and Alert, stopping
+//! (the ex-follower's turn ends and he summons at the end of that phase), and the end of
+//! the guide's turn, when every follower's turn ends and summons separately.
+
+use super::{daylight, prowling, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::{Activity, Discoveries, GameState, Pending};
+use std::collections::{BTreeMap, BTreeSet};
+
+type Events = Vec<Event<E>>;
+
+/// 6.2.7: the characters the seat could record to follow: anyone else in his clearing,
+/// hidden or not.
+pub fn guides(state: &GameState, seat: Seat) -> Vec<Seat> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    state
+        .all_seats()
+        .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(here))
+        .collect()
+}
+
+/// The guide the seat recorded, if its record is a Follow.
+fn recorded_guide(state: &GameState, seat: Seat) -> Option<Seat> {
+    match state.seat(seat)?.record.activities.first() {
+        Some(Activity::Follow { guide }) => Some(*guide),
+        _ => None,
+    }
+}
+
+/// Sunrise: who follows whom. A follower of a follower follows the same guide; a ring of
+/// followers has no guide (their Follow is cancelled when their turns come).
+pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
+    let mut pairs: BTreeMap<Seat, Seat> = BTreeMap::new();
+    for seat in state.all_seats().collect::<Vec<_>>() {
+        let Some(mut guide) = recorded_guide(state, seat) else {
+            continue;
+        };
+        let mut seen = BTreeSet::from([seat]);
+        while let Some(next) = recorded_guide(state, guide) {
+            if !seen.insert(guide) {
+                break;
+            }
+            guide = next;
+        }
+        let fine = recorded_guide(state, guide).is_none()
+            && who::playing(state, guide)
+            && who::playing(state, seat)
+            && who::clearing(state, guide) == who::clearing(state, seat);
+        if fine {
+            pairs.insert(seat, guide);
+        }
+    }
+    state.today.following = pairs.clone();
+    let mut events = Vec::new();
+    if !pairs.is_empty() {
+        let text = pairs
+            .iter()
+            .map(|(f, g)| {
+                format!(
+                    "{} follows {}",
+                    who::who(cat, state, *f),
+                    who::who(cat, state, *g)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        events.push(Event::public(
+            "7.11",
+            format!("Followers are revealed: {text}."),
+            E::FollowersRevealed {
+                pairs: pairs.into_iter().collect(),
+            },
+        ));
+    }
+    events
+}
+
+/// The seats following `guide` now.
+pub fn followers_of(state: &GameState, guide: Seat) -> Vec<Seat> {
+    state
+        .today
+        .following
+        .iter()
+        .filter(|(_, g)| **g == guide)
+        .map(|(f, _)| *f)
+        .collect()
+}
+
+pub fn is_following(state: &GameState, seat: Seat) -> bool {
+    state.today.following.contains_key(&seat)
+}
+
+/// 7.11: when the guide's chit is picked, he and his followers become unhidden.
+pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) {
+    for f in followers_of(state, guide) {
+        if let Some(s) = state.seat_mut(f) {
+            if s.hidden {
+                s.hidden = false;
+                events.push(Event::public(
+                    "7.11",
+                    format!("{} follows and becomes unhidden.", who::who(cat, state, f)),
+                    E::Unhidden { seat: f },
+                ));
+            }
+        }
+    }
+}
+
+/// 7.11: the guide starts the activity of a phase: it is revealed, and his followers say
+/// whether they keep following. True when a decision is now owed.
+pub fn ask(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) -> bool {
+    if state.today.followers_asked {
+        return false;
+    }
+    state.today.followers_asked = true;
+    let waiting: BTreeSet<Seat> = followers_of(state, guide).into_iter().collect();
+    let Some(activity) = daylight::activity(state, guide).cloned() else {
+        return false;
+    };
+    if waiting.is_empty() {
+        return false;
+    }
+    events.push(Event::public(
+        "7.11",
+        format!(
+            "{} starts his next activity: {}.",
+            who::who(cat, state, guide),
+            super::birdsong::describe(&activity)
+        ),
+        E::GuideStarts { guide, activity },
+    ));
+    state.today.pending = Some(Pending::FollowDecision { waiting });
+    true
+}
+
+/// The seats owing a follower's decision.
+pub fn waiting(state: &GameState) -> Vec<Seat> {
+    match &state.today.pending {
+        Some(Pending::FollowDecision { waiting }) | Some(Pending::FollowerShare { waiting }) => {
+            waiting.iter().copied().collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// What a follower may do while the guide waits for him.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    match &state.today.pending {
+        Some(Pending::FollowDecision { waiting }) if waiting.contains(&seat) => {
+            vec![A::KeepFollowing, A::StopFollowing]
+        }
+        Some(Pending::FollowerShare { waiting }) if waiting.contains(&seat) => {
+            let guide = state.today.following.get(&seat).copied();
+            let mut out = match guide.and_then(|g| daylight::activity(state, g)) {
+                Some(Activity::Rest) => super::resting::options(cat, state, seat),
+                Some(Activity::Alert) => super::alerting::options(cat, state, seat),
+                _ => Vec::new(),
+            };
+            out.push(A::SkipSharing);
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Applies a follower's legal action. Returns true when the guide's phase should now end
+/// (the last follower has shared his Rest or Alert).
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    let name = who::who(cat, state, seat);
+    let sharing = matches!(state.today.pending, Some(Pending::FollowerShare { .. }));
+    match action {
+        A::KeepFollowing => {}
+        A::StopFollowing => {
+            state.today.following.remove(&seat);
+            state.today.stopped_following.insert(seat);
+            events.push(Event::public(
+                "7.11",
+                format!("{name} stops following: his turn ends here."),
+                E::FollowerStops { seat },
+            ));
+        }
+        A::SkipSharing => {}
+        A::Rest { chit, change } => {
+            super::resting::do_rest(cat, state, seat, *chit, *change, events)?
+        }
+        A::AlertWeapon { alerted } => {
+            super::alerting::alert_weapon(cat, state, seat, *alerted, events)?
+        }
+        A::AlertChit { chit } => super::alerting::alert_chit(cat, state, seat, *chit, events)?,
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not a follower's action"
+            )))
+        }
+    }
+    let done = match &mut state.today.pending {
+        Some(Pending::FollowDecision { waiting }) | Some(Pending::FollowerShare { waiting }) => {
+            waiting.remove(&seat);
+            waiting.is_empty()
+        }
+        _ => false,
+    };
+    if done {
+        state.today.pending = None;
+    }
+    Ok(done && sharing)
+}
+
+/// 7.11f: after the guide rests or alerts, the characters following him may do it too.
+/// True when they owe a decision.
+pub fn share_rest_or_alert(state: &mut GameState, guide: Seat) -> bool {
+    let waiting: BTreeSet<Seat> = followers_of(state, guide).into_iter().collect();
+    if waiting.is_empty() {
+        return false;
+    }
+    state.today.pending = Some(Pending::FollowerShare { waiting });
+    true
+}
+
+/// 7.11a: the followers move with the guide; each leaves behind what he cannot carry.
+pub fn share_move(
+    cat: &Catalog,
+    state: &mut GameState,
+    guide: Seat,
+    from: ClearingRef,
+    to: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    for f in followers_of(state, guide) {
+        let strength =
+            super::belongings::carry_strength(cat, state, f, super::belongings::Carriers::Moving);
+        let heavy: Vec<PieceId> = super::belongings::owned(state, f)
+            .into_iter()
+            .filter(|p| who::weight(cat, p).is_some_and(|w| w > strength))
+            .collect();
+        for p in &heavy {
+            super::belongings::abandon(state, f, p)?;
+        }
+        if !heavy.is_empty() {
+            events.push(Event::public(
+                "7.3.1",
+                format!(
+                    "{} cannot carry {} item(s) and abandons them.",
+                    who::who(cat, state, f),
+                    heavy.len()
+                ),
+                E::ItemsAbandoned {
+                    seat: f,
+                    pieces: heavy,
+                    at: from,
+                },
+            ));
+        }
+        if let Some(counter) = who::counter(state, f) {
+            state
+                .piles
+                .move_to(&counter, Place::Clearing { at: to }, None);
+        }
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} follows {} from {} to {}.",
+                who::who(cat, state, f),
+                who::who(cat, state, guide),
+                who::name(cat, from),
+                who::name(cat, to)
+            ),
+            E::Moved { seat: f, from, to },
+        ));
+        events.extend(super::belongings::entered_clearing(cat, state, f));
+    }
+    Ok(())
+}
+
+/// 7.11b: the guide's Hide result applies to his followers.
+pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) {
+    let hidden = state.seat(guide).is_some_and(|s| s.hidden);
+    for f in followers_of(state, guide) {
+        if let Some(s) = state.seat_mut(f) {
+            s.hidden = hidden;
+        }
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} shares the guide's result: {}.",
+                who::who(cat, state, f),
+                if hidden { "hidden" } else { "not hidden" }
+            ),
+            E::HideRolled {
+                seat: f,
+                success: hidden,
+            },
+        ));
+    }
+}
+
+/// What a Search can teach: the guide's discoveries, the map chits he has seen and
+/// whether he has found hidden enemies.
+#[derive(Debug, Clone)]
+pub struct SearchSnapshot {
+    discoveries: Discoveries,
+    known: BTreeSet<PieceId>,
+    found: bool,
+}
+
+pub fn snapshot(state: &GameState, guide: Seat) -> SearchSnapshot {
+    let s = state.seat(guide);
+    SearchSnapshot {
+        discoveries: s.map(|s| s.discoveries.clone()).unwrap_or_default(),
+        known: s.map(|s| s.known.clone()).unwrap_or_default(),
+        found: state.today.found_enemies.contains(&guide),
+    }
+}
+
+/// 7.11c: the followers learn what the guide's Search taught him (not his treasures).
+pub fn share_search(state: &mut GameState, guide: Seat, before: &SearchSnapshot) {
+    let Some(after) = state.seat(guide).cloned() else {
+        return;
+    };
+    let found = !before.found && state.today.found_enemies.contains(&guide);
+    for f in followers_of(state, guide) {
+        if found {
+            state.today.found_enemies.insert(f);
+        }
+        if let Some(s) = state.seat_mut(f) {
+            for p in after
+                .discoveries
+                .paths
+                .difference(&before.discoveries.paths)
+            {
+                s.discoveries.paths.insert(*p);
+            }
+            for c in after
+                .discoveries
+                .chits
+                .difference(&before.discoveries.chits)
+            {
+                s.discoveries.chits.insert(c.clone());
+            }
+            for k in after.known.difference(&before.known) {
+                if matches!(k, PieceId::MapChit { .. }) {
+                    s.known.insert(k.clone());
+                }
+            }
+        }
+    }
+}
+
+/// The end of a phase: followers who stopped during it end their turns, summoning in
+/// their tiles (7.11).
+pub fn end_of_phase(cat: &Catalog, state: &mut GameState) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    for f in std::mem::take(&mut state.today.stopped_following) {
+        events.push(Event::public(
+            "7.13",
+            format!("{}'s turn ends.", who::who(cat, state, f)),
+            E::TurnEnds { seat: f },
+        ));
+        events.extend(prowling::end_of_turn(cat, state, f)?);
+    }
+    state.today.followers_asked = false;
+    Ok(events)
+}
+
+/// The end of the guide's turn: the following stops, and each follower's turn ends in the
+/// guide's clearing, summoning separately after the guide (7.11). A guide who loses his
+/// turn takes his followers' with him.
+pub fn end_of_guide_turn(
+    cat: &Catalog,
+    state: &mut GameState,
+    guide: Seat,
+    took_turn: bool,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    for f in followers_of(state, guide) {
+        state.today.following.remove(&f);
+        if took_turn {
+            events.push(Event::public(
+                "7.13",
+                format!("{}'s turn ends with his guide's.", who::who(cat, state, f)),
+                E::TurnEnds { seat: f },
+            ));
+            events.extend(prowling::end_of_turn(cat, state, f)?);
+        } else {
+            events.push(Event::public(
+                "7.12",
+                format!(
+                    "{} loses his turn with the guide he follows.",
+                    who::who(cat, state, f)
+                ),
+                E::TurnLost { seat: f },
+            ));
+        }
+    }
+    Ok(events)
+}
