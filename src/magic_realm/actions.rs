@@ -71,6 +71,9 @@ pub enum MagicRealmAction {
     AlertWeapon { alerted: bool },
     /// 7.9: alert a Magic chit.
     AlertChit { chit: u8 },
+    /// 7.10: turn this Magic chit into a colour chit, or (`tile`) use it to turn the
+    /// tile over.
+    Enchant { chit: u8, tile: bool },
     /// 7.11: keep following the guide into the activity he starts.
     KeepFollowing,
     /// 7.11: stop following: the follower's turn ends where the guide's phase began.
@@ -290,6 +293,32 @@ pub enum MagicRealmEvent {
     ChitAlerted {
         seat: Seat,
         chit: u8,
+    },
+    /// 9.2.2: a character left the map and was scored at once.
+    LeftMap {
+        seat: Seat,
+        score: Score,
+    },
+    /// 7.10: the first Enchant phase of the day.
+    Meditated {
+        seat: Seat,
+    },
+    /// 7.10: a Magic chit becomes a colour chit.
+    ChitEnchantedToColour {
+        seat: Seat,
+        chit: u8,
+        colour: crate::magic_realm::catalog::common::MagicColor,
+    },
+    /// 4.6.3: a colour chit supplies its colour, reverts and fatigues.
+    ColourChitUsed {
+        seat: Seat,
+        chit: u8,
+        colour: crate::magic_realm::catalog::common::MagicColor,
+    },
+    /// 7.10: a tile turned over.
+    TileTurned {
+        tile: TileId,
+        side: crate::magic_realm::catalog::tiles::TileSide,
     },
     /// 7.11: at Sunrise the followers are revealed (follower, guide).
     FollowersRevealed {

@@ -210,6 +210,9 @@ pub struct SeatState {
     /// active.
     #[serde(default)]
     pub inactive: BTreeSet<PieceId>,
+    /// 9.2.2: the score of a character who left the map, taken as he left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_score: Option<Score>,
 }
 
 impl SeatState {
@@ -230,6 +233,7 @@ impl SeatState {
             alerted_chits: BTreeSet::new(),
             fate: Fate::Playing,
             inactive: BTreeSet::new(),
+            final_score: None,
         }
     }
 }
@@ -336,6 +340,10 @@ pub enum Activity {
     Rest,
     /// 7.9.
     Alert,
+    /// 9.2.2: move along a roadway off the edge of the map and leave the game ("M EDGE").
+    LeaveMap,
+    /// 7.10: meditate (the first Enchant phase of the day), then enchant.
+    Enchant,
     /// 6.2.7, 7.11: follow this character all day (the only activity recorded).
     Follow { guide: Seat },
 }
@@ -398,6 +406,9 @@ pub struct Today {
     /// 7.2.2: belongings rearranged at the start of the current phase.
     #[serde(default)]
     pub rearranged: BTreeSet<PieceId>,
+    /// 7.10: characters who have done their meditation phase today.
+    #[serde(default)]
+    pub meditated: BTreeSet<Seat>,
     /// 7.11: who follows whom (follower, guide), while they follow.
     #[serde(default)]
     pub following: BTreeMap<Seat, Seat>,

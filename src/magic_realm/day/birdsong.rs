@@ -21,16 +21,18 @@ pub enum Kind {
     Search,
     Rest,
     Alert,
+    Enchant,
     Follow,
 }
 
 pub fn kind(a: &Activity) -> Kind {
     match a {
-        Activity::Move { .. } => Kind::Move,
+        Activity::Move { .. } | Activity::LeaveMap => Kind::Move,
         Activity::Hide => Kind::Hide,
         Activity::Search => Kind::Search,
         Activity::Rest => Kind::Rest,
         Activity::Alert => Kind::Alert,
+        Activity::Enchant => Kind::Enchant,
         Activity::Follow { .. } => Kind::Follow,
     }
 }
@@ -216,7 +218,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let record = &sheet.record.activities;
     let ent = entitlement(cat, state, seat);
     let mut candidates: Vec<Activity> = Vec::new();
-    if !who::exhausted(cat, state, seat) {
+    let gone = record.last() == Some(&Activity::LeaveMap);
+    if !who::exhausted(cat, state, seat) && !gone {
         if let Some(start) = who::clearing(state, seat) {
             let (at, half) = planned_position(cat, state, start, record);
             match half {
@@ -225,14 +228,24 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                     for to in move_targets(cat, state, seat, at) {
                         candidates.push(Activity::Move { to });
                     }
+                    if super::leaving::can_leave_from(cat, state, seat, at) {
+                        candidates.push(Activity::LeaveMap);
+                    }
                 }
             }
         }
         candidates.extend([Activity::Hide, Activity::Search]);
     }
-    candidates.push(Activity::Rest);
-    if !who::exhausted(cat, state, seat) {
+    if gone {
+        candidates.clear();
+    } else {
+        candidates.push(Activity::Rest);
+    }
+    if !who::exhausted(cat, state, seat) && !gone {
         candidates.push(Activity::Alert);
+    }
+    if !who::exhausted(cat, state, seat) && super::enchanting::can_record(cat, state, seat) {
+        candidates.push(Activity::Enchant);
     }
     // 6.2.7: Follow, only as the whole turn, behind anyone in his clearing.
     if record.is_empty() {
@@ -334,6 +347,8 @@ pub fn describe(a: &Activity) -> String {
         Activity::Search => "Search".into(),
         Activity::Rest => "Rest".into(),
         Activity::Alert => "Alert".into(),
+        Activity::Enchant => "Enchant".into(),
+        Activity::LeaveMap => "Move off the edge of the map".into(),
         Activity::Follow { guide } => format!("Follow seat {}", guide.0 + 1),
     }
 }

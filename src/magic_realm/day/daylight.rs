@@ -2,7 +2,9 @@
 //! of a turn, one recorded activity per phase, blocking at the end of each phase, and the
 //! end of each turn (7.13, in `prowling`).
 
-use super::{alerting, belongings, following, hiding, moving, prowling, resting, search, who};
+use super::{
+    alerting, belongings, enchanting, following, hiding, moving, prowling, resting, search, who,
+};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -55,7 +57,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Search => search::options(cat, state, seat),
         Activity::Rest => resting::options(cat, state, seat),
         Activity::Alert => alerting::options(cat, state, seat),
-        Activity::Move { .. } | Activity::Hide | Activity::Follow { .. } => Vec::new(),
+        Activity::Enchant => enchanting::options(cat, state, seat),
+        Activity::Move { .. } | Activity::LeaveMap | Activity::Hide | Activity::Follow { .. } => {
+            Vec::new()
+        }
     };
     if choices.is_empty() {
         out.push(A::Proceed);
@@ -165,6 +170,11 @@ pub fn apply(
                 alerting::alert_chit(cat, state, seat, *chit, &mut events)?;
                 following::share_rest_or_alert(state, seat);
             }
+            (Activity::LeaveMap, _) => super::leaving::leave(cat, state, seat, &mut events)?,
+            (Activity::Enchant, A::Enchant { chit, tile }) => {
+                enchanting::enchant(cat, state, seat, *chit, *tile, &mut events)?
+            }
+            (Activity::Enchant, A::Proceed) => enchanting::proceed(cat, state, seat, &mut events),
             (Activity::Follow { .. }, A::Proceed) => events.push(Event::public(
                 "7.11",
                 format!(

@@ -83,6 +83,9 @@ fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
 
 /// 9.3.2: a seat's score.
 pub fn score(cat: &Catalog, state: &GameState, seat: Seat) -> Score {
+    if let Some(s) = state.seat(seat).and_then(|s| s.final_score.clone()) {
+        return s;
+    }
     let fate = state.seat(seat).map_or(Fate::Dead, |s| s.fate);
     if fate == Fate::Dead {
         return Score {

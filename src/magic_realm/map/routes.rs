@@ -155,6 +155,38 @@ impl RealmMap {
             .collect()
     }
 
+    /// 9.2.2: whether a roadway from `from` runs off the edge of the map (no tile across
+    /// that edge) that a character with these discoveries may use (`None`: all of them).
+    pub fn leaves_map(
+        &self,
+        tiles: &Tiles,
+        from: ClearingRef,
+        discovered: Option<&BTreeSet<PathRef>>,
+    ) -> bool {
+        let (Some(placed), Some(tile)) = (self.placed(from.tile), tiles.get(from.tile)) else {
+            return false;
+        };
+        tile.paths_from(placed.side, from.clearing)
+            .into_iter()
+            .any(|(path, end)| match end {
+                PathEnd::Edge(own) => {
+                    let open = !path.kind.needs_discovery()
+                        || discovered.is_none_or(|d| {
+                            d.contains(&PathRef {
+                                tile: from.tile,
+                                side: placed.side,
+                                from: path.from,
+                                to: path.to,
+                            })
+                        });
+                    open && self
+                        .tile_at(placed.at.neighbor(placed.map_edge(own)))
+                        .is_none()
+                }
+                PathEnd::Clearing(_) => false,
+            })
+    }
+
     /// Every clearing reachable (any number of moves) from `from` with those discoveries,
     /// `from` included (if it is on the map).
     pub fn reachable(

@@ -1,0 +1,220 @@
+//! The Enchant activity (rule 7.10, with the colour magic of 4.6.1 to 4.6.3 and 6.1.2):
+//! the first Enchant phase of the day is meditation; each later one either turns a Magic
+//! chit of type I to V into a colour chit, or, supplied with the chit's colour, turns the
+//! character's tile over.
+
+use super::who;
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::characters::ChitKind;
+use crate::magic_realm::catalog::common::MagicColor;
+use crate::magic_realm::catalog::magic::MagicType;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::{ChitStatus, GameState};
+use std::collections::BTreeSet;
+
+type Events = Vec<Event<E>>;
+
+/// 7.10: the colour a Magic chit of type I to V becomes, and the colour it needs to
+/// enchant a tile.
+pub fn colour_of(t: MagicType) -> Option<MagicColor> {
+    match t {
+        MagicType::I => Some(MagicColor::White),
+        MagicType::II => Some(MagicColor::Grey),
+        MagicType::III => Some(MagicColor::Gold),
+        MagicType::IV => Some(MagicColor::Purple),
+        MagicType::V => Some(MagicColor::Black),
+        _ => None,
+    }
+}
+
+fn chit_type(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<MagicType> {
+    who::chits(cat, state, seat)
+        .find(|(i, _, _)| *i == chit)
+        .and_then(|(_, c, _)| match c.kind {
+            ChitKind::Magic { magic_type } => Some(magic_type),
+            _ => None,
+        })
+}
+
+/// 4.6.1, 6.1.2: the colour magic supplied in a clearing: every colour on the seventh day,
+/// the clearing's own colours when its tile is enchanted side up, and Enchanted cards
+/// there, abandoned or carried by a character.
+pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet<MagicColor> {
+    let mut out = BTreeSet::new();
+    if state.step.day().is_some_and(super::sunrise::seventh_day) {
+        out.extend([
+            MagicColor::White,
+            MagicColor::Grey,
+            MagicColor::Gold,
+            MagicColor::Purple,
+            MagicColor::Black,
+        ]);
+    }
+    if let Some(c) = state
+        .map
+        .side(at.tile)
+        .and_then(|side| cat.tiles.get(at.tile)?.clearing(side, at.clearing).cloned())
+    {
+        out.extend(c.magic);
+    }
+    let here = Place::Clearing { at };
+    let mut places = vec![here.clone()];
+    for c in state.piles.pile(&here) {
+        if let PieceId::Character { id } = &c.piece {
+            places.push(Place::Belongings {
+                character: id.clone(),
+            });
+        }
+    }
+    for place in places {
+        for c in state.piles.pile(&place) {
+            if let PieceId::Treasure { id } = &c.piece {
+                out.extend(cat.items.treasure(id).and_then(|t| t.color_source));
+            }
+        }
+    }
+    out
+}
+
+/// The Magic chits of type I to V the character has in play (fresh).
+fn fresh_enchantable(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<(u8, MagicType)> {
+    who::chits(cat, state, seat)
+        .filter(|(_, _, st)| *st == ChitStatus::Fresh)
+        .filter_map(|(i, c, _)| match c.kind {
+            ChitKind::Magic { magic_type } if magic_type.is_enchantable() => Some((i, magic_type)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the character has any Magic chit of type I to V (he can record Enchant).
+pub fn can_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    who::chits(cat, state, seat).any(
+        |(_, c, _)| matches!(c.kind, ChitKind::Magic { magic_type } if magic_type.is_enchantable()),
+    )
+}
+
+/// His colour chit of `colour`, if he has one.
+fn colour_chit(cat: &Catalog, state: &GameState, seat: Seat, colour: MagicColor) -> Option<u8> {
+    who::chits(cat, state, seat)
+        .filter(|(_, _, st)| *st == ChitStatus::Enchanted)
+        .find(|(i, _, _)| chit_type(cat, state, seat, *i).and_then(colour_of) == Some(colour))
+        .map(|(i, _, _)| i)
+}
+
+/// The enchantments open to him. Empty for the meditation phase, or when he has no
+/// Magic chit of type I to V in play (the phase is then done as recorded or cancelled).
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    if !state.today.meditated.contains(&seat) {
+        return Vec::new();
+    }
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    let supplied = colours_in(cat, state, here);
+    let mut out = Vec::new();
+    for (chit, t) in fresh_enchantable(cat, state, seat) {
+        out.push(A::Enchant { chit, tile: false });
+        let colour = colour_of(t);
+        let fed = colour
+            .is_some_and(|c| supplied.contains(&c) || colour_chit(cat, state, seat, c).is_some());
+        if fed {
+            out.push(A::Enchant { chit, tile: true });
+        }
+    }
+    out
+}
+
+/// The meditation phase, or a phase with no chit to enchant with (a `Proceed`).
+pub fn proceed(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+    let name = who::who(cat, state, seat);
+    if state.today.meditated.insert(seat) {
+        events.push(Event::public(
+            "7.10",
+            format!("{name} meditates (the first Enchant phase of the day)."),
+            E::Meditated { seat },
+        ));
+    } else {
+        events.push(Event::public(
+            "7.10",
+            format!(
+                "{name} has no Magic chit of type I to V in play: the Enchant phase is cancelled."
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "no active Magic chit of type I to V (7.10)".into(),
+            },
+        ));
+    }
+}
+
+/// Does one enchantment (a legal `Enchant`).
+pub fn enchant(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    tile: bool,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let t = chit_type(cat, state, seat, chit)
+        .ok_or_else(|| RuleError::illegal(format!("chit {chit} is not a Magic chit")))?;
+    let colour = colour_of(t)
+        .ok_or_else(|| RuleError::illegal("only Magic chits of type I to V enchant"))?;
+    if !tile {
+        if let Some(slot) = state
+            .seat_mut(seat)
+            .and_then(|s| s.chits.get_mut(usize::from(chit)))
+        {
+            *slot = ChitStatus::Enchanted;
+        }
+        events.push(Event::public(
+            "7.10",
+            format!("{name} enchants a Type {t:?} Magic chit into {colour:?} magic."),
+            E::ChitEnchantedToColour { seat, chit, colour },
+        ));
+        return Ok(());
+    }
+    let here = who::clearing_or_err(state, seat)?;
+    if !colours_in(cat, state, here).contains(&colour) {
+        let used = colour_chit(cat, state, seat, colour).ok_or_else(|| {
+            RuleError::illegal(format!("no {colour:?} magic to enchant the tile"))
+        })?;
+        if let Some(slot) = state
+            .seat_mut(seat)
+            .and_then(|s| s.chits.get_mut(usize::from(used)))
+        {
+            *slot = ChitStatus::Fatigued;
+        }
+        events.push(Event::public(
+            "7.10",
+            format!("{name} uses a {colour:?} colour chit: it fatigues."),
+            E::ColourChitUsed {
+                seat,
+                chit: used,
+                colour,
+            },
+        ));
+    }
+    state
+        .map
+        .flip(here.tile)
+        .map_err(|e| RuleError::internal(format!("{e}")))?;
+    let side = state.map.side(here.tile);
+    events.push(Event::public(
+        "7.10",
+        format!(
+            "{name} enchants the tile: {} turns over ({side:?} side up); every piece stays in its numbered clearing.",
+            cat.tiles.get(here.tile).map_or("the tile", |t| t.name.as_str())
+        ),
+        E::TileTurned {
+            tile: here.tile,
+            side: side.ok_or_else(|| RuleError::internal("the tile left the map"))?,
+        },
+    ));
+    Ok(())
+}
