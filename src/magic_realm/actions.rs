@@ -74,6 +74,10 @@ pub enum MagicRealmAction {
     /// 7.10: turn this Magic chit into a colour chit, or (`tile`) use it to turn the
     /// tile over.
     Enchant { chit: u8, tile: bool },
+    /// 7.2.4: take this mission or campaign chit from his clearing.
+    TakeChit { chit: VisitorChitId },
+    /// 7.2.4: abandon his campaign (none of its foes is on the map).
+    AbandonCampaign,
     /// 7.11: keep following the guide into the activity he starts.
     KeepFollowing,
     /// 7.11: stop following: the follower's turn ends where the guide's phase began.
@@ -293,6 +297,18 @@ pub enum MagicRealmEvent {
     ChitAlerted {
         seat: Seat,
         chit: u8,
+    },
+    /// 7.2.4: a mission or campaign chit taken.
+    ChitTaken {
+        seat: Seat,
+        chit: VisitorChitId,
+        face: crate::magic_realm::catalog::denizens::ChitFace,
+    },
+    /// 7.2.4: a task completed, failed or abandoned; its chit is back on the map.
+    TaskEnded {
+        seat: Seat,
+        chit: VisitorChitId,
+        completed: bool,
     },
     /// 9.2.2: a character left the map and was scored at once.
     LeftMap {

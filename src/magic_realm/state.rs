@@ -210,6 +210,9 @@ pub struct SeatState {
     /// active.
     #[serde(default)]
     pub inactive: BTreeSet<PieceId>,
+    /// 7.2.4: the mission and campaign chits he carries, with their terms.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tasks: Vec<Task>,
     /// 9.2.2: the score of a character who left the map, taken as he left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_score: Option<Score>,
@@ -234,8 +237,23 @@ impl SeatState {
             fate: Fate::Playing,
             inactive: BTreeSet::new(),
             final_score: None,
+            tasks: Vec::new(),
         }
     }
+}
+
+/// A mission or campaign chit a character has taken (7.2.4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Task {
+    pub chit: crate::magic_realm::pieces::VisitorChitId,
+    pub face: crate::magic_realm::catalog::denizens::ChitFace,
+    /// The last day to complete it (none: the end of the game).
+    pub until: Option<u8>,
+    /// A mission's Dwelling.
+    pub destination: Option<crate::magic_realm::catalog::chits::DwellingId>,
+    /// A mission's reward in gold, counted as it was taken.
+    pub reward: u32,
 }
 
 /// A starting weapon or armor counter the character must take (3.3.2).

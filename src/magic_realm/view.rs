@@ -7,7 +7,7 @@ use crate::magic_realm::catalog::characters::CharacterId;
 use crate::magic_realm::map::RealmMap;
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
 use crate::magic_realm::state::{
-    ChitStatus, Discoveries, EquipmentNeed, Fate, GameState, SecretRecord, Step, TurnRecord,
+    ChitStatus, Discoveries, EquipmentNeed, Fate, GameState, SecretRecord, Step, Task, TurnRecord,
 };
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -47,6 +47,8 @@ pub struct SeatView {
     /// Belongings the character has deactivated (4.3.1), as far as the viewer can tell
     /// them apart: a face-down Treasure card is not listed to other seats (4.3.5).
     pub inactive: Vec<PieceId>,
+    /// 7.2.4: the mission and campaign chits he carries (face up, so public).
+    pub tasks: Vec<Task>,
 }
 
 /// A seat's own secrets, shown to that seat only.
@@ -150,6 +152,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     })
                     .cloned()
                     .collect(),
+                tasks: s.tasks.clone(),
             })
         })
         .collect();

@@ -167,7 +167,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     let mut out = Vec::new();
     for piece in owned(state, seat) {
-        if state.today.rearranged.contains(&piece) {
+        // 7.2.4: a mission or campaign chit is kept until its task ends.
+        if state.today.rearranged.contains(&piece) || matches!(piece, PieceId::VisitorChit { .. }) {
             continue;
         }
         if is_active(state, seat, &piece) {

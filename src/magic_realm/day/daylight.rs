@@ -48,6 +48,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     };
     // 7.2.2: rearranging belongings comes first, at the start of the phase.
     let mut out = belongings::options(cat, state, seat);
+    out.extend(super::missions::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if who::exhausted(cat, state, seat) && *act != Activity::Rest {
         out.push(A::Proceed);
@@ -94,9 +95,20 @@ pub fn apply(
         end_phase(cat, state, seat, &mut events)?;
         return Ok(events);
     }
-    if let A::Rearrange { piece, change } = action {
-        belongings::apply(cat, state, seat, piece, *change, &mut events)?;
-        return Ok(events);
+    match action {
+        A::Rearrange { piece, change } => {
+            belongings::apply(cat, state, seat, piece, *change, &mut events)?;
+            return Ok(events);
+        }
+        A::TakeChit { chit } => {
+            super::missions::take(cat, state, seat, chit, &mut events)?;
+            return Ok(events);
+        }
+        A::AbandonCampaign => {
+            super::missions::abandon_campaign(cat, state, seat, &mut events);
+            return Ok(events);
+        }
+        _ => {}
     }
     let act = activity(state, seat)
         .cloned()
@@ -146,6 +158,7 @@ pub fn apply(
                 moving::do_move(cat, state, seat, *to, &mut events)?;
                 let now = who::clearing_or_err(state, seat)?;
                 if now != from {
+                    super::missions::arrived(cat, state, seat, &mut events);
                     following::share_move(cat, state, seat, from, now, &mut events)?;
                 }
             }

@@ -282,6 +282,7 @@ pub fn share_move(
             E::Moved { seat: f, from, to },
         ));
         events.extend(super::belongings::entered_clearing(cat, state, f));
+        super::missions::arrived(cat, state, f, events);
     }
     Ok(())
 }

@@ -46,6 +46,7 @@ pub fn leave(
         ));
         return Ok(());
     }
+    super::missions::unfinished(cat, state, seat, events);
     if let Some(s) = state.seat_mut(seat) {
         s.fate = Fate::LeftMap;
     }

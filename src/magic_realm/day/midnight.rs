@@ -52,6 +52,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
     for p in &up {
         state.piles.set_facing(p, Facing::Down);
     }
+    super::missions::midnight(cat, state, day, &mut events);
     super::belongings::tidy(state);
     // The day's records, blocks and "hidden enemies" end.
     state.today = Today::default();

@@ -13,6 +13,7 @@ pub mod following;
 pub mod hiding;
 pub mod leaving;
 pub mod midnight;
+pub mod missions;
 pub mod moving;
 pub mod prowling;
 pub mod resting;
@@ -173,6 +174,7 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 events.extend(evening::sunset_and_evening(cat, state)?);
                 events.extend(midnight::midnight(cat, state, day)?);
                 if day >= state.days || state.all_seats().all(|s| !who::playing(state, s)) {
+                    missions::game_end(cat, state, events);
                     let scores = scoring::final_scores(cat, state);
                     events.push(Event::public(
                         "9.3",
