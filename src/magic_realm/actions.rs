@@ -310,6 +310,16 @@ pub enum MagicRealmEvent {
         chit: VisitorChitId,
         completed: bool,
     },
+    /// 7.5: a site opened (it stays open).
+    SiteOpened {
+        seat: Seat,
+        site: MapChitId,
+    },
+    /// 4.2.4: a chit fatigued to pay effort.
+    ChitFatigued {
+        seat: Seat,
+        chit: u8,
+    },
     /// 9.2.2: a character left the map and was scored at once.
     LeftMap {
         seat: Seat,

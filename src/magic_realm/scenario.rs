@@ -192,6 +192,7 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
         map_chits_placed: true,
         today: Default::default(),
         homes: Default::default(),
+        opened_sites: Default::default(),
     };
     match sc.realm {
         Realm::Empty => {

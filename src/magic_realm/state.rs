@@ -474,6 +474,9 @@ pub struct GameState {
     /// The day in progress (chapters 6 to 8).
     #[serde(default)]
     pub today: Today,
+    /// 7.5: sites opened for good (the Vault).
+    #[serde(default)]
+    pub opened_sites: BTreeSet<MapChitId>,
     /// Where the denizens started the game (6.3.4), recorded when play begins.
     #[serde(default)]
     pub homes: Homes,

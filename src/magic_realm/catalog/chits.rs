@@ -133,6 +133,23 @@ pub struct SiteChit {
     pub name: String,
     /// The clearing the site is in (2.1.3).
     pub clearing: ClearingNumber,
+    /// What looting it asks of the searcher (7.5, 4.2.4d).
+    #[serde(default)]
+    pub loot: LootTerms,
+}
+
+/// What looting a site asks (7.5 Loot, 4.2.4d): effort asterisks fatigued for each search
+/// or for each item taken, or opening it first with the Lost Keys or Tremendous strength
+/// (it then stays open).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct LootTerms {
+    #[serde(default)]
+    pub effort_per_search: u8,
+    #[serde(default)]
+    pub effort_per_item: u8,
+    #[serde(default)]
+    pub must_open: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]

@@ -12,6 +12,7 @@ pub mod evening;
 pub mod following;
 pub mod hiding;
 pub mod leaving;
+pub mod looting;
 pub mod midnight;
 pub mod missions;
 pub mod moving;

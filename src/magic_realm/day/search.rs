@@ -45,7 +45,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.push(A::Search {
         search: SearchChoice::Locate,
     });
-    for site in discovered_sites_here(cat, state, seat, here) {
+    for site in discovered_sites_here(cat, state, seat, here)
+        .into_iter()
+        .filter(|s| super::looting::can_loot(cat, state, seat, s))
+    {
         out.push(A::Search {
             search: SearchChoice::LootSite { site },
         });
@@ -128,6 +131,9 @@ pub fn do_search(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let here = who::clearing_or_err(state, seat)?;
+    if let SearchChoice::LootSite { site } = search {
+        super::looting::before(cat, state, seat, site, events)?;
+    }
     let table = table_of(search);
     let dice = hiding::dice_for(cat, state, seat, table);
     let roll = state.dice.roll(table_name(table), dice);
@@ -170,11 +176,14 @@ pub fn do_search(
                 .iter()
                 .map(|c| c.piece.clone())
                 .collect();
-            loot(cat, state, seat, n, &pile, events)
+            if loot(cat, state, seat, n, &pile, events)? {
+                super::looting::after_item(cat, state, seat, site, events)?;
+            }
+            Ok(())
         }
         SearchChoice::LootPile => {
             let pile = abandoned_items(state, here);
-            loot(cat, state, seat, n, &pile, events)
+            loot(cat, state, seat, n, &pile, events).map(|_| ())
         }
         _ => resolve(cat, state, seat, table, n, at, events),
     }
@@ -343,7 +352,8 @@ fn apply_effect(
     }
 }
 
-/// 7.5: Loot takes the item `n` places from the top of the pile, if there is one.
+/// 7.5: Loot takes the item `n` places from the top of the pile, if there is one (true
+/// when it does).
 fn loot(
     cat: &Catalog,
     state: &mut GameState,
@@ -351,7 +361,7 @@ fn loot(
     n: u8,
     pile: &[PieceId],
     events: &mut Events,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let name = who::who(cat, state, seat);
     let index = pile.len().checked_sub(usize::from(n));
     let Some(piece) = index.and_then(|i| pile.get(i)).cloned() else {
@@ -360,7 +370,7 @@ fn loot(
             format!("{name} finds nothing: the pile has fewer than {n} items."),
             E::FoundNothing { seat },
         ));
-        return Ok(());
+        return Ok(false);
     };
     let place = who::belongings_place(state, seat)
         .ok_or_else(|| RuleError::internal("a looting seat has no character"))?;
@@ -384,5 +394,5 @@ fn loot(
         E::LootedPiece { piece },
     ));
     events.extend(activation);
-    Ok(())
+    Ok(true)
 }

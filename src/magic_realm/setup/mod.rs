@@ -85,6 +85,7 @@ pub fn start(cat: &Catalog, setup: &MagicRealmSetup, seed: Seed) -> Result<GameS
         map_chits_placed: false,
         today: Default::default(),
         homes: Default::default(),
+        opened_sites: Default::default(),
     };
     let mut ignored = Vec::new();
     for (i, s) in setup.seats.iter().enumerate() {
