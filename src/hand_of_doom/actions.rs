@@ -85,6 +85,10 @@ pub enum HodAction {
     Escape,
     /// [10] 5 Combat Action: use an item (a bomb or a tonic).
     UseItem { item: LootId },
+    /// [10] Escape: an escaped adventurer returns to the fight on a later turn.
+    ReturnToFight,
+    /// [10] Escape: an escaped adventurer stays out of the fight this turn.
+    StayOut,
 }
 
 /// Any card, as the log names it.
@@ -225,6 +229,9 @@ pub enum HodEvent {
         stance: CombatStance,
     },
     Escaped {
+        seat: Seat,
+    },
+    Returned {
         seat: Seat,
     },
     Defeated {

@@ -186,6 +186,9 @@ pub struct AdventurerCard {
     /// Starting items (Loot cards taken out of the Loot deck).
     #[serde(default)]
     pub items: Vec<LootId>,
+    /// The adventurer's classes (FACTS.md): what a Skill's class requirement looks at ([3]).
+    #[serde(default)]
+    pub classes: Vec<String>,
 }
 
 /// Where a Danger card raises the Danger Level ([4]).
@@ -226,6 +229,33 @@ pub struct DangerCard {
     /// The Epic icon.
     #[serde(default)]
     pub epic: bool,
+    /// A value that depends on a space trait (FACTS.md): the first entry whose trait the
+    /// party's space has replaces `value` for that party ([5]).
+    #[serde(default)]
+    pub trait_values: Vec<TraitValue>,
+    /// A reshuffle card: once resolved, the Danger discard pile (this card too) is shuffled
+    /// back into the Danger deck (docs/rulings.md).
+    #[serde(default)]
+    pub reshuffle: bool,
+}
+
+/// A Danger value for spaces with a trait ([5]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraitValue {
+    #[serde(rename = "trait")]
+    pub space_trait: Trait,
+    pub value: u8,
+}
+
+impl DangerCard {
+    /// [5] The card's Danger value in a space with these traits.
+    pub fn value_in(&self, traits: &[Trait]) -> u8 {
+        self.trait_values
+            .iter()
+            .find(|t| traits.contains(&t.space_trait))
+            .map_or(self.value, |t| t.value)
+    }
 }
 
 /// What an Encounter, a Sign of Power or a Test does to each adventurer of the party.
@@ -291,9 +321,12 @@ pub enum MonsterDeck {
         region: RegionId,
     },
     Law,
-    /// An Epic Monster with its Lair: a space trait ([6] Epic icon).
+    /// An Epic Monster with its Lair: a space trait ([6] Epic icon). A Law Epic Monster
+    /// (`law`) left on the map is a Law Epic Monster counter ([6]).
     Epic {
         lair: Trait,
+        #[serde(default)]
+        law: bool,
     },
 }
 
@@ -404,6 +437,10 @@ pub struct SkillCard {
     /// Needs this attribute at least `minimum` (before the skill's own bonus).
     pub requires: Attribute,
     pub minimum: u8,
+    /// Needs this class on the adventurer's card (FACTS.md: a class requirement).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub class: Option<String>,
     /// The attribute it raises by 1 (by 2 when mastered).
     pub bonus: Attribute,
 }

@@ -424,3 +424,22 @@ impl HodState {
             .map(|l| &l.kind)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_4_an_empty_deck_shuffles_its_discard_pile_into_a_new_deck() {
+        let mut shuffle = Stream::new(9, SHUFFLE_PURPOSE);
+        let mut pile = Pile::new(vec![1u8]);
+        assert_eq!(pile.draw(&mut shuffle), Some(1));
+        pile.discard = vec![1, 2, 3];
+        let next = pile.draw(&mut shuffle);
+        assert!(next.is_some_and(|c| (1..=3).contains(&c)));
+        assert_eq!(pile.draw.len() + 1, 3, "the discard pile became the deck");
+        assert!(pile.discard.is_empty());
+        let mut empty: Pile<u8> = Pile::new(Vec::new());
+        assert_eq!(empty.draw(&mut shuffle), None, "nothing to draw at all");
+    }
+}
