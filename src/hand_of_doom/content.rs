@@ -12,9 +12,6 @@ macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         id_type!(@def [$(#[$doc])*] $name);
     };
-    ($(#[$doc:meta])* $name:ident, $ts:literal) => {
-        id_type!(@def [$(#[$doc])* #[tsify(rename = $ts)]] $name);
-    };
     (@def [$($attr:tt)*] $name:ident) => {
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
         #[serde(transparent)]
@@ -39,7 +36,7 @@ id_type!(/** A territory: road and path spaces sharing one Danger Level. */ Terr
 id_type!(/** An adventurer card. */ AdventurerId);
 id_type!(/** A Danger card. */ DangerId);
 id_type!(/** An Encounter card (region or mission). */ EncounterId);
-id_type!(/** A Monster card (region, Law or Epic); `HodMonsterId` in TypeScript. */ MonsterId, "HodMonsterId");
+id_type!(/** A Monster card (region, Law or Epic). */ HodMonsterId);
 id_type!(/** A Loot card (an item, or a monster lurking in the deck). */ LootId);
 id_type!(/** A Skill card. */ SkillId);
 id_type!(/** A Sign of Power card. */ SignId);
@@ -61,7 +58,7 @@ pub struct Content {
     pub loot: Vec<LootCard>,
     pub skills: Vec<SkillCard>,
     pub signs: Vec<SignCard>,
-    pub mission: Mission,
+    pub mission: HodMission,
 }
 
 /// The numbers the chart leaves open (docs/rulings.md, "Hand of Doom").
@@ -383,7 +380,7 @@ pub struct MonsterStats {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MonsterCard {
-    pub id: MonsterId,
+    pub id: HodMonsterId,
     pub name: String,
     pub deck: MonsterDeck,
     pub stats: MonsterStats,
@@ -462,12 +459,10 @@ pub struct Clue {
     pub encounter: EncounterId,
 }
 
-/// The mission: where the Hand of Doom starts and the large counters on the map
-/// (`HodMission` in TypeScript).
+/// The mission: where the Hand of Doom starts and the large counters on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[tsify(rename = "HodMission")]
-pub struct Mission {
+pub struct HodMission {
     pub name: String,
     pub hand_start: SpaceId,
     #[serde(default)]

@@ -15,7 +15,7 @@ fn danger_of(state: &HodState, p: usize) -> Option<PartyDanger> {
 }
 
 /// [6] An Epic Monster of the Law: its counter is a Law Epic Monster counter.
-pub fn is_law_epic(state: &HodState, m: &crate::hand_of_doom::content::MonsterId) -> bool {
+pub fn is_law_epic(state: &HodState, m: &crate::hand_of_doom::content::HodMonsterId) -> bool {
     state
         .content
         .monsters

@@ -8,7 +8,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::{AttackWith, HodAction, HodEvent};
 use crate::hand_of_doom::attributes::{test, Attribute, Condition, TestResult};
 use crate::hand_of_doom::content::{
-    Ability, LootId, LootKind, MonsterDeck, MonsterId, MonsterStats, Targeting,
+    Ability, LootId, LootKind, MonsterDeck, HodMonsterId, MonsterStats, Targeting,
 };
 use crate::hand_of_doom::map_phase::gain_condition;
 use crate::hand_of_doom::round_end;
@@ -20,7 +20,7 @@ use tsify::Tsify;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "deck")]
 pub enum FoeCard {
-    Monster { card: MonsterId },
+    Monster { card: HodMonsterId },
     Loot { card: LootId },
 }
 
@@ -110,7 +110,7 @@ impl Fight {
 
 pub fn monster_card<'a>(
     state: &'a HodState,
-    id: &MonsterId,
+    id: &HodMonsterId,
 ) -> Option<&'a crate::hand_of_doom::content::MonsterCard> {
     state.content.monsters.iter().find(|m| &m.id == id)
 }
