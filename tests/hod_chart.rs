@@ -429,3 +429,34 @@ fn step_13_monster_victory_shuffles_survivors_back_and_discards_the_held_encount
     assert_eq!(v.adventurers[0].xp, 2, "the Pilgrim's XP is not gained");
     assert_eq!(level(&v, "reedway"), Level::Danger { level: 4 }, "3 + 1");
 }
+
+#[test]
+fn step_13_a_party_victory_lowers_a_level_only_once_per_turn_per_space() {
+    // Two parties in the Reedway (one territory, one Danger Level 5 -> 6 by the first card).
+    // Brom kills the Reed Wisp (defence 1+1, power 1+1, cleaver 5+4); Nettle kills the
+    // Frog Cutpurse (defence 1+1, power 1, bow 3+4, a second attack 1+1).
+    let mut g = danger_game(
+        json!([{"adventurer": "brom-tallow", "space": "reedway-1", "items": ["serrated-cleaver"]},
+            {"adventurer": "nettle-grue", "space": "reedway-3"}]),
+        json!({"forcedDice": [1, 1, 1, 1, 5, 4, 1, 1, 1, 3, 4, 1, 1],
+            "levels": [{"space": "reedway-1", "level": {"type": "Danger", "level": 5}}],
+            "decks": {"danger": ["stirring-reeds", "lantern-eyes"], "encounters": ["lost-pilgrim"],
+                "monsters": ["reed-wisp", "frog-cutpurse"]}}),
+    );
+    assert_eq!(level(&view(&g), "reedway"), Level::Danger { level: 6 });
+    assert_eq!(foe_names(&view(&g)), vec!["Reed Wisp"]);
+    combat_stance(&mut g, CombatStance::Guard);
+    act(&mut g, hit("serrated-cleaver", 0));
+    assert_eq!(level(&view(&g), "reedway"), Level::Danger { level: 5 });
+    assert_eq!(foe_names(&view(&g)), vec!["Frog Cutpurse"]);
+    combat_stance(&mut g, CombatStance::Guard);
+    act(&mut g, hit("fen-bow", 0));
+    let v = view(&g);
+    assert!(v.fight.is_none());
+    assert_eq!(v.adventurers[1].xp, 3 + 1, "Nettle's reward");
+    assert_eq!(
+        level(&v, "reedway"),
+        Level::Danger { level: 5 },
+        "lowered once this turn"
+    );
+}

@@ -4,7 +4,7 @@ use crate::engine::dice::Roll;
 use crate::engine::Seat;
 use crate::hand_of_doom::attributes::{Condition, TestResult};
 use crate::hand_of_doom::content::{
-    DangerId, EncounterId, Level, LootId, HodMonsterId, SignId, SkillId, SpaceId,
+    DangerId, EncounterId, HodMonsterId, Level, LootId, SignId, SkillId, SpaceId,
 };
 use crate::hand_of_doom::fight::{CombatStance, FoeCard};
 use crate::hand_of_doom::state::{LevelKey, MapStance};

@@ -8,7 +8,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::{AttackWith, HodAction, HodEvent};
 use crate::hand_of_doom::attributes::{test, Attribute, Condition, TestResult};
 use crate::hand_of_doom::content::{
-    Ability, LootId, LootKind, MonsterDeck, HodMonsterId, MonsterStats, Targeting,
+    Ability, HodMonsterId, LootId, LootKind, MonsterDeck, MonsterStats, Targeting,
 };
 use crate::hand_of_doom::map_phase::gain_condition;
 use crate::hand_of_doom::round_end;

@@ -6,7 +6,7 @@ use crate::engine::dice::{DiceBox, Stream};
 use crate::engine::{RuleError, Seed};
 use crate::hand_of_doom::attributes::{Attributes, Condition};
 use crate::hand_of_doom::content::{
-    AdventurerId, Content, DangerId, EncounterId, Level, LootId, MonsterDeck, HodMonsterId, SignId,
+    AdventurerId, Content, DangerId, EncounterId, HodMonsterId, Level, LootId, MonsterDeck, SignId,
     SkillId, SpaceId,
 };
 use crate::hand_of_doom::fight::{self, FoeCard};

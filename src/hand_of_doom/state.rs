@@ -6,7 +6,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::HodEvent;
 use crate::hand_of_doom::attributes::{condition_modifier, Attribute, Attributes, Condition};
 use crate::hand_of_doom::content::{
-    AdventurerId, Content, DangerId, EncounterId, Level, LootId, LootKind, HodMonsterId, RegionId,
+    AdventurerId, Content, DangerId, EncounterId, HodMonsterId, Level, LootId, LootKind, RegionId,
     SignId, SkillId, SpaceId, TerritoryId, Trait,
 };
 use crate::hand_of_doom::fight::{Fight, FoeCard};

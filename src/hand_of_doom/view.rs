@@ -2,7 +2,7 @@
 //! per-seat secrets), but never the order of a deck: only how many cards are left.
 
 use crate::engine::Viewer;
-use crate::hand_of_doom::content::{EncounterId, LootId, HodMonsterId, RegionId, SkillId, SpaceId};
+use crate::hand_of_doom::content::{EncounterId, HodMonsterId, LootId, RegionId, SkillId, SpaceId};
 use crate::hand_of_doom::fight::{Fight, FoeCard};
 use crate::hand_of_doom::state::{
     Adventurer, HodState, HodStep, LevelEntry, Party, PartyDanger, Pile,

@@ -50,10 +50,10 @@ async function click(page, type, text) {
 test('a party rests, draws Danger cards, fights with dice shown, and the game saves and loads', async () => {
   const { page, problems } = await newPage(context, { width: 1280, height: 860 });
   await page.goto(base);
-  await page.getByLabel('Game').selectOption('hand-of-doom');
-  await page.getByLabel('Players').selectOption('1');
+  await page.getByLabel('Game', { exact: true }).selectOption('hand-of-doom');
+  await page.getByLabel('Players', { exact: true }).selectOption('1');
   await page.getByLabel('Seat 1 adventurer').selectOption(ADVENTURER);
-  await page.getByLabel('Seed').fill(SEED);
+  await page.getByLabel('Seed', { exact: true }).fill(SEED);
   await shot(page, 'hod-1-start');
   await page.getByRole('button', { name: 'Start' }).click();
   await page.locator('svg.hod-map').waitFor();

@@ -102,7 +102,7 @@ export function HodMap({ content, view, names, targets, onSpace }: HodMapProps) 
         .filter((s) => s.downriver && at.has(s.downriver))
         .map((s) => {
           const to = at.get(s.downriver as string) as Space;
-          const mx = (px(s.x) + px(to.x)) / 2 - 30;
+          const mx = (px(s.x) + px(to.x)) / 2 - 80;
           const my = (px(s.y) + px(to.y)) / 2;
           return (
             <path
@@ -227,9 +227,13 @@ export function HodMap({ content, view, names, targets, onSpace }: HodMapProps) 
             {hand && (
               <g class="hand-of-doom">
                 <circle cx={x - 38} cy={y - 34} r="17" fill="#17202a" stroke="#c0392b" stroke-width="4" />
-                <text x={x - 38} y={y - 27} text-anchor="middle" class="hand-text">
-                  ✋
-                </text>
+                <path
+                  d={`M${x - 45},${y - 26} v-12 m4,12 v-16 m4,16 v-16 m4,16 v-13 m-16,13 h16`}
+                  stroke="#f5b7b1"
+                  stroke-width="3"
+                  stroke-linecap="round"
+                  fill="none"
+                />
                 <title>The Hand of Doom</title>
               </g>
             )}
