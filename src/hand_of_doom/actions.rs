@@ -4,7 +4,7 @@ use crate::engine::dice::Roll;
 use crate::engine::Seat;
 use crate::hand_of_doom::attributes::{Condition, TestResult};
 use crate::hand_of_doom::content::{
-    DangerId, EncounterId, Level, LootId, MonsterId, SignId, SkillId, SpaceId,
+    DangerId, EncounterId, HodMonsterId, Level, LootId, SignId, SkillId, SpaceId,
 };
 use crate::hand_of_doom::fight::{CombatStance, FoeCard};
 use crate::hand_of_doom::state::{LevelKey, MapStance};
@@ -85,6 +85,10 @@ pub enum HodAction {
     Escape,
     /// [10] 5 Combat Action: use an item (a bomb or a tonic).
     UseItem { item: LootId },
+    /// [10] Escape: an escaped adventurer returns to the fight on a later turn.
+    ReturnToFight,
+    /// [10] Escape: an escaped adventurer stays out of the fight this turn.
+    StayOut,
 }
 
 /// Any card, as the log names it.
@@ -93,7 +97,7 @@ pub enum HodAction {
 pub enum CardRef {
     Danger { card: DangerId },
     Encounter { card: EncounterId },
-    Monster { card: MonsterId },
+    Monster { card: HodMonsterId },
     Loot { card: LootId },
     Sign { card: SignId },
 }
@@ -225,6 +229,9 @@ pub enum HodEvent {
         stance: CombatStance,
     },
     Escaped {
+        seat: Seat,
+    },
+    Returned {
         seat: Seat,
     },
     Defeated {

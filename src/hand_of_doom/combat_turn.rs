@@ -17,6 +17,32 @@ pub fn apply_fight(
     log: &mut Log,
 ) -> Result<(), RuleError> {
     let name = state.name(seat);
+    match action {
+        HodAction::ReturnToFight => {
+            if let Some(f) = state.fight.as_mut().and_then(|f| f.fighter_mut(seat)) {
+                f.status = FighterStatus::Fighting;
+                f.stance = None;
+            }
+            log.push(Event::public(
+                "[10]",
+                format!("{name} returns to the fight."),
+                HodEvent::Returned { seat },
+            ));
+            return Ok(());
+        }
+        HodAction::StayOut => {
+            log.push(Event::public(
+                "[10]",
+                format!("{name} stays out of the fight this turn."),
+                HodEvent::Step,
+            ));
+            if let Some(f) = state.fight.as_mut() {
+                f.turn += 1;
+            }
+            return next_turn(state, log);
+        }
+        _ => {}
+    }
     if let HodAction::ChooseCombatStance { stance } = action {
         if let Some(f) = state.fight.as_mut().and_then(|f| f.fighter_mut(seat)) {
             f.stance = Some(*stance);

@@ -12,9 +12,6 @@ macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         id_type!(@def [$(#[$doc])*] $name);
     };
-    ($(#[$doc:meta])* $name:ident, $ts:literal) => {
-        id_type!(@def [$(#[$doc])* #[tsify(rename = $ts)]] $name);
-    };
     (@def [$($attr:tt)*] $name:ident) => {
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
         #[serde(transparent)]
@@ -39,7 +36,7 @@ id_type!(/** A territory: road and path spaces sharing one Danger Level. */ Terr
 id_type!(/** An adventurer card. */ AdventurerId);
 id_type!(/** A Danger card. */ DangerId);
 id_type!(/** An Encounter card (region or mission). */ EncounterId);
-id_type!(/** A Monster card (region, Law or Epic); `HodMonsterId` in TypeScript. */ MonsterId, "HodMonsterId");
+id_type!(/** A Monster card (region, Law or Epic). */ HodMonsterId);
 id_type!(/** A Loot card (an item, or a monster lurking in the deck). */ LootId);
 id_type!(/** A Skill card. */ SkillId);
 id_type!(/** A Sign of Power card. */ SignId);
@@ -61,7 +58,7 @@ pub struct Content {
     pub loot: Vec<LootCard>,
     pub skills: Vec<SkillCard>,
     pub signs: Vec<SignCard>,
-    pub mission: Mission,
+    pub mission: HodMission,
 }
 
 /// The numbers the chart leaves open (docs/rulings.md, "Hand of Doom").
@@ -186,6 +183,9 @@ pub struct AdventurerCard {
     /// Starting items (Loot cards taken out of the Loot deck).
     #[serde(default)]
     pub items: Vec<LootId>,
+    /// The adventurer's classes (FACTS.md): what a Skill's class requirement looks at ([3]).
+    #[serde(default)]
+    pub classes: Vec<String>,
 }
 
 /// Where a Danger card raises the Danger Level ([4]).
@@ -226,6 +226,33 @@ pub struct DangerCard {
     /// The Epic icon.
     #[serde(default)]
     pub epic: bool,
+    /// A value that depends on a space trait (FACTS.md): the first entry whose trait the
+    /// party's space has replaces `value` for that party ([5]).
+    #[serde(default)]
+    pub trait_values: Vec<TraitValue>,
+    /// A reshuffle card: once resolved, the Danger discard pile (this card too) is shuffled
+    /// back into the Danger deck (docs/rulings.md).
+    #[serde(default)]
+    pub reshuffle: bool,
+}
+
+/// A Danger value for spaces with a trait ([5]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraitValue {
+    #[serde(rename = "trait")]
+    pub space_trait: Trait,
+    pub value: u8,
+}
+
+impl DangerCard {
+    /// [5] The card's Danger value in a space with these traits.
+    pub fn value_in(&self, traits: &[Trait]) -> u8 {
+        self.trait_values
+            .iter()
+            .find(|t| traits.contains(&t.space_trait))
+            .map_or(self.value, |t| t.value)
+    }
 }
 
 /// What an Encounter, a Sign of Power or a Test does to each adventurer of the party.
@@ -291,9 +318,12 @@ pub enum MonsterDeck {
         region: RegionId,
     },
     Law,
-    /// An Epic Monster with its Lair: a space trait ([6] Epic icon).
+    /// An Epic Monster with its Lair: a space trait ([6] Epic icon). A Law Epic Monster
+    /// (`law`) left on the map is a Law Epic Monster counter ([6]).
     Epic {
         lair: Trait,
+        #[serde(default)]
+        law: bool,
     },
 }
 
@@ -350,7 +380,7 @@ pub struct MonsterStats {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MonsterCard {
-    pub id: MonsterId,
+    pub id: HodMonsterId,
     pub name: String,
     pub deck: MonsterDeck,
     pub stats: MonsterStats,
@@ -404,6 +434,10 @@ pub struct SkillCard {
     /// Needs this attribute at least `minimum` (before the skill's own bonus).
     pub requires: Attribute,
     pub minimum: u8,
+    /// Needs this class on the adventurer's card (FACTS.md: a class requirement).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub class: Option<String>,
     /// The attribute it raises by 1 (by 2 when mastered).
     pub bonus: Attribute,
 }
@@ -425,12 +459,10 @@ pub struct Clue {
     pub encounter: EncounterId,
 }
 
-/// The mission: where the Hand of Doom starts and the large counters on the map
-/// (`HodMission` in TypeScript).
+/// The mission: where the Hand of Doom starts and the large counters on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[tsify(rename = "HodMission")]
-pub struct Mission {
+pub struct HodMission {
     pub name: String,
     pub hand_start: SpaceId,
     #[serde(default)]

@@ -9,7 +9,9 @@ use crate::hand_of_doom::attributes::Attribute;
 use crate::hand_of_doom::content::{DangerCard, DangerTarget, Level, SpaceId, Trait};
 use crate::hand_of_doom::encounter::{apply_effects, wound_outside_fight};
 use crate::hand_of_doom::fight::logged_test;
-use crate::hand_of_doom::state::{HodState, LevelKey, Log, MapStance, PartyDanger, Step};
+use crate::hand_of_doom::state::{
+    shuffle_vec, HodState, LevelKey, Log, MapStance, PartyDanger, Step,
+};
 
 fn card(state: &HodState, id: &crate::hand_of_doom::content::DangerId) -> Option<DangerCard> {
     state.content.danger.iter().find(|c| &c.id == id).cloned()
@@ -74,11 +76,19 @@ pub fn party_danger(state: &mut HodState, p: usize, log: &mut Log) -> Result<boo
         return Ok(false);
     };
     let c = card(state, &id).ok_or_else(|| RuleError::internal(format!("no card {id}")))?;
+    let traits = state
+        .content
+        .spaces
+        .iter()
+        .find(|s| s.id == here)
+        .map(|s| s.traits.clone())
+        .unwrap_or_default();
+    let value = c.value_in(&traits);
     log.push(Event::reveal(
         "[4]",
         format!(
-            "The party draws the Danger card {} (value {}).",
-            c.name, c.value
+            "The party draws the Danger card {} (value {value} in {here}).",
+            c.name
         ),
         HodEvent::CardDrawn {
             card: CardRef::Danger { card: id.clone() },
@@ -90,10 +100,13 @@ pub fn party_danger(state: &mut HodState, p: usize, log: &mut Log) -> Result<boo
         false
     };
     state.decks.danger.discard.push(id.clone());
+    if c.reshuffle {
+        reshuffle_danger(state, log);
+    }
     if let Some(slot) = state.turn_state.dangers.get_mut(p) {
         *slot = Some(PartyDanger {
             card: id,
-            value: c.value,
+            value,
             safe: true,
             hand_left,
         });
@@ -112,6 +125,19 @@ pub fn party_danger(state: &mut HodState, p: usize, log: &mut Log) -> Result<boo
     }
     finish_danger(state, p, log)?;
     Ok(false)
+}
+
+/// A reshuffle card (docs/rulings.md): the Danger discard pile, this card included, is
+/// shuffled into the rest of the Danger deck.
+fn reshuffle_danger(state: &mut HodState, log: &mut Log) {
+    let pile = &mut state.decks.danger;
+    pile.draw.append(&mut pile.discard);
+    shuffle_vec(&mut pile.draw, &mut state.shuffle);
+    log.push(Event::public(
+        "[4]",
+        "A reshuffle card: the Danger discard pile is shuffled back into the Danger deck.",
+        HodEvent::Step,
+    ));
 }
 
 /// [6] Hunt: a majority of passed PER tests lowers the value by 1 (minimum 1). Stealth:

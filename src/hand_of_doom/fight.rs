@@ -8,7 +8,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::{AttackWith, HodAction, HodEvent};
 use crate::hand_of_doom::attributes::{test, Attribute, Condition, TestResult};
 use crate::hand_of_doom::content::{
-    Ability, LootId, LootKind, MonsterDeck, MonsterId, MonsterStats, Targeting,
+    Ability, HodMonsterId, LootId, LootKind, MonsterDeck, MonsterStats, Targeting,
 };
 use crate::hand_of_doom::map_phase::gain_condition;
 use crate::hand_of_doom::round_end;
@@ -20,7 +20,7 @@ use tsify::Tsify;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "deck")]
 pub enum FoeCard {
-    Monster { card: MonsterId },
+    Monster { card: HodMonsterId },
     Loot { card: LootId },
 }
 
@@ -110,7 +110,7 @@ impl Fight {
 
 pub fn monster_card<'a>(
     state: &'a HodState,
-    id: &MonsterId,
+    id: &HodMonsterId,
 ) -> Option<&'a crate::hand_of_doom::content::MonsterCard> {
     state.content.monsters.iter().find(|m| &m.id == id)
 }
@@ -268,10 +268,17 @@ pub fn begin_round(state: &mut HodState, log: &mut Log) -> Result<(), RuleError>
             }
         }
     }
-    let order_from = state
+    // Escaped adventurers keep a place in the order: they may return ([10] Escape).
+    let order_from: Vec<Seat> = state
         .fight
         .as_ref()
-        .map(|f| f.fighting())
+        .map(|f| {
+            f.fighters
+                .iter()
+                .filter(|x| x.status != FighterStatus::Defeated)
+                .map(|x| x.seat)
+                .collect()
+        })
         .unwrap_or_default();
     let order = state.order_by(&order_from, Attribute::PER);
     if let Some(f) = state.fight.as_mut() {
@@ -291,12 +298,13 @@ pub fn next_turn(state: &mut HodState, log: &mut Log) -> Result<(), RuleError> {
         let Some(fight) = state.fight.as_mut() else {
             return Ok(());
         };
+        let someone_fights = !fight.fighting().is_empty();
         match fight.current() {
             Some(seat)
-                if fight
-                    .fighter(seat)
-                    .is_some_and(|f| f.status == FighterStatus::Fighting)
-                    && !fight.foes.is_empty() =>
+                if fight.fighter(seat).is_some_and(|f| {
+                    f.status == FighterStatus::Fighting
+                        || (f.status == FighterStatus::Escaped && someone_fights)
+                }) && !fight.foes.is_empty() =>
             {
                 return Ok(())
             }
@@ -355,6 +363,9 @@ pub fn fight_actions(state: &HodState, seat: Seat) -> Vec<HodAction> {
     let Some(fighter) = fight.fighter(seat) else {
         return Vec::new();
     };
+    if fighter.status == FighterStatus::Escaped {
+        return vec![HodAction::ReturnToFight, HodAction::StayOut];
+    }
     if fighter.stance.is_none() {
         return [CombatStance::Assault, CombatStance::Guard]
             .into_iter()

@@ -254,7 +254,10 @@ pub fn rest_actions(state: &HodState, seat: Seat) -> Vec<HodAction> {
     if !done.contains(&RestKind::Improve) {
         for skill in &state.decks.skills {
             if let Some(card) = state.content.skills.iter().find(|s| &s.id == skill) {
-                if adv.xp >= card.cost && state.attr(seat, card.requires) >= card.minimum {
+                if adv.xp >= card.cost
+                    && state.attr(seat, card.requires) >= card.minimum
+                    && has_class(state, seat, card.class.as_deref())
+                {
                     out.push(HodAction::Improve {
                         skill: skill.clone(),
                     });
@@ -284,6 +287,20 @@ pub fn rest_actions(state: &HodState, seat: Seat) -> Vec<HodAction> {
     }
     out.push(HodAction::EndRest);
     out
+}
+
+/// [3] Improve: a Skill with a class requirement needs that class on the adventurer's card.
+pub fn has_class(state: &HodState, seat: Seat, class: Option<&str>) -> bool {
+    let Some(class) = class else {
+        return true;
+    };
+    state.adv(seat).is_ok_and(|adv| {
+        state
+            .content
+            .adventurers
+            .iter()
+            .any(|c| c.id == adv.card && c.classes.iter().any(|x| x == class))
+    })
 }
 
 /// [3] Buy and sell while trading.

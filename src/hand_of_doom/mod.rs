@@ -3,7 +3,7 @@
 //!
 //! `content` and `validate`: the content schema; `attributes`: tests and status
 //! conditions; `turn`: the game turn and parties; `map_phase` and `rest`: [1]-[3];
-//! `danger`: [4]-[6]; `encounter` and `choices`: [7]-[9]; `fight`, `combat_turn`:
+//! `danger`: [4]-[6]; `encounter`, `effects` and `choices`: [7]-[9]; `fight`, `combat_turn`:
 //! [10]-[11]; `round_end`: [12]; `aftermath`: [13]; `scenario`, `view`, `game`.
 
 pub mod actions;
@@ -13,6 +13,7 @@ pub mod choices;
 pub mod combat_turn;
 pub mod content;
 pub mod danger;
+pub mod effects;
 pub mod encounter;
 pub mod fight;
 pub mod game;

@@ -6,7 +6,7 @@ use crate::engine::dice::{DiceBox, Stream};
 use crate::engine::{RuleError, Seed};
 use crate::hand_of_doom::attributes::{Attributes, Condition};
 use crate::hand_of_doom::content::{
-    AdventurerId, Content, DangerId, EncounterId, Level, LootId, MonsterDeck, MonsterId, SignId,
+    AdventurerId, Content, DangerId, EncounterId, HodMonsterId, Level, LootId, MonsterDeck, SignId,
     SkillId, SpaceId,
 };
 use crate::hand_of_doom::fight::{self, FoeCard};
@@ -80,7 +80,7 @@ pub enum ScenarioStart {
     /// [4] The Danger phase, parties and stances as given.
     Danger,
     /// [10] The first party fights these monsters (taken out of their decks).
-    Fight { monsters: Vec<MonsterId> },
+    Fight { monsters: Vec<HodMonsterId> },
 }
 
 /// Cards to put on top of their decks, in this order (the rest follow in content order).
@@ -92,7 +92,7 @@ pub struct ScenarioDecks {
     #[serde(default)]
     pub encounters: Vec<EncounterId>,
     #[serde(default)]
-    pub monsters: Vec<MonsterId>,
+    pub monsters: Vec<HodMonsterId>,
     #[serde(default)]
     pub loot: Vec<LootId>,
     #[serde(default)]
@@ -111,7 +111,7 @@ pub struct ScenarioLevel {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EpicCounter {
     pub space: SpaceId,
-    pub monster: MonsterId,
+    pub monster: HodMonsterId,
 }
 
 /// A game from any position. Decks are not shuffled: named cards on top, then content order.
@@ -311,12 +311,12 @@ pub fn build(
     );
     let mut encounters = Vec::new();
     let mut monsters = Vec::new();
-    let fight_monsters: &[MonsterId] = match &sc.start {
+    let fight_monsters: &[HodMonsterId] = match &sc.start {
         ScenarioStart::Fight { monsters } => monsters,
         _ => &[],
     };
-    let epic_taken: Vec<&MonsterId> = sc.epic_counters.iter().map(|e| &e.monster).collect();
-    let taken = |m: &MonsterId| fight_monsters.contains(m) || epic_taken.contains(&m);
+    let epic_taken: Vec<&HodMonsterId> = sc.epic_counters.iter().map(|e| &e.monster).collect();
+    let taken = |m: &HodMonsterId| fight_monsters.contains(m) || epic_taken.contains(&m);
     for r in &c.regions {
         let enc: Vec<EncounterId> = c
             .encounters
@@ -339,7 +339,7 @@ pub fn build(
                 stack(enc, &top, "Encounter")?,
             )),
         ));
-        let mon: Vec<MonsterId> = c
+        let mon: Vec<HodMonsterId> = c
             .monsters
             .iter()
             .filter(|m| {
@@ -351,7 +351,7 @@ pub fn build(
             })
             .map(|m| m.id.clone())
             .collect();
-        let top: Vec<MonsterId> = sc
+        let top: Vec<HodMonsterId> = sc
             .decks
             .monsters
             .iter()
@@ -363,13 +363,13 @@ pub fn build(
             Pile::new(shuffled(shuffle, &mut stream, stack(mon, &top, "Monster")?)),
         ));
     }
-    let law: Vec<MonsterId> = c
+    let law: Vec<HodMonsterId> = c
         .monsters
         .iter()
         .filter(|m| m.deck == MonsterDeck::Law && !taken(&m.id))
         .map(|m| m.id.clone())
         .collect();
-    let law_top: Vec<MonsterId> = sc
+    let law_top: Vec<HodMonsterId> = sc
         .decks
         .monsters
         .iter()
@@ -377,7 +377,7 @@ pub fn build(
         .cloned()
         .collect();
     let law = shuffled(shuffle, &mut stream, stack(law, &law_top, "Law")?);
-    let epics: Vec<MonsterId> = c
+    let epics: Vec<HodMonsterId> = c
         .monsters
         .iter()
         .filter(|m| matches!(m.deck, MonsterDeck::Epic { .. }) && !taken(&m.id))

@@ -6,7 +6,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::HodEvent;
 use crate::hand_of_doom::attributes::{condition_modifier, Attribute, Attributes, Condition};
 use crate::hand_of_doom::content::{
-    AdventurerId, Content, DangerId, EncounterId, Level, LootId, LootKind, MonsterId, RegionId,
+    AdventurerId, Content, DangerId, EncounterId, HodMonsterId, Level, LootId, LootKind, RegionId,
     SignId, SkillId, SpaceId, TerritoryId, Trait,
 };
 use crate::hand_of_doom::fight::{Fight, FoeCard};
@@ -135,10 +135,10 @@ pub struct Decks {
     pub danger: Pile<DangerId>,
     /// Region Encounter decks, in content order.
     pub encounters: Vec<(RegionId, Pile<EncounterId>)>,
-    pub monsters: Vec<(RegionId, Pile<MonsterId>)>,
-    pub law: Pile<MonsterId>,
+    pub monsters: Vec<(RegionId, Pile<HodMonsterId>)>,
+    pub law: Pile<HodMonsterId>,
     /// Epic Monsters not in play (public: chosen by Lair).
-    pub epics: Vec<MonsterId>,
+    pub epics: Vec<HodMonsterId>,
     pub loot: Pile<LootId>,
     pub signs: Pile<SignId>,
     /// Skill cards still to learn (public).
@@ -146,7 +146,7 @@ pub struct Decks {
     /// Mission encounters resolved (those still waiting are under their Clue counters).
     pub mission_done: Vec<EncounterId>,
     /// Epic Monsters destroyed: out of the game.
-    pub vanquished: Vec<MonsterId>,
+    pub vanquished: Vec<HodMonsterId>,
 }
 
 /// What a party's Danger card came to ([4]-[6]).
@@ -161,11 +161,13 @@ pub struct PartyDanger {
     pub hand_left: bool,
 }
 
-/// Where the turn stands: the decision owed now (`HodStep` in TypeScript).
+/// The rules modules' short name for [`HodStep`].
+pub type Step = HodStep;
+
+/// Where the turn stands: the decision owed now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "step", rename_all = "camelCase")]
-#[tsify(rename = "HodStep")]
-pub enum Step {
+pub enum HodStep {
     /// [1] The party's leader chooses its Map Stance.
     Stance { party: usize },
     /// [2] The adventurer chooses a Map Action.
@@ -253,7 +255,7 @@ pub struct HodState {
     pub clues: Vec<SpaceId>,
     pub destroyed: Vec<SpaceId>,
     /// Epic Monster counters: the card set aside and where it waits.
-    pub epic_counters: Vec<(SpaceId, MonsterId)>,
+    pub epic_counters: Vec<(SpaceId, HodMonsterId)>,
     pub decks: Decks,
     pub step: Step,
     pub turn_state: TurnState,
@@ -422,5 +424,24 @@ impl HodState {
             .iter()
             .find(|l| &l.id == id)
             .map(|l| &l.kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_4_an_empty_deck_shuffles_its_discard_pile_into_a_new_deck() {
+        let mut shuffle = Stream::new(9, SHUFFLE_PURPOSE);
+        let mut pile = Pile::new(vec![1u8]);
+        assert_eq!(pile.draw(&mut shuffle), Some(1));
+        pile.discard = vec![1, 2, 3];
+        let next = pile.draw(&mut shuffle);
+        assert!(next.is_some_and(|c| (1..=3).contains(&c)));
+        assert_eq!(pile.draw.len() + 1, 3, "the discard pile became the deck");
+        assert!(pile.discard.is_empty());
+        let mut empty: Pile<u8> = Pile::new(Vec::new());
+        assert_eq!(empty.draw(&mut shuffle), None, "nothing to draw at all");
     }
 }

@@ -204,7 +204,10 @@ pub fn validate(c: &Content) -> Result<(), ContentError> {
             }
             DangerTarget::Current | DangerTarget::None => {}
         }
-        level_ok(d.value, at)?;
+        level_ok(d.value, at.clone())?;
+        for t in &d.trait_values {
+            level_ok(t.value, at.clone())?;
+        }
     }
     for e in &c.encounters {
         if let Some(r) = &e.region {

@@ -2,10 +2,10 @@
 //! per-seat secrets), but never the order of a deck: only how many cards are left.
 
 use crate::engine::Viewer;
-use crate::hand_of_doom::content::{EncounterId, LootId, MonsterId, RegionId, SkillId, SpaceId};
+use crate::hand_of_doom::content::{EncounterId, HodMonsterId, LootId, RegionId, SkillId, SpaceId};
 use crate::hand_of_doom::fight::{Fight, FoeCard};
 use crate::hand_of_doom::state::{
-    Adventurer, HodState, LevelEntry, Party, PartyDanger, Pile, Step,
+    Adventurer, HodState, HodStep, LevelEntry, Party, PartyDanger, Pile,
 };
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -37,7 +37,7 @@ pub struct RegionDecks {
 #[serde(rename_all = "camelCase")]
 pub struct EpicCounterView {
     pub space: SpaceId,
-    pub monster: MonsterId,
+    pub monster: HodMonsterId,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -48,7 +48,7 @@ pub struct HodView {
     pub turn: u8,
     pub turn_limit: u8,
     /// The decision owed now, with the chart step it belongs to.
-    pub step: Step,
+    pub step: HodStep,
     pub adventurers: Vec<Adventurer>,
     pub parties: Vec<Party>,
     pub levels: Vec<LevelEntry>,
@@ -66,7 +66,7 @@ pub struct HodView {
     pub law: DeckView,
     pub loot: DeckView,
     pub signs: DeckView,
-    pub epics: Vec<MonsterId>,
+    pub epics: Vec<HodMonsterId>,
     pub skills: Vec<SkillId>,
     pub market: Vec<LootId>,
     pub dangers: Vec<Option<PartyDanger>>,

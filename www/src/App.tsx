@@ -1,8 +1,9 @@
 // The app: the start screen, or one game. Games are the engine's classes; every game is
 // saved to browser storage after each action.
 import { useMemo, useState } from 'preact/hooks';
-import { BiddingRace, MagicRealm, RuleError } from '../../pkg/tabletop_rules.js';
+import { BiddingRace, HandOfDoom, MagicRealm, RuleError } from '../../pkg/tabletop_rules.js';
 import { BiddingRaceGame } from './BiddingRaceGame';
+import { HodGame } from './hod/HodGame';
 import { MagicRealmGame } from './mr/MagicRealmGame';
 import { makeNames } from './mr/names';
 import { Start } from './Start';
@@ -12,7 +13,8 @@ import { configFromQuery, type StartConfig } from './share';
 type Screen =
   | { kind: 'home' }
   | { kind: 'magic-realm'; game: MagicRealm; id: string; title: string }
-  | { kind: 'bidding-race'; game: BiddingRace; id: string; title: string };
+  | { kind: 'bidding-race'; game: BiddingRace; id: string; title: string }
+  | { kind: 'hand-of-doom'; game: HandOfDoom; id: string; title: string };
 
 const why = (e: unknown) => (e instanceof RuleError ? `${e.message} [${e.code}]` : String(e));
 
@@ -20,6 +22,7 @@ export function App({ storage }: { storage: Storage }) {
   const store = useMemo(() => new SaveStore(storage), [storage]);
   const catalog = useMemo(() => MagicRealm.catalog(), []);
   const names = useMemo(() => makeNames(catalog), [catalog]);
+  const hodContent = useMemo(() => HandOfDoom.catalog(), []);
   const [screen, setScreen] = useState<Screen>({ kind: 'home' });
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -28,6 +31,8 @@ export function App({ storage }: { storage: Storage }) {
   const open = (game: GameKind, save: unknown, id: string, title: string): string | null => {
     try {
       if (game === 'magic-realm') setScreen({ kind: 'magic-realm', game: MagicRealm.load(save as never), id, title });
+      else if (game === 'hand-of-doom')
+        setScreen({ kind: 'hand-of-doom', game: HandOfDoom.load(save as never), id, title });
       else setScreen({ kind: 'bidding-race', game: BiddingRace.load(save as never), id, title });
       return null;
     } catch (e) {
@@ -46,6 +51,11 @@ export function App({ storage }: { storage: Storage }) {
         const title = `Magic Realm · ${c.players} player${c.players > 1 ? 's' : ''} · seed ${game.seed}`;
         const meta = store.put({ game: 'magic-realm', title, save: game.save(), actions: 0 });
         setScreen({ kind: 'magic-realm', game, id: meta.id, title });
+      } else if (c.game === 'hand-of-doom') {
+        const game = new HandOfDoom({ adventurers: c.characters }, seed);
+        const title = `Hand of Doom · ${c.characters.length} adventurer${c.characters.length > 1 ? 's' : ''} · seed ${game.seed}`;
+        const meta = store.put({ game: 'hand-of-doom', title, save: game.save(), actions: 0 });
+        setScreen({ kind: 'hand-of-doom', game, id: meta.id, title });
       } else {
         const game = new BiddingRace({ players: c.players, goal: 12, maxRounds: 8 }, seed);
         const title = `Bidding Race · ${c.players} players · seed ${game.seed}`;
@@ -77,6 +87,19 @@ export function App({ storage }: { storage: Storage }) {
       />
     );
   }
+  if (screen.kind === 'hand-of-doom') {
+    return (
+      <HodGame
+        key={screen.id}
+        game={screen.game}
+        content={hodContent}
+        store={store}
+        saveId={screen.id}
+        title={screen.title}
+        onExit={home}
+      />
+    );
+  }
   if (screen.kind === 'bidding-race') {
     const { game, id, title } = screen;
     return (
@@ -92,6 +115,7 @@ export function App({ storage }: { storage: Storage }) {
       initial={configFromQuery(location.search)}
       catalog={catalog}
       names={names}
+      hodAdventurers={hodContent.adventurers}
       saves={store.list()}
       failures={failures}
       message={message}
@@ -133,7 +157,12 @@ export function App({ storage }: { storage: Storage }) {
           return;
         }
         const seed = (parsed.save as { seed?: string }).seed ?? '?';
-        const title = `${parsed.game === 'magic-realm' ? 'Magic Realm' : 'Bidding Race'} · imported · seed ${seed}`;
+        const gameName = {
+          'magic-realm': 'Magic Realm',
+          'hand-of-doom': 'Hand of Doom',
+          'bidding-race': 'Bidding Race',
+        };
+        const title = `${gameName[parsed.game]} · imported · seed ${seed}`;
         const actions = ((parsed.save as { actions?: unknown[] }).actions ?? []).length;
         const meta = store.put({ game: parsed.game, title, save: parsed.save, actions });
         const reason = open(parsed.game, parsed.save, meta.id, title);

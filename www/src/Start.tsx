@@ -19,6 +19,8 @@ export interface StartProps {
   onDelete: (id: string) => void;
   onImport: (text: string) => void;
   onScenario: (json: string, seed: string) => void;
+  /** Hand of Doom's adventurers (from its content). */
+  hodAdventurers: { id: string; name: string }[];
 }
 
 /** The battle builder's first example: the Swordsman meets a Giant in Cavern 2. */
@@ -49,20 +51,31 @@ export function Start({
   onDelete,
   onImport,
   onScenario,
+  hodAdventurers,
 }: StartProps) {
   const [c, setC] = useState<StartConfig>(initial);
   const [scenario, setScenario] = useState(EXAMPLE_SCENARIO);
   const set = (patch: Partial<StartConfig>) => setC({ ...c, ...patch });
   const chars = catalog.characters.characters;
-  const maxPlayers = c.game === 'magic-realm' ? 6 : 4;
-  const minPlayers = c.game === 'magic-realm' ? 1 : 2;
+  const hod = c.game === 'hand-of-doom';
+  const maxPlayers = c.game === 'magic-realm' ? 6 : hod ? hodAdventurers.length : 4;
+  const minPlayers = c.game === 'bidding-race' ? 2 : 1;
   const players = Math.min(maxPlayers, Math.max(minPlayers, c.players));
   const seats = Array.from({ length: players }, (_, i) => c.characters[i] ?? '');
+  // Hand of Doom: every seat plays a different adventurer; an empty choice takes the first free one.
+  const hodSeats: string[] = [];
+  for (const ch of seats) {
+    const ok = hodAdventurers.some((a) => a.id === ch) && !hodSeats.includes(ch);
+    const free = hodAdventurers.find((a) => !hodSeats.includes(a.id) && !seats.includes(a.id))?.id ?? '';
+    hodSeats.push(ok ? ch : free);
+  }
 
   return (
     <main class="start">
       <h1>tabletop-rules</h1>
-      <p class="muted">Magic Realm in the browser: the rules engine decides, this page shows what it says.</p>
+      <p class="muted">
+        Magic Realm and Hand of Doom in the browser: the rules engine decides, this page shows what it says.
+      </p>
       {message && (
         <p class="error" role="alert">
           {message}
@@ -73,7 +86,7 @@ export function Start({
         aria-label="New game"
         onSubmit={(e) => {
           e.preventDefault();
-          onStart({ ...c, players, characters: seats });
+          onStart({ ...c, players, characters: hod ? hodSeats : seats });
         }}
       >
         <fieldset>
@@ -86,6 +99,7 @@ export function Start({
               onChange={(e) => set({ game: e.currentTarget.value as StartConfig['game'] })}
             >
               <option value="magic-realm">Magic Realm</option>
+              <option value="hand-of-doom">Hand of Doom (sample content)</option>
               <option value="bidding-race">Bidding Race (engine example)</option>
             </select>
           </label>
@@ -173,6 +187,30 @@ export function Start({
                   </div>
                 );
               })}
+            </div>
+          )}
+          {hod && (
+            <div class="seats">
+              {hodSeats.map((ch, i) => (
+                <label key={i}>
+                  Seat {i + 1}{' '}
+                  <select
+                    aria-label={`Seat ${i + 1} adventurer`}
+                    value={ch}
+                    onChange={(e) => {
+                      const next = [...hodSeats];
+                      next[i] = e.currentTarget.value;
+                      set({ characters: next });
+                    }}
+                  >
+                    {hodAdventurers.map((a) => (
+                      <option key={a.id} value={a.id} disabled={a.id !== ch && hodSeats.includes(a.id)}>
+                        {a.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
             </div>
           )}
           <button type="submit" class="primary">

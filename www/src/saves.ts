@@ -8,7 +8,7 @@ export interface KeyValue {
   removeItem(key: string): void;
 }
 
-export type GameKind = 'magic-realm' | 'bidding-race';
+export type GameKind = 'magic-realm' | 'bidding-race' | 'hand-of-doom';
 
 export interface SaveMeta {
   id: string;
@@ -105,8 +105,11 @@ export function parseSaveFile(
   }
   if (typeof data !== 'object' || data === null) return { ok: false, reason: 'the file holds no saved game' };
   const game = (data as { game?: unknown }).game;
-  if (game !== 'magic-realm' && game !== 'bidding-race') {
-    return { ok: false, reason: `the file is not a saved game of Magic Realm or Bidding Race (game: ${String(game)})` };
+  if (game !== 'magic-realm' && game !== 'bidding-race' && game !== 'hand-of-doom') {
+    return {
+      ok: false,
+      reason: `the file is not a saved game of Magic Realm, Hand of Doom or Bidding Race (game: ${String(game)})`,
+    };
   }
   return { ok: true, game, save: data };
 }

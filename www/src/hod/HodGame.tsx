@@ -1,0 +1,221 @@
+// One Hand of Doom game on screen: the map, the actions the engine lists for the adventurer
+// on screen, the boards, the chart with its current step, the decks and levels, the fight
+// with its dice, and the log; an autosave after every action. Hand-overs follow the Magic
+// Realm rule (mr/hotseat.ts): Hand of Doom is co-operative and its views hold no secrets,
+// so the screen passes from seat to seat without a privacy screen.
+import { useMemo, useState } from 'preact/hooks';
+import {
+  type Content,
+  type HandOfDoom,
+  type HodAction,
+  type HodLogEntry,
+  RuleError,
+} from '../../../pkg/tabletop_rules.js';
+import { nextScreen, type ScreenFor } from '../mr/hotseat';
+import type { SaveStore } from '../saves';
+import { shareUrl } from '../share';
+import { HodMap } from './HodMap';
+import { destination, makeHodNames, stepLine } from './labels';
+import './hod.css';
+import { AdventurerBoards, ChartPanel, ChartStrip, FightPanel, HodActions, HodLogPanel } from './Panels';
+
+export interface HodGameProps {
+  game: HandOfDoom;
+  content: Content;
+  store: SaveStore;
+  saveId: string;
+  title: string;
+  onExit: () => void;
+}
+
+type Tab = 'actions' | 'party' | 'chart' | 'log';
+const TAB_NAMES: Record<Tab, (n: number) => string> = {
+  actions: (n) => `Actions (${n})`,
+  party: () => 'Adventurers',
+  chart: () => 'Chart',
+  log: () => 'Log',
+};
+
+function screenAfter(game: HandOfDoom, players: number, shown: number | null): ScreenFor {
+  const toAct = game.toAct();
+  const next = toAct.type === 'Seats' ? toAct.seats[0] : undefined;
+  // No view of Hand of Doom holds a secret (the engine's views are the same for every seat).
+  return nextScreen({ players, shown, next, simultaneous: false, shownHasPrivate: false, nextHasPrivate: false });
+}
+
+export function HodGame({ game, content, store, saveId, title, onExit }: HodGameProps) {
+  const names = useMemo(() => makeHodNames(content), [content]);
+  const players = useMemo(() => game.view({ type: 'Spectator' }).adventurers.length, [game]);
+  const [screen, setScreen] = useState<ScreenFor>(() => screenAfter(game, players, null));
+  const [, setVersion] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>('actions');
+  const [open, setOpen] = useState(true);
+  const [recent, setRecent] = useState<HodLogEntry[]>([]);
+  const [share, setShare] = useState<string | null>(null);
+  const shown = screen.kind === 'seat' ? screen.seat : null;
+
+  const change = (f: () => HodLogEntry[] | undefined) => {
+    try {
+      const events = f() ?? [];
+      setError(null);
+      store.put({ id: saveId, game: 'hand-of-doom', title, save: game.save(), actions: game.actionsApplied });
+      setRecent(events);
+      setScreen(screenAfter(game, players, shown));
+    } catch (e) {
+      setError(e instanceof RuleError ? `${e.message} [${e.code}]` : String(e));
+    }
+    setVersion((v) => v + 1);
+  };
+  const act = (action: HodAction) => {
+    if (shown === null) return;
+    change(() => game.apply(shown, action));
+  };
+
+  if (screen.kind === 'handover') {
+    return (
+      <main class="handover" aria-live="polite">
+        <div class="handover-card">
+          <h1>Pass the device to seat {screen.seat + 1}</h1>
+          <button
+            type="button"
+            id="handover-go"
+            class="primary"
+            onClick={() => setScreen({ kind: 'seat', seat: screen.seat })}
+          >
+            I am seat {screen.seat + 1}: show my screen
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  const view = game.view(shown === null ? { type: 'Spectator' } : { type: 'Seat', seat: shown });
+  const toAct = game.toAct();
+  const legal = shown === null ? [] : game.legalActions(shown);
+  const log = game.log({ type: 'Spectator' });
+  const saved = game.save();
+  const refusal = game.undoRefusal() ?? (saved.actions.length === 0 ? 'Nothing to take back' : undefined);
+  const targets = legal.flatMap((a) => destination(a) ?? []);
+  const onSpace = (space: string) => {
+    const here = legal.filter((a) => destination(a) === space);
+    // Several ways to one space (foot, river...): the actions panel lists them all.
+    if (here.length === 1 && here[0]) act(here[0]);
+    else {
+      setTab('actions');
+      setOpen(true);
+    }
+  };
+  const exportSave = () => {
+    const blob = new Blob([JSON.stringify(game.save(), null, 1)], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `hand-of-doom-${game.seed}-${game.actionsApplied}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+
+  return (
+    <div class="game hod-game">
+      <header class="bar">
+        <button type="button" onClick={onExit} aria-label="Back to the start screen">
+          ☰
+        </button>
+        <div class="bar-text">
+          <strong>Hand of Doom</strong>
+          <span id="step-line"> · {stepLine(names, view, shown ?? undefined)}</span>
+        </div>
+        <button
+          type="button"
+          disabled={refusal !== undefined}
+          title={refusal ?? 'Take back the last action'}
+          onClick={() =>
+            change(() => {
+              game.undo();
+              return undefined;
+            })
+          }
+        >
+          Undo
+        </button>
+        <button type="button" onClick={exportSave}>
+          Export
+        </button>
+        <button type="button" onClick={() => setShare(shareUrl(location.href, saved))}>
+          Share
+        </button>
+      </header>
+      <ChartStrip view={view} />
+      <div class="play">
+        <HodMap content={content} view={view} names={names} targets={targets} onSpace={onSpace} />
+        {share && (
+          <div class="popover" role="dialog" aria-label="Share this game's seed">
+            <button type="button" class="close" aria-label="Close" onClick={() => setShare(null)}>
+              ×
+            </button>
+            <h3>Share this game's start</h3>
+            <p>The link opens a new game with the same adventurers and seed.</p>
+            <input readOnly value={share} aria-label="Link" onFocus={(e) => e.currentTarget.select()} />
+          </div>
+        )}
+        <aside class={`panel${open ? ' open' : ''}`} aria-label="Actions, adventurers, chart and log">
+          <div class="tabs" role="tablist">
+            <button
+              type="button"
+              class="handle"
+              aria-label={open ? 'Close the panel' : 'Open the panel'}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? '▾' : '▴'}
+            </button>
+            {(['actions', 'party', 'chart', 'log'] as Tab[]).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                aria-selected={tab === t}
+                onClick={() => {
+                  setTab(t);
+                  setOpen(true);
+                }}
+              >
+                {TAB_NAMES[t](legal.length)}
+              </button>
+            ))}
+          </div>
+          <div class="panel-body" role="tabpanel" aria-label={TAB_NAMES[tab](legal.length)}>
+            {tab === 'actions' && (
+              <>
+                <p id="to-act">
+                  {toAct.type === 'GameOver'
+                    ? `Game over. ${toAct.outcome.summary}`
+                    : stepLine(names, view, shown ?? undefined)}
+                </p>
+                {error && (
+                  <p class="error" role="alert">
+                    {error}
+                  </p>
+                )}
+                <FightPanel view={view} names={names} />
+                {recent.length > 0 && (
+                  <ul class="recent" aria-live="polite">
+                    {recent.map((e, i) => (
+                      <li key={i}>
+                        <span class="rule">{e.rule}</span>
+                        {e.text}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <HodActions actions={legal} names={names} view={view} onAct={act} />
+              </>
+            )}
+            {tab === 'party' && <AdventurerBoards view={view} names={names} />}
+            {tab === 'chart' && <ChartPanel view={view} names={names} />}
+            {tab === 'log' && <HodLogPanel entries={log} />}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
