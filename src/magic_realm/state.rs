@@ -206,6 +206,13 @@ pub struct SeatState {
     pub alerted_chits: BTreeSet<u8>,
     #[serde(default)]
     pub fate: Fate,
+    /// 7.7: the natives this character has hired, with their terms.
+    #[serde(default)]
+    pub hirelings: Vec<crate::magic_realm::day::meeting::Hireling>,
+    /// 7.6: boons accepted and not yet repaid (each makes the trader one level less
+    /// friendly).
+    #[serde(default)]
+    pub boons: Vec<crate::magic_realm::day::meeting::Boon>,
 }
 
 impl SeatState {
@@ -225,6 +232,8 @@ impl SeatState {
             known: BTreeSet::new(),
             alerted_chits: BTreeSet::new(),
             fate: Fate::Playing,
+            hirelings: Vec::new(),
+            boons: Vec::new(),
         }
     }
 }
@@ -331,6 +340,10 @@ pub enum Activity {
     Rest,
     /// 7.9.
     Alert,
+    /// 7.6: the trader and the deal are chosen when the activity is done.
+    Trade,
+    /// 7.7: the natives to hire are chosen when the activity is done.
+    Hire,
 }
 
 /// A seat's turn record for the day (6.2.4): its activities, left to right.
@@ -351,6 +364,10 @@ pub enum Pending {
         picks: Vec<crate::magic_realm::catalog::tables::SearchPick>,
         /// The clearing searched.
         at: ClearingRef,
+    },
+    /// 7.6, 7.7: a Meeting Table result that waits for the buyer's or hirer's answer.
+    Meeting {
+        offer: crate::magic_realm::day::meeting::Offer,
     },
 }
 
@@ -378,6 +395,10 @@ pub struct Today {
     pub blocked: BTreeSet<Seat>,
     /// 7.12: denizens that blocked or were blocked today: they stop prowling.
     pub stopped: BTreeSet<PieceId>,
+    /// 7.12, 8.2.2: native groups and visitors that blocked a character after a Meeting
+    /// Table roll in a Trade or Hire phase today.
+    #[serde(default)]
+    pub meeting_blocks: Vec<crate::magic_realm::day::meeting::MeetingBlock>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -20,6 +20,8 @@ pub enum Kind {
     Search,
     Rest,
     Alert,
+    Trade,
+    Hire,
 }
 
 pub fn kind(a: &Activity) -> Kind {
@@ -29,6 +31,8 @@ pub fn kind(a: &Activity) -> Kind {
         Activity::Search => Kind::Search,
         Activity::Rest => Kind::Rest,
         Activity::Alert => Kind::Alert,
+        Activity::Trade => Kind::Trade,
+        Activity::Hire => Kind::Hire,
     }
 }
 
@@ -141,6 +145,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             }
         }
         candidates.extend([Activity::Hide, Activity::Search]);
+        candidates.extend([Activity::Trade, Activity::Hire]);
     }
     candidates.push(Activity::Rest);
     if !who::exhausted(cat, state, seat) {
@@ -240,5 +245,7 @@ pub fn describe(a: &Activity) -> String {
         Activity::Search => "Search".into(),
         Activity::Rest => "Rest".into(),
         Activity::Alert => "Alert".into(),
+        Activity::Trade => "Trade".into(),
+        Activity::Hire => "Hire".into(),
     }
 }

@@ -2,7 +2,7 @@
 //! of a turn, one recorded activity per phase, blocking at the end of each phase, and the
 //! end of each turn (7.13, in `prowling`).
 
-use super::{alerting, hiding, moving, prowling, resting, search, who};
+use super::{alerting, hiding, hiring, meeting, moving, prowling, resting, search, trading, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -38,6 +38,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             .map(|p| A::ChooseSearchResult { pick: *p })
             .collect();
     }
+    if let Some(Pending::Meeting { .. }) = &state.today.pending {
+        return meeting::answers(state, seat);
+    }
     let Some(act) = activity(state, seat) else {
         return Vec::new();
     };
@@ -49,6 +52,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Search => search::options(cat, state, seat),
         Activity::Rest => resting::options(cat, state, seat),
         Activity::Alert => alerting::options(cat, state, seat),
+        Activity::Trade => trading::options(cat, state, seat),
+        Activity::Hire => hiring::options(cat, state, seat),
         Activity::Move { .. } | Activity::Hide => Vec::new(),
     };
     if choices.is_empty() {
@@ -70,6 +75,11 @@ pub fn apply(
     if let A::ChooseSearchResult { pick } = action {
         state.today.pending = None;
         search::apply_pick(cat, state, seat, *pick, &mut events)?;
+        end_phase(cat, state, seat, &mut events);
+        return Ok(events);
+    }
+    if let A::AnswerMeeting { answer } = action {
+        meeting::answer(cat, state, seat, *answer, &mut events)?;
         end_phase(cat, state, seat, &mut events);
         return Ok(events);
     }
@@ -108,6 +118,8 @@ pub fn apply(
             (Activity::Alert, A::AlertChit { chit }) => {
                 alerting::alert_chit(cat, state, seat, *chit, &mut events)?
             }
+            (Activity::Trade, _) => trading::do_trade(cat, state, seat, action, &mut events)?,
+            (Activity::Hire, _) => hiring::do_hire(cat, state, seat, action, &mut events)?,
             (_, A::Proceed) => events.push(Event::public(
                 "6.2.4",
                 format!(

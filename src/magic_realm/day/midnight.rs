@@ -52,6 +52,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
     for p in &up {
         state.piles.set_facing(p, Facing::Down);
     }
+    // 7.7: terms of hire that end today.
+    events.extend(super::hiring::midnight(cat, state, day));
     // The day's records, blocks and "hidden enemies" end.
     state.today = Today::default();
     for seat in state.all_seats().collect::<Vec<_>>() {

@@ -8,6 +8,8 @@ pub mod birdsong;
 pub mod daylight;
 pub mod evening;
 pub mod hiding;
+pub mod hiring;
+pub mod meeting;
 pub mod midnight;
 pub mod moving;
 pub mod prowling;
@@ -15,6 +17,7 @@ pub mod resting;
 pub mod scoring;
 pub mod search;
 pub mod sunrise;
+pub mod trading;
 pub mod who;
 
 use crate::engine::{Event, RuleError, Seat};

@@ -250,7 +250,7 @@ pub fn apply_pick(
 ) -> Result<(), RuleError> {
     let at = match &state.today.pending {
         Some(Pending::SearchChoice { at, .. }) => *at,
-        None => who::clearing_or_err(state, seat)?,
+        _ => who::clearing_or_err(state, seat)?,
     };
     state.today.pending = None;
     events.push(Event::public(
