@@ -56,10 +56,16 @@ pub struct OwnView {
     /// Today's turn record (6.2).
     pub record: TurnRecord,
     /// 7.7: the natives the seat has hired, with the last day of each term.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
     pub hirelings: Vec<crate::magic_realm::day::meeting::Hireling>,
     /// 7.6: boons the seat owes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
     pub boons: Vec<crate::magic_realm::day::meeting::Boon>,
     /// 7.6, 7.7: the Meeting Table result waiting for the seat's answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
     pub meeting: Option<crate::magic_realm::day::meeting::Offer>,
 }
 
