@@ -851,3 +851,34 @@ fn rule_7_6_what_he_buys_is_private_to_him() {
     assert!(bought(S0));
     assert!(!bought(Seat(1)));
 }
+
+// ---- 7.13 -------------------------------------------------------------------------------
+
+fn company_leader_at_row_6_end_of_turn(hired: bool) -> Game {
+    // Row 6: the unhired Company leader in his clearing summons the visitor chit in box 4
+    // when a character ends his turn there; a hired one does not.
+    let hirelings = if hired {
+        json!([{"native": "company-hq", "lastDay": 10}])
+    } else {
+        json!([])
+    };
+    start(json!({
+        "seats": [{"character": "swordsman", "at": at("oak_woods", 2), "hidden": true,
+            "hirelings": hirelings, "record": [{"activity": "hide"}]}],
+        "pieces": [native("company-hq"),
+            {"piece": {"kind": "visitor_chit", "id": "crone-raid"}, "place": {"place": "chart_box", "row": 6, "number": 4}}],
+        "at": "daylight", "dice": [6, 1, 1]}))
+}
+
+#[test]
+fn rule_7_13_only_an_unhired_leader_summons_visitors() {
+    let appeared = |hired: bool| {
+        let mut g = company_leader_at_row_6_end_of_turn(hired);
+        let ev = g.apply(S0, A::Proceed).unwrap();
+        details(&ev)
+            .iter()
+            .any(|d| matches!(d, E::VisitorAppeared { .. }))
+    };
+    assert!(appeared(false), "the unhired leader summons the chit");
+    assert!(!appeared(true), "a hired leader summons nothing");
+}
