@@ -882,3 +882,35 @@ fn rule_7_13_only_an_unhired_leader_summons_visitors() {
     assert!(appeared(false), "the unhired leader summons the chit");
     assert!(!appeared(true), "a hired leader summons nothing");
 }
+
+#[test]
+fn rule_7_7_a_boon_hires_them_free_and_is_owed_for_their_wages() {
+    // The Black Knight buys drinks for his allies the Company (2 gold for two men): the
+    // Ally column stays Ally; roll 1 = Boon, taken free: he owes their wages (2 + 4).
+    let mut g = start(json!({
+        "seats": [{"character": "black-knight", "at": at("oak_woods", 2), "gold": 10,
+            "record": [{"activity": "hire"}]}],
+        "pieces": [native("company-hq"), native("company-5")],
+        "at": "daylight", "dice": [1, 1, 1]}));
+    let ev = g
+        .apply(
+            S0,
+            A::Hire {
+                hire: HireChoice::Group {
+                    group: NativeGroup::Company,
+                    drinks: true,
+                },
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        rolled(&ev),
+        vec![(MeetingColumn::Ally, 1, MeetingResult::Boon)]
+    );
+    g.apply(S0, answer(MeetingAnswer::TakeBoon)).unwrap();
+    let s = &state(&g).seats[0];
+    assert_eq!(s.gold, 8, "only the drinks were paid");
+    assert_eq!(s.hirelings.len(), 2);
+    assert_eq!(s.boons.len(), 1);
+    assert_eq!((s.boons[0].trader, s.boons[0].gold), (COMPANY, 6));
+}
