@@ -84,6 +84,19 @@ pub enum MagicRealmAction {
     StopFollowing,
     /// 7.11f: a following character does not share the guide's Rest or Alert.
     SkipSharing,
+    /// 7.6: the deal of a Trade phase.
+    Trade {
+        deal: crate::magic_realm::day::meeting::TradeChoice,
+    },
+    /// 7.7: the natives a Hire phase tries to hire.
+    Hire {
+        hire: crate::magic_realm::day::meeting::HireChoice,
+    },
+    /// 7.6, 7.7: the answer to a Meeting Table result (pay, take a boon, decline, pay or
+    /// refuse the penalty of an Insult or Challenge).
+    AnswerMeeting {
+        answer: crate::magic_realm::day::meeting::MeetingAnswer,
+    },
     /// 7.2.2: at the start of a phase, activate, deactivate or abandon a belonging.
     Rearrange {
         piece: PieceId,
@@ -409,6 +422,87 @@ pub enum MagicRealmEvent {
     },
     Midnight {
         day: u8,
+    },
+    /// 7.6, 7.7, 8.2.2: a roll on the Meeting Table.
+    MeetingRolled {
+        seat: Seat,
+        trader: crate::magic_realm::catalog::denizens::Trader,
+        column: crate::magic_realm::catalog::tables::MeetingColumn,
+        roll: u8,
+        result: crate::magic_realm::catalog::tables::MeetingResult,
+    },
+    /// 7.6: drinks bought for a native group: one column friendlier for the roll.
+    DrinksBought {
+        seat: Seat,
+        group: NativeGroup,
+        gold: u32,
+    },
+    /// 7.6: an item bought (its kind; the piece itself goes to the buyer alone).
+    ItemBought {
+        seat: Seat,
+        from: crate::magic_realm::catalog::denizens::Trader,
+        kind: PieceKind,
+        price: u32,
+        boon: bool,
+    },
+    /// Private to the buyer: the piece bought.
+    BoughtPiece {
+        piece: PieceId,
+    },
+    /// 7.6: an item sold at its basic price (the kind; the piece goes to the seller alone).
+    ItemSold {
+        seat: Seat,
+        to: crate::magic_realm::catalog::denizens::Trader,
+        kind: PieceKind,
+        price: u32,
+        fame: u32,
+    },
+    /// Private to the seller: the piece sold.
+    SoldPiece {
+        piece: PieceId,
+    },
+    /// 7.6: a boon repaid: the trader's friendliness returns.
+    BoonRepaid {
+        seat: Seat,
+        to: crate::magic_realm::catalog::denizens::Trader,
+        gold: u32,
+    },
+    /// 7.6, 7.7: the buyer or hirer declines the price.
+    DealDeclined {
+        seat: Seat,
+    },
+    /// Insult or Challenge: the penalty paid in recorded Notoriety or Fame.
+    PenaltyPaid {
+        seat: Seat,
+        fame: i32,
+        notoriety: i32,
+    },
+    /// 7.12, 8.2.2: a Block/Battle result (or a refused penalty) in Daylight: the group or
+    /// visitor blocks the character.
+    BlockedByTrader {
+        seat: Seat,
+        by: crate::magic_realm::catalog::denizens::Trader,
+        pieces: Vec<PieceId>,
+    },
+    /// 7.7: natives hired until Midnight of `lastDay`.
+    NativesHired {
+        seat: Seat,
+        group: NativeGroup,
+        natives: Vec<PieceId>,
+        price: u32,
+        #[serde(rename = "lastDay")]
+        last_day: u8,
+    },
+    /// 7.7: hirelings move with the character who hired them.
+    HirelingsMoved {
+        seat: Seat,
+        pieces: Vec<PieceId>,
+        to: ClearingRef,
+    },
+    /// 7.7: the term of hire ends at Midnight; the natives are unhired where they stand.
+    HireEnded {
+        seat: Seat,
+        natives: Vec<PieceId>,
     },
     GameEnded {
         scores: Vec<Score>,

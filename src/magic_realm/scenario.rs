@@ -133,6 +133,9 @@ pub struct ScenarioSeat {
     /// The turn recorded for the day (used when the scenario starts at Daylight).
     #[serde(default)]
     pub record: Vec<Activity>,
+    /// 7.7: natives the character has hired, with their terms.
+    #[serde(default)]
+    pub hirelings: Vec<crate::magic_realm::day::meeting::Hireling>,
 }
 
 /// A game from any position.
@@ -417,6 +420,16 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
             )));
         }
     }
+    if let Some(h) = s
+        .hirelings
+        .iter()
+        .find(|h| cat.denizens.native(&h.native).is_none())
+    {
+        return Err(bad(format!(
+            "{}: unknown native {:?} among the hirelings",
+            c.name, h.native.0
+        )));
+    }
     for sp in &s.spells {
         if cat.spells.get(sp).is_none() {
             return Err(bad(format!("{}: unknown spell {:?}", c.name, sp.0)));
@@ -448,6 +461,7 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
         },
         equipment_pending: Vec::new(),
         inactive,
+        hirelings: s.hirelings.clone(),
         ..SeatState::empty()
     })
 }

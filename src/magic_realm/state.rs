@@ -216,6 +216,13 @@ pub struct SeatState {
     /// 9.2.2: the score of a character who left the map, taken as he left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_score: Option<Score>,
+    /// 7.7: the natives this character has hired, with their terms.
+    #[serde(default)]
+    pub hirelings: Vec<crate::magic_realm::day::meeting::Hireling>,
+    /// 7.6: boons accepted and not yet repaid (each makes the trader one level less
+    /// friendly).
+    #[serde(default)]
+    pub boons: Vec<crate::magic_realm::day::meeting::Boon>,
 }
 
 impl SeatState {
@@ -238,6 +245,8 @@ impl SeatState {
             inactive: BTreeSet::new(),
             final_score: None,
             tasks: Vec::new(),
+            hirelings: Vec::new(),
+            boons: Vec::new(),
         }
     }
 }
@@ -364,6 +373,10 @@ pub enum Activity {
     Enchant,
     /// 6.2.7, 7.11: follow this character all day (the only activity recorded).
     Follow { guide: Seat },
+    /// 7.6: the trader and the deal are chosen when the activity is done.
+    Trade,
+    /// 7.7: the natives to hire are chosen when the activity is done.
+    Hire,
 }
 
 /// A seat's turn record for the day (6.2.4): its activities, left to right.
@@ -395,6 +408,10 @@ pub enum Pending {
     FollowDecision { waiting: BTreeSet<Seat> },
     /// 7.11f: the guide rests or alerts; these following characters may do it too.
     FollowerShare { waiting: BTreeSet<Seat> },
+    /// 7.6, 7.7: a Meeting Table result that waits for the buyer's or hirer's answer.
+    Meeting {
+        offer: crate::magic_realm::day::meeting::Offer,
+    },
 }
 
 /// The day in progress: the Monster Roll, the turn order and where Daylight stands.
@@ -436,6 +453,10 @@ pub struct Today {
     /// 7.11: followers who stopped during the current phase: their turns end with it.
     #[serde(default)]
     pub stopped_following: BTreeSet<Seat>,
+    /// 7.12, 8.2.2: native groups and visitors that blocked a character after a Meeting
+    /// Table roll in a Trade or Hire phase today.
+    #[serde(default)]
+    pub meeting_blocks: Vec<crate::magic_realm::day::meeting::MeetingBlock>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -60,6 +60,18 @@ pub struct OwnView {
     pub discoveries: Discoveries,
     /// Today's turn record (6.2).
     pub record: TurnRecord,
+    /// 7.7: the natives the seat has hired, with the last day of each term.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub hirelings: Vec<crate::magic_realm::day::meeting::Hireling>,
+    /// 7.6: boons the seat owes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub boons: Vec<crate::magic_realm::day::meeting::Boon>,
+    /// 7.6, 7.7: the Meeting Table result waiting for the seat's answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub meeting: Option<crate::magic_realm::day::meeting::Offer>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -166,6 +178,16 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 secret: s.secret.clone(),
                 discoveries: s.discoveries.clone(),
                 record: s.record.clone(),
+                hirelings: s.hirelings.clone(),
+                boons: s.boons.clone(),
+                meeting: match &state.today.pending {
+                    Some(crate::magic_realm::state::Pending::Meeting { offer })
+                        if crate::magic_realm::day::daylight::turn_of(state) == Some(seat) =>
+                    {
+                        Some(offer.clone())
+                    }
+                    _ => None,
+                },
             })
         })
         .collect();

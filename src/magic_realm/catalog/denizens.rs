@@ -251,6 +251,19 @@ pub struct NativeGroupInfo {
     pub garrison: Option<DwellingId>,
     /// Appearance Chart row of the other groups (they start on the Setup Card).
     pub appearance_row: Option<u8>,
+    /// 7.7: how the group is hired.
+    #[serde(default)]
+    pub hire: HireUnit,
+}
+
+/// 7.7: whether a native group is hired as a whole (every unhired member in the clearing,
+/// for the sum of their wages) or one native at a time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "snake_case")]
+pub enum HireUnit {
+    #[default]
+    Group,
+    Single,
 }
 
 /// Mission chit faces (rule 7.2.4).

@@ -23,6 +23,8 @@ pub enum Kind {
     Alert,
     Enchant,
     Follow,
+    Trade,
+    Hire,
 }
 
 pub fn kind(a: &Activity) -> Kind {
@@ -34,6 +36,8 @@ pub fn kind(a: &Activity) -> Kind {
         Activity::Alert => Kind::Alert,
         Activity::Enchant => Kind::Enchant,
         Activity::Follow { .. } => Kind::Follow,
+        Activity::Trade => Kind::Trade,
+        Activity::Hire => Kind::Hire,
     }
 }
 
@@ -235,6 +239,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             }
         }
         candidates.extend([Activity::Hide, Activity::Search]);
+        candidates.extend([Activity::Trade, Activity::Hire]);
     }
     if gone {
         candidates.clear();
@@ -350,5 +355,7 @@ pub fn describe(a: &Activity) -> String {
         Activity::Enchant => "Enchant".into(),
         Activity::LeaveMap => "Move off the edge of the map".into(),
         Activity::Follow { guide } => format!("Follow seat {}", guide.0 + 1),
+        Activity::Trade => "Trade".into(),
+        Activity::Hire => "Hire".into(),
     }
 }

@@ -3,7 +3,8 @@
 //! end of each turn (7.13, in `prowling`).
 
 use super::{
-    alerting, belongings, enchanting, following, hiding, moving, prowling, resting, search, who,
+    alerting, belongings, enchanting, following, hiding, hiring, meeting, moving, prowling,
+    resting, search, trading, who,
 };
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -43,6 +44,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             .map(|p| A::ChooseSearchResult { pick: *p })
             .collect();
     }
+    if let Some(Pending::Meeting { .. }) = &state.today.pending {
+        return meeting::answers(state, seat);
+    }
     let Some(act) = activity(state, seat) else {
         return Vec::new();
     };
@@ -58,6 +62,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Search => search::options(cat, state, seat),
         Activity::Rest => resting::options(cat, state, seat),
         Activity::Alert => alerting::options(cat, state, seat),
+        Activity::Trade => trading::options(cat, state, seat),
+        Activity::Hire => hiring::options(cat, state, seat),
         Activity::Enchant => enchanting::options(cat, state, seat),
         Activity::Move { .. } | Activity::LeaveMap | Activity::Hide | Activity::Follow { .. } => {
             Vec::new()
@@ -109,6 +115,11 @@ pub fn apply(
             return Ok(events);
         }
         _ => {}
+    }
+    if let A::AnswerMeeting { answer } = action {
+        meeting::answer(cat, state, seat, *answer, &mut events)?;
+        end_phase(cat, state, seat, &mut events)?;
+        return Ok(events);
     }
     let act = activity(state, seat)
         .cloned()
@@ -199,6 +210,8 @@ pub fn apply(
                     reason: "no guide to follow today (7.11)".into(),
                 },
             )),
+            (Activity::Trade, _) => trading::do_trade(cat, state, seat, action, &mut events)?,
+            (Activity::Hire, _) => hiring::do_hire(cat, state, seat, action, &mut events)?,
             (_, A::Proceed) => events.push(Event::public(
                 "6.2.4",
                 format!(

@@ -281,6 +281,7 @@ pub fn share_move(
             ),
             E::Moved { seat: f, from, to },
         ));
+        super::hiring::accompany(cat, state, f, from, to, events);
         events.extend(super::belongings::entered_clearing(cat, state, f));
         super::missions::arrived(cat, state, f, events);
     }

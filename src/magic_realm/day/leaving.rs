@@ -47,6 +47,8 @@ pub fn leave(
         return Ok(());
     }
     super::missions::unfinished(cat, state, seat, events);
+    // 9.2.2: his hired natives left on the map become unhired.
+    events.extend(super::hiring::release_all(cat, state, seat));
     if let Some(s) = state.seat_mut(seat) {
         s.fate = Fate::LeftMap;
     }

@@ -54,6 +54,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
     }
     super::missions::midnight(cat, state, day, &mut events);
     super::belongings::tidy(state);
+    // 7.7: terms of hire that end today.
+    events.extend(super::hiring::midnight(cat, state, day));
     // The day's records, blocks and "hidden enemies" end.
     state.today = Today::default();
     for seat in state.all_seats().collect::<Vec<_>>() {

@@ -11,8 +11,10 @@ pub mod enchanting;
 pub mod evening;
 pub mod following;
 pub mod hiding;
+pub mod hiring;
 pub mod leaving;
 pub mod looting;
+pub mod meeting;
 pub mod midnight;
 pub mod missions;
 pub mod moving;
@@ -21,6 +23,7 @@ pub mod resting;
 pub mod scoring;
 pub mod search;
 pub mod sunrise;
+pub mod trading;
 pub mod who;
 
 use crate::engine::{Event, RuleError, Seat};

@@ -2,7 +2,7 @@
 //! Move phases to climb into a mountain clearing, and items too heavy for his strongest
 //! Move chit abandoned where he leaves.
 
-use super::{belongings, birdsong, who};
+use super::{belongings, birdsong, hiring, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::tiles::ClearingKind;
@@ -97,5 +97,6 @@ pub fn do_move(
         E::Moved { seat, from, to },
     ));
     events.extend(belongings::entered_clearing(cat, state, seat));
+    hiring::accompany(cat, state, seat, from, to, events);
     Ok(())
 }

@@ -543,6 +543,7 @@ fn summon_visitors(cat: &Catalog, state: &mut GameState, here: ClearingRef, even
                 .denizens
                 .native(id)
                 .filter(|n| n.rank == NativeRank::Leader)
+                .filter(|n| !super::hiring::is_hired_native(state, &n.id))
                 .map(|n| n.group),
             _ => None,
         })

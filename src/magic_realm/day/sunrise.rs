@@ -1,7 +1,7 @@
 //! Sunrise (rules 6.3.3 to 6.3.5): the Monster Roll, the end-of-week return of prowling
 //! denizens to where they started, and the attention chits mixed for Daylight.
 
-use super::{prowling, who};
+use super::{hiring, prowling, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
@@ -69,6 +69,8 @@ fn regenerate(cat: &Catalog, state: &mut GameState, row: u8) -> Result<Events, R
                 }
                 _ => false,
             };
+            // 6.3.4: hired natives and their horses do not regenerate.
+            let prowls = prowls && !hiring::is_hired(cat, state, &c.piece);
             if prowls && state.homes.of(&c.piece).is_some_and(|h| h != place) {
                 back.push(c.piece.clone());
             }

@@ -1,0 +1,377 @@
+//! The Hire activity (rule 7.7, with GAPS §6): hiring the unhired natives of a group in
+//! the clearing with a Meeting Table roll (a whole group for the sum of its members' wages,
+//! or the Order and the Rogues one native at a time), the 14-day term of hire and its end
+//! at Midnight (8.9), hirelings moving with the character who hired them, and hired
+//! natives staying where they are at the end of the week (6.3.4).
+//!
+//! Not yet here (each needs the day's turn machinery to know actors other than a seat's
+//! character, so it is left to the lead's day work):
+//! - 6.2.5: hired leaders' own turns: an extra turn record per hired leader in Birdsong (two
+//!   Basic + two Sunlight phases + his horse's; no Rest, Alert or Enchant of his own), his
+//!   attention chit mixed at Sunrise, his phases done in Daylight, his own discoveries
+//!   (7.5.1) and blocks (7.12). `Today.order` holds seats only today.
+//! - 7.6 / 7.7 by a hired leader: trading and hiring on his employer's behalf with his own
+//!   gold and belongings (needs his turns and a record of his gold).
+//! - 6.3.1: assigning underlings to guides at Sunrise and hiding with them; until then
+//!   [`accompany`] moves every hireling in the clearing the hiring character leaves.
+//! - 8.2.2 / 9.1.1: the Evening's battling rolls and freeing hirelings when the hiring
+//!   character dies ([`release_all`] is ready for the death rules to call).
+
+use super::{meeting, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::denizens::{HireUnit, NativeGroup, NativeId, Trader};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::GameState;
+
+use meeting::{Deal, HireChoice, Hireling};
+
+type Events = Vec<Event<E>>;
+
+/// 7.7 (GAPS §6): the term of hire, in days, counting the day of hire.
+pub const TERM_OF_HIRE: u8 = 14;
+
+/// The seat that has hired this native, if any.
+pub fn employer(state: &GameState, native: &NativeId) -> Option<Seat> {
+    state.all_seats().find(|s| {
+        state
+            .seat(*s)
+            .is_some_and(|x| x.hirelings.iter().any(|h| &h.native == native))
+    })
+}
+
+pub fn is_hired_native(state: &GameState, native: &NativeId) -> bool {
+    employer(state, native).is_some()
+}
+
+/// Whether a piece is a hired native or the horse of one (6.3.4: they do not regenerate).
+pub fn is_hired(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    match piece {
+        PieceId::Native { id } => is_hired_native(state, id),
+        PieceId::NativeHorse { id } => cat
+            .denizens
+            .native_horse(id)
+            .is_some_and(|h| is_hired_native(state, &h.rider)),
+        _ => false,
+    }
+}
+
+/// A native's counter with his horse's, if he has one.
+fn with_horse(cat: &Catalog, native: &NativeId) -> Vec<PieceId> {
+    let mut out = vec![PieceId::Native { id: native.clone() }];
+    if let Some(h) = cat.denizens.native(native).and_then(|n| n.horse.clone()) {
+        out.push(PieceId::NativeHorse { id: h });
+    }
+    out
+}
+
+/// The natives a choice names, if they can be hired here now.
+fn targets(cat: &Catalog, state: &GameState, at: ClearingRef, hire: &HireChoice) -> Vec<NativeId> {
+    match hire {
+        HireChoice::Group { group, .. } => {
+            let single = cat
+                .denizens
+                .group(*group)
+                .is_some_and(|g| g.hire == HireUnit::Single);
+            if single {
+                Vec::new()
+            } else {
+                meeting::unhired_members(cat, state, at, *group)
+            }
+        }
+        HireChoice::Native { native, .. } => {
+            let ok = cat.denizens.native(native).is_some_and(|n| {
+                cat.denizens
+                    .group(n.group)
+                    .is_some_and(|g| g.hire == HireUnit::Single)
+                    && meeting::unhired_members(cat, state, at, n.group).contains(native)
+            });
+            if ok {
+                vec![native.clone()]
+            } else {
+                Vec::new()
+            }
+        }
+    }
+}
+
+fn group_of_choice(cat: &Catalog, hire: &HireChoice) -> Option<NativeGroup> {
+    match hire {
+        HireChoice::Group { group, .. } => Some(*group),
+        HireChoice::Native { native, .. } => cat.denizens.native(native).map(|n| n.group),
+    }
+}
+
+/// The hires the seat can attempt in his Hire phase, then `Proceed` to hire no one.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for group in meeting::groups_here(cat, state, here) {
+        let drinks = meeting::can_buy_drinks(cat, state, seat, Trader::Native(group));
+        let single = cat
+            .denizens
+            .group(group)
+            .is_some_and(|g| g.hire == HireUnit::Single);
+        let bases: Vec<HireChoice> = if single {
+            meeting::unhired_members(cat, state, here, group)
+                .into_iter()
+                .map(|native| HireChoice::Native {
+                    native,
+                    drinks: false,
+                })
+                .collect()
+        } else {
+            vec![HireChoice::Group {
+                group,
+                drinks: false,
+            }]
+        };
+        for base in bases {
+            if drinks {
+                let with = match &base {
+                    HireChoice::Group { group, .. } => HireChoice::Group {
+                        group: *group,
+                        drinks: true,
+                    },
+                    HireChoice::Native { native, .. } => HireChoice::Native {
+                        native: native.clone(),
+                        drinks: true,
+                    },
+                };
+                out.push(A::Hire { hire: base });
+                out.push(A::Hire { hire: with });
+            } else {
+                out.push(A::Hire { hire: base });
+            }
+        }
+    }
+    if !out.is_empty() {
+        out.push(A::Proceed);
+    }
+    out
+}
+
+/// Does the Hire phase as the action says.
+pub fn do_hire(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let here = who::clearing_or_err(state, seat)?;
+    let hire = match action {
+        A::Hire { hire } => hire,
+        A::Proceed => {
+            let (text, reason) = if meeting::groups_here(cat, state, here).is_empty() {
+                (
+                    format!(
+                        "{name} finds no unhired natives in {} to hire; the Hire phase is cancelled.",
+                        who::name(cat, here)
+                    ),
+                    "no unhired natives to hire (7.7)",
+                )
+            } else {
+                (
+                    format!("{name} hires no one in his Hire phase."),
+                    "the character chose to hire no one (7.7)",
+                )
+            };
+            events.push(Event::public(
+                "7.7",
+                text,
+                E::PhaseCancelled {
+                    seat,
+                    reason: reason.into(),
+                },
+            ));
+            return Ok(());
+        }
+        other => {
+            return Err(RuleError::illegal(format!(
+                "{other:?} does not do a Hire phase"
+            )))
+        }
+    };
+    let natives = targets(cat, state, here, hire);
+    let group = group_of_choice(cat, hire);
+    let (Some(group), false) = (group, natives.is_empty()) else {
+        return Err(RuleError::illegal(format!(
+            "{hire:?} names no natives he can hire here"
+        )));
+    };
+    let drinks = match hire {
+        HireChoice::Group { drinks, .. } | HireChoice::Native { drinks, .. } => *drinks,
+    };
+    if drinks && !meeting::can_buy_drinks(cat, state, seat, Trader::Native(group)) {
+        return Err(RuleError::illegal("he cannot pay for the drinks"));
+    }
+    let wages: u32 = natives
+        .iter()
+        .filter_map(|n| cat.denizens.native(n))
+        .map(|n| n.wage)
+        .sum();
+    let trader = Trader::Native(group);
+    let result = meeting::meet(cat, state, seat, trader, drinks, "7.7", events)?;
+    let offer = meeting::Offer {
+        trader,
+        deal: Deal::Hire { natives },
+        result,
+        basic: wages,
+        price: 0,
+    };
+    meeting::open_offer(cat, state, seat, offer, "7.7", events)
+}
+
+/// The natives become the seat's hirelings for the term of hire (after he paid `paid`,
+/// or as a boon).
+pub fn take_hirelings(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    natives: &[NativeId],
+    paid: u32,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let day = state.step.day().unwrap_or(1);
+    let last_day = day.saturating_add(TERM_OF_HIRE - 1);
+    if natives.iter().any(|n| is_hired_native(state, n)) {
+        return Err(RuleError::internal("a native is hired already"));
+    }
+    let group = natives
+        .first()
+        .and_then(|n| cat.denizens.native(n))
+        .map(|n| n.group)
+        .ok_or_else(|| RuleError::internal("no natives to hire"))?;
+    let sheet = state
+        .seat_mut(seat)
+        .ok_or_else(|| RuleError::internal("no such seat"))?;
+    for n in natives {
+        sheet.hirelings.push(Hireling {
+            native: n.clone(),
+            last_day,
+        });
+    }
+    sheet.hirelings.sort();
+    let pieces: Vec<PieceId> = natives
+        .iter()
+        .map(|id| PieceId::Native { id: id.clone() })
+        .collect();
+    let name = who::who(cat, state, seat);
+    events.push(Event::public(
+        "7.7",
+        format!(
+            "{name} hires {} of the {group:?} for {paid} gold, until Midnight of day {last_day}.",
+            pieces.len()
+        ),
+        E::NativesHired {
+            seat,
+            group,
+            natives: pieces,
+            price: paid,
+            last_day,
+        },
+    ));
+    Ok(())
+}
+
+/// 6.3.1, 7.7 (rulings): the hirelings in the clearing the character leaves move with him.
+pub fn accompany(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    from: ClearingRef,
+    to: ClearingRef,
+    events: &mut Events,
+) {
+    let Some(sheet) = state.seat(seat) else {
+        return;
+    };
+    let here = Place::Clearing { at: from };
+    let moving: Vec<PieceId> = sheet
+        .hirelings
+        .iter()
+        .flat_map(|h| with_horse(cat, &h.native))
+        .filter(|p| state.piles.place_of(p) == Some(&here))
+        .collect();
+    if moving.is_empty() {
+        return;
+    }
+    for p in &moving {
+        state.piles.move_to(p, Place::Clearing { at: to }, None);
+    }
+    events.push(Event::public(
+        "7.7",
+        format!(
+            "{} hireling counter(s) move with {} to {}.",
+            moving.len(),
+            who::who(cat, state, seat),
+            who::name(cat, to)
+        ),
+        E::HirelingsMoved {
+            seat,
+            pieces: moving,
+            to,
+        },
+    ));
+}
+
+/// 7.7, 8.9: at Midnight of a term's last day the natives become unhired where they are.
+pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Events {
+    let mut events = Vec::new();
+    for seat in state.all_seats().collect::<Vec<_>>() {
+        let Some(sheet) = state.seat_mut(seat) else {
+            continue;
+        };
+        let (ended, kept): (Vec<Hireling>, Vec<Hireling>) = std::mem::take(&mut sheet.hirelings)
+            .into_iter()
+            .partition(|h| h.last_day <= day);
+        sheet.hirelings = kept;
+        if ended.is_empty() {
+            continue;
+        }
+        let natives: Vec<PieceId> = ended
+            .into_iter()
+            .map(|h| PieceId::Native { id: h.native })
+            .collect();
+        events.push(Event::public(
+            "7.7",
+            format!(
+                "Midnight: the term of hire of {} native(s) of {} ends; they are unhired where they stand.",
+                natives.len(),
+                who::who(cat, state, seat)
+            ),
+            E::HireEnded { seat, natives },
+        ));
+    }
+    events
+}
+
+/// 7.7 (GAPS §6): when the hiring character is killed, his hirelings become unhired.
+/// For the death rules (9.1.1) to call.
+pub fn release_all(cat: &Catalog, state: &mut GameState, seat: Seat) -> Events {
+    let Some(sheet) = state.seat_mut(seat) else {
+        return Vec::new();
+    };
+    let natives: Vec<PieceId> = std::mem::take(&mut sheet.hirelings)
+        .into_iter()
+        .map(|h| PieceId::Native { id: h.native })
+        .collect();
+    if natives.is_empty() {
+        return Vec::new();
+    }
+    vec![Event::public(
+        "7.7",
+        format!(
+            "{}'s {} hireling(s) become unhired.",
+            who::who(cat, state, seat),
+            natives.len()
+        ),
+        E::HireEnded { seat, natives },
+    )]
+}

@@ -1,0 +1,342 @@
+//! The Trade activity (rule 7.6, with GAPS §5): buying an item from the box of an unhired
+//! native leader or a visitor in the clearing with a Meeting Table roll (drinks for native
+//! groups), selling a belonging at its basic price, and repaying a boon.
+
+use super::{meeting, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::denizens::Trader;
+use crate::magic_realm::catalog::setup_card::SetupBox;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::pieces::{Facing, PieceId, Place};
+use crate::magic_realm::state::GameState;
+
+use meeting::{Deal, TradeChoice};
+
+type Events = Vec<Event<E>>;
+
+/// The box on the Setup Card that holds a trader's belongings (7.6).
+pub fn holdings(trader: Trader) -> Place {
+    Place::SetupBox {
+        target: match trader {
+            Trader::Native(g) => SetupBox::NativeGroup(g),
+            Trader::Visitor(v) => SetupBox::Visitor(v),
+        },
+    }
+}
+
+/// An item's basic price (armor by its state), from the catalog; `None` for what is not
+/// bought or sold (Spell cards, Treasures-Within-Treasures, destroyed armor).
+pub fn basic_price(cat: &Catalog, piece: &PieceId, facing: Facing) -> Option<u32> {
+    match piece {
+        PieceId::Weapon { id, .. } => cat.items.weapon(id).map(|w| w.price),
+        PieceId::Armor { id, .. } => cat.items.armor_piece(id).map(|a| {
+            if facing == Facing::Damaged {
+                a.price_damaged
+            } else {
+                a.price_intact
+            }
+        }),
+        PieceId::Horse { id } => cat.items.horse(id).map(|h| h.price),
+        PieceId::Treasure { id } => cat.items.treasure(id).and_then(|t| t.price),
+        _ => None,
+    }
+}
+
+/// The items in a trader's box that can be bought, bottom to top, with their prices.
+pub fn for_sale(cat: &Catalog, state: &GameState, trader: Trader) -> Vec<(PieceId, u32)> {
+    state
+        .piles
+        .pile(&holdings(trader))
+        .iter()
+        .filter_map(|c| basic_price(cat, &c.piece, c.facing).map(|p| (c.piece.clone(), p)))
+        .collect()
+}
+
+/// The seat's belongings that natives and visitors buy, with their basic prices.
+pub fn sellable(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<(PieceId, u32)> {
+    let Some(place) = who::belongings_place(state, seat) else {
+        return Vec::new();
+    };
+    state
+        .piles
+        .pile(&place)
+        .iter()
+        .filter_map(|c| basic_price(cat, &c.piece, c.facing).map(|p| (c.piece.clone(), p)))
+        .collect()
+}
+
+/// The deals the seat can make in his Trade phase, then `Proceed` to trade nothing.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    let gold = state.seat(seat).map_or(0, |s| s.gold);
+    let mut out = Vec::new();
+    let traders = meeting::traders_here(cat, state, here);
+    for &t in &traders {
+        let drinks = meeting::can_buy_drinks(cat, state, seat, t);
+        for (item, _) in for_sale(cat, state, t) {
+            for d in [false, true] {
+                if d && !drinks {
+                    continue;
+                }
+                out.push(A::Trade {
+                    deal: TradeChoice::Buy {
+                        from: t,
+                        item: item.clone(),
+                        drinks: d,
+                    },
+                });
+            }
+        }
+        for (item, _) in sellable(cat, state, seat) {
+            out.push(A::Trade {
+                deal: TradeChoice::Sell { to: t, item },
+            });
+        }
+        let owed = state
+            .seat(seat)
+            .and_then(|s| s.boons.iter().find(|b| b.trader == t))
+            .map(|b| b.gold);
+        if owed.is_some_and(|g| i64::from(gold) >= i64::from(g)) {
+            out.push(A::Trade {
+                deal: TradeChoice::RepayBoon { to: t },
+            });
+        }
+    }
+    if !out.is_empty() {
+        out.push(A::Proceed);
+    }
+    out
+}
+
+/// Does the Trade phase as the action says.
+pub fn do_trade(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let deal = match action {
+        A::Trade { deal } => deal,
+        A::Proceed => {
+            let here = who::clearing_or_err(state, seat)?;
+            let (text, reason) = if meeting::traders_here(cat, state, here).is_empty() {
+                (
+                    format!(
+                        "{name} finds no unhired native leader or visitor in {} to trade with; the Trade phase is cancelled.",
+                        who::name(cat, here)
+                    ),
+                    "no native leader or visitor to trade with (7.6)",
+                )
+            } else {
+                (
+                    format!("{name} makes no deal in his Trade phase."),
+                    "the character chose to trade nothing (7.6)",
+                )
+            };
+            events.push(Event::public(
+                "7.6",
+                text,
+                E::PhaseCancelled {
+                    seat,
+                    reason: reason.into(),
+                },
+            ));
+            return Ok(());
+        }
+        other => {
+            return Err(RuleError::illegal(format!(
+                "{other:?} does not do a Trade phase"
+            )))
+        }
+    };
+    if !options(cat, state, seat).contains(action) {
+        return Err(RuleError::illegal(format!(
+            "{deal:?} is not a deal he can make here"
+        )));
+    }
+    match deal {
+        TradeChoice::Buy { from, item, drinks } => {
+            let basic = for_sale(cat, state, *from)
+                .into_iter()
+                .find(|(p, _)| p == item)
+                .map(|(_, p)| p)
+                .ok_or_else(|| RuleError::illegal("the trader does not hold that item"))?;
+            // He looks at the trader's cards as he trades (rulings: 7.6).
+            let seen: Vec<PieceId> = state
+                .piles
+                .pile(&holdings(*from))
+                .iter()
+                .map(|c| c.piece.clone())
+                .collect();
+            if let Some(s) = state.seat_mut(seat) {
+                s.known.extend(seen);
+            }
+            let result = meeting::meet(cat, state, seat, *from, *drinks, "7.6", events)?;
+            let offer = meeting::Offer {
+                trader: *from,
+                deal: Deal::Buy { item: item.clone() },
+                result,
+                basic,
+                price: 0,
+            };
+            meeting::open_offer(cat, state, seat, offer, "7.6", events)
+        }
+        TradeChoice::Sell { to, item } => sell(cat, state, seat, *to, item, events),
+        TradeChoice::RepayBoon { to } => repay(cat, state, seat, *to, events),
+    }
+}
+
+/// Moves a bought item to the buyer (after he paid `paid`; `None` for a boon).
+pub fn take_item(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    from: Trader,
+    item: &PieceId,
+    paid: Option<u32>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let boon = paid.is_none();
+    let paid = paid.unwrap_or(0);
+    let place = who::belongings_place(state, seat)
+        .ok_or_else(|| RuleError::internal("a buying seat has no character"))?;
+    if state.piles.place_of(item) != Some(&holdings(from)) {
+        return Err(RuleError::internal("the item left the trader's box"));
+    }
+    state.piles.move_to(item, place, None);
+    if let Some(s) = state.seat_mut(seat) {
+        s.known.insert(item.clone());
+    }
+    let activation = super::belongings::obtained(cat, state, seat, item);
+    let name = who::who(cat, state, seat);
+    let how = if boon {
+        "as a boon".to_string()
+    } else {
+        format!("for {paid} gold")
+    };
+    events.push(Event::public(
+        "7.6",
+        format!(
+            "{name} buys an item ({:?}) from {} {how}.",
+            item.kind(),
+            meeting::trader_name(from)
+        ),
+        E::ItemBought {
+            seat,
+            from,
+            kind: item.kind(),
+            price: paid,
+            boon,
+        },
+    ));
+    events.push(Event::private(
+        "7.6",
+        seat,
+        format!("You buy {item}."),
+        E::BoughtPiece {
+            piece: item.clone(),
+        },
+    ));
+    events.extend(activation);
+    Ok(())
+}
+
+/// 7.6 (GAPS §5): selling without the optional Commerce table: the basic price, no roll;
+/// a card with a Fame reward sold to its group also gives that Fame (3.3.6f).
+fn sell(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    to: Trader,
+    item: &PieceId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let price = sellable(cat, state, seat)
+        .into_iter()
+        .find(|(p, _)| p == item)
+        .map(|(_, p)| p)
+        .ok_or_else(|| RuleError::illegal("he does not carry that item"))?;
+    let fame = match (item, to) {
+        (PieceId::Treasure { id }, Trader::Native(g)) => cat
+            .items
+            .treasure(id)
+            .and_then(|t| t.fame_reward)
+            .filter(|r| r.group == g)
+            .map_or(0, |r| r.fame),
+        _ => 0,
+    };
+    state.piles.move_to(item, holdings(to), None);
+    if let Some(s) = state.seat_mut(seat) {
+        s.gold = s
+            .gold
+            .saturating_add(i32::try_from(price).unwrap_or(i32::MAX));
+        s.fame = s
+            .fame
+            .saturating_add(i32::try_from(fame).unwrap_or(i32::MAX));
+    }
+    let name = who::who(cat, state, seat);
+    let reward = if fame > 0 {
+        format!(" and {fame} Fame")
+    } else {
+        String::new()
+    };
+    events.push(Event::public(
+        "7.6",
+        format!(
+            "{name} sells an item ({:?}) to {} for {price} gold{reward}.",
+            item.kind(),
+            meeting::trader_name(to)
+        ),
+        E::ItemSold {
+            seat,
+            to,
+            kind: item.kind(),
+            price,
+            fame,
+        },
+    ));
+    events.push(Event::private(
+        "7.6",
+        seat,
+        format!("You sell {item}."),
+        E::SoldPiece {
+            piece: item.clone(),
+        },
+    ));
+    Ok(())
+}
+
+/// 7.6: repaying a boon: he pays what it was worth, and the trader's friendliness returns.
+fn repay(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    to: Trader,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let sheet = state
+        .seat_mut(seat)
+        .ok_or_else(|| RuleError::internal("no such seat"))?;
+    let i = sheet
+        .boons
+        .iter()
+        .position(|b| b.trader == to)
+        .ok_or_else(|| RuleError::illegal("he owes that trader no boon"))?;
+    let gold = sheet.boons.remove(i).gold;
+    sheet.gold -= i32::try_from(gold).unwrap_or(i32::MAX);
+    let name = who::who(cat, state, seat);
+    events.push(Event::public(
+        "7.6",
+        format!(
+            "{name} repays his boon to {} with {gold} gold.",
+            meeting::trader_name(to)
+        ),
+        E::BoonRepaid { seat, to, gold },
+    ));
+    Ok(())
+}
