@@ -1,5 +1,6 @@
-//! Rule scenarios for belongings and horses (rules 4.3, 4.4.2 to 4.4.4, 6.2.2c, 7.2.2,
-//! 7.3.2, 9.3), each built from a scenario with forced dice and named by its rule.
+//! Rule scenarios for belongings, horses and other extra phases (rules 4.3, 4.4.2 to
+//! 4.4.4, 6.2.2c, 6.2.4, 7.2.2, 7.3.2, 9.3), each built from a scenario with forced dice
+//! and named by its rule.
 
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Event, Seat, Seed, Session, Viewer};
@@ -388,4 +389,48 @@ fn rule_7_3_2_a_horse_carries_items_too_heavy_for_his_move_chits() {
         matches!(place(&g, &armor), Place::Belongings { .. }),
         "a pack horse carries it"
     );
+}
+
+fn hides(n: usize) -> Value {
+    json!(vec![json!({"activity": "hide"}); n])
+}
+
+#[test]
+fn rule_6_2_2_the_captains_reputation_gives_a_fifth_phase() {
+    let mut g = start(json!({"seats": [{"character": "captain", "at": at("oak_woods", 2)}]}));
+    record(&mut g, S0, &vec![Activity::Hide; 5]);
+    assert!(records(&g, S0).is_empty());
+}
+
+#[test]
+fn rule_6_2_4_the_reputation_phase_must_begin_at_a_dwelling() {
+    // Away from any Dwelling, the fifth Hide is cancelled.
+    let mut g = start(
+        json!({"seats": [{"character": "captain", "at": at("oak_woods", 2),
+        "record": hides(5)}], "at": "daylight", "dice": [1, 6, 6, 6, 6, 6, 6, 6, 6]}),
+    );
+    assert_eq!(g.state().seats[0].record.dwelling_phase, Some(4));
+    let mut cancelled = false;
+    for _ in 0..5 {
+        let ev = g.apply(S0, A::Proceed).unwrap();
+        cancelled |= details(&ev).iter().any(
+            |d| matches!(d, E::PhaseCancelled { reason, .. } if reason.contains("Reputation")),
+        );
+    }
+    assert!(cancelled);
+    // At the Inn, the first phase is the Reputation's and nothing is cancelled.
+    let mut g = start(
+        json!({"seats": [{"character": "captain", "at": at("oak_woods", 2),
+        "record": hides(5)}],
+        "pieces": [{"piece": {"kind": "dwelling", "id": "inn"},
+                    "place": {"place": "clearing", "at": at("oak_woods", 2)}}],
+        "at": "daylight", "dice": [1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]}),
+    );
+    assert_eq!(g.state().seats[0].record.dwelling_phase, Some(0));
+    for _ in 0..5 {
+        let ev = g.apply(S0, A::Proceed).unwrap();
+        assert!(!details(&ev)
+            .iter()
+            .any(|d| matches!(d, E::PhaseCancelled { .. })));
+    }
 }

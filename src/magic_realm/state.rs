@@ -391,6 +391,11 @@ pub struct TurnRecord {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub horse_phases: Vec<usize>,
+    /// 6.2.2c: the phase (from 0) the Captain's Reputation gives; it must begin at a
+    /// Dwelling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub dwelling_phase: Option<usize>,
 }
 
 /// A decision a seat owes in the middle of a phase.

@@ -54,6 +54,8 @@ pub struct Entitlement {
     pub extra: Vec<(Kind, Source)>,
     /// 6.2.2c, 7.3.2: a pony ridden since before Birdsong doubles his Moves.
     pub pony: bool,
+    /// 6.2.2c: the Captain's Reputation: one extra phase, done at a Dwelling.
+    pub reputation: bool,
 }
 
 pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement {
@@ -83,6 +85,7 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
         sunlight: if in_cave || short_legs { 0 } else { 2 },
         extra,
         pony: horse == Some(HorseKind::Pony),
+        reputation: who::has(cat, state, seat, Adv::Reputation),
     }
 }
 
@@ -95,6 +98,8 @@ pub enum Source {
     Advantage,
     /// An extra Move from the horse he rides (a workhorse's, or a pony's second Move).
     Horse,
+    /// The Captain's Reputation: any activity, begun at a Dwelling.
+    Dwelling,
 }
 
 /// Assigns each recorded phase to what entitles it (6.2.2, 6.2.4), or `None` when the
@@ -137,8 +142,16 @@ pub fn assign(
             out.push(Source::General);
         }
     }
-    if general > general_cap {
+    if general > general_cap + usize::from(ent.reputation) {
         return None;
+    }
+    // The Reputation phase: the last phase of no other source (see `seal_records`).
+    if general > general_cap {
+        if let Some(i) = out.iter().rposition(|s| *s == Source::General) {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = Source::Dwelling;
+            }
+        }
     }
     // A workhorse's extra Move is read as his last Move of another source, so the horse
     // needs to be ridden only at the end (the player's most favourable reading).
@@ -196,8 +209,25 @@ pub fn seal_records(cat: &Catalog, state: &mut GameState) {
         let Some(record) = state.seat(seat).map(|s| s.record.activities.clone()) else {
             continue;
         };
-        let horse_phases = assign(cat, state, &ent, &record)
-            .unwrap_or_default()
+        let sources = assign(cat, state, &ent, &record).unwrap_or_default();
+        // The Reputation phase is the first general phase planned to begin at a Dwelling,
+        // else the one `assign` chose.
+        let start = who::clearing(state, seat);
+        let dwelling_phase = sources
+            .iter()
+            .position(|s| *s == Source::Dwelling)
+            .map(|chosen| {
+                (0..record.len())
+                    .filter(|i| matches!(sources.get(*i), Some(Source::General | Source::Dwelling)))
+                    .find(|i| {
+                        start.is_some_and(|c| {
+                            let (at, _) = planned_position(cat, state, c, &record[..*i]);
+                            dwelling_in(state, at)
+                        })
+                    })
+                    .unwrap_or(chosen)
+            });
+        let horse_phases = sources
             .iter()
             .enumerate()
             .filter(|(_, src)| **src == Source::Horse)
@@ -206,8 +236,23 @@ pub fn seal_records(cat: &Catalog, state: &mut GameState) {
         if let Some(s) = state.seat_mut(seat) {
             s.record.done = true;
             s.record.horse_phases = horse_phases;
+            s.record.dwelling_phase = dwelling_phase;
         }
     }
+}
+
+/// Whether a Dwelling stands in the clearing.
+pub fn dwelling_in(state: &GameState, at: ClearingRef) -> bool {
+    state
+        .piles
+        .pile(&crate::magic_realm::pieces::Place::Clearing { at })
+        .iter()
+        .any(|c| {
+            matches!(
+                c.piece,
+                crate::magic_realm::pieces::PieceId::Dwelling { .. }
+            )
+        })
 }
 
 /// The activities the seat may record next (a deterministic order).

@@ -134,7 +134,24 @@ pub fn apply(
             .rearranged
             .iter()
             .any(|p| matches!(p, crate::magic_realm::pieces::PieceId::Horse { .. }));
-    if horse_phase && !horse_ready {
+    let dwelling_phase = state
+        .seat(seat)
+        .is_some_and(|s| s.record.dwelling_phase == Some(state.today.phase));
+    let at_dwelling =
+        who::clearing(state, seat).is_some_and(|c| super::birdsong::dwelling_in(state, c));
+    if dwelling_phase && !at_dwelling {
+        events.push(Event::public(
+            "6.2.4",
+            format!(
+                "Phase {phase}: {}'s extra phase from his Reputation must begin at a Dwelling; it is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "the Reputation phase begins away from a Dwelling (6.2.4)".into(),
+            },
+        ));
+    } else if horse_phase && !horse_ready {
         // 7.3.2: a horse's extra Move needs the horse active since the phase began.
         events.push(Event::public(
             "7.3.2",
