@@ -22,6 +22,7 @@ pub mod prowling;
 pub mod resting;
 pub mod scoring;
 pub mod search;
+pub mod spying;
 pub mod sunrise;
 pub mod trading;
 pub mod who;

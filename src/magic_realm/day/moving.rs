@@ -5,6 +5,7 @@
 use super::{belongings, birdsong, hiring, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::characters::SpecialAdvantage as Adv;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
@@ -84,9 +85,28 @@ pub fn do_move(
     }
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
+    // 4.5.5: the roadway he uses, and who is spying on him as he leaves.
+    // He uses an open roadway when one joins the clearings.
+    let discovered = state
+        .seat(seat)
+        .map(|s| s.discoveries.paths.clone())
+        .unwrap_or_default();
+    let usable = if who::has(cat, state, seat, Adv::Experience) {
+        state.map.routes(&cat.tiles, from)
+    } else {
+        state.map.moves(&cat.tiles, from, &discovered)
+    };
+    let via: Vec<crate::magic_realm::map::PathRef> = usable
+        .into_iter()
+        .filter(|r| r.to == to)
+        .min_by_key(|r| (r.kind.needs_discovery(), r.via.len()))
+        .map(|r| r.via)
+        .unwrap_or_default();
+    let watching = super::spying::spies(state, seat, from);
     state
         .piles
         .move_to(&counter, Place::Clearing { at: to }, None);
+    super::spying::used_roadways(cat, state, seat, &watching, &via, events);
     events.push(Event::public(
         "7.3.1",
         format!(

@@ -179,6 +179,7 @@ pub fn do_search(
             if loot(cat, state, seat, n, &pile, events)? {
                 super::looting::after_item(cat, state, seat, site, events)?;
             }
+            super::spying::looted_site(cat, state, seat, site, events);
             Ok(())
         }
         SearchChoice::LootPile => {

@@ -1,0 +1,114 @@
+//! Spying (rule 4.5.5): when a character uses a discovery, everyone spying on him learns
+//! it. An unhidden character is spied on by everyone in his clearing; a hidden one by those
+//! who have found hidden enemies today. He is spied on where he uses a hidden path or
+//! secret passage (in the clearing he leaves and the one he enters) and where he loots a
+//! treasure site.
+
+use super::who;
+use crate::engine::{Event, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::chits::MapChitId;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::{ClearingRef, PathRef};
+use crate::magic_realm::state::GameState;
+
+type Events = Vec<Event<E>>;
+
+/// The characters in `at` spying on the seat now (4.5.5a).
+pub fn spies(state: &GameState, seat: Seat, at: ClearingRef) -> Vec<Seat> {
+    let hidden = state.seat(seat).is_some_and(|s| s.hidden);
+    state
+        .all_seats()
+        .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .filter(|s| !hidden || state.today.found_enemies.contains(s))
+        .collect()
+}
+
+/// 4.5.5b: a move along hidden paths or secret passages teaches them to the spies in both
+/// clearings. `spies_before` were taken in the clearing he left, before he moved.
+pub fn used_roadways(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    spies_before: &[Seat],
+    paths: &[PathRef],
+    events: &mut Events,
+) {
+    let secret: Vec<PathRef> = paths
+        .iter()
+        .filter(|p| {
+            cat.tiles
+                .get(p.tile)
+                .and_then(|t| {
+                    t.face(p.side)
+                        .paths
+                        .iter()
+                        .find(|x| x.from == p.from && x.to == p.to)
+                })
+                .is_some_and(|x| x.kind.needs_discovery())
+        })
+        .copied()
+        .collect();
+    if secret.is_empty() {
+        return;
+    }
+    let mut watchers: Vec<Seat> = spies_before.to_vec();
+    if let Some(here) = who::clearing(state, seat) {
+        watchers.extend(spies(state, seat, here));
+    }
+    watchers.sort();
+    watchers.dedup();
+    for spy in watchers {
+        let Some(s) = state.seat_mut(spy) else {
+            continue;
+        };
+        let new: Vec<PathRef> = secret
+            .iter()
+            .filter(|p| s.discoveries.paths.insert(**p))
+            .copied()
+            .collect();
+        if !new.is_empty() {
+            events.push(Event::private(
+                "4.5.5",
+                spy,
+                format!(
+                    "Spying on {}, you discover {} roadway(s) he uses.",
+                    who::who(cat, state, seat),
+                    new.len()
+                ),
+                E::PathsDiscovered { paths: new },
+            ));
+        }
+    }
+}
+
+/// 4.5.5b: looting a treasure site teaches its place to everyone spying on him.
+pub fn looted_site(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    site: &MapChitId,
+    events: &mut Events,
+) {
+    let Some(here) = who::clearing(state, seat) else {
+        return;
+    };
+    for spy in spies(state, seat, here) {
+        if let Some(s) = state.seat_mut(spy) {
+            if s.discoveries.chits.insert(site.clone()) {
+                events.push(Event::private(
+                    "4.5.5",
+                    spy,
+                    format!(
+                        "Spying on {}, you discover the {} he loots.",
+                        who::who(cat, state, seat),
+                        site.0
+                    ),
+                    E::ChitsDiscovered {
+                        chits: vec![site.clone()],
+                    },
+                ));
+            }
+        }
+    }
+}
