@@ -97,6 +97,12 @@ pub enum MagicRealmAction {
     AnswerMeeting {
         answer: crate::magic_realm::day::meeting::MeetingAnswer,
     },
+    /// 8.2.2: roll on the Meeting Table to see whether this group battles him, buying
+    /// drinks first if `drinks`.
+    RollForBattling { group: NativeGroup, drinks: bool },
+    /// 8.2.2: pay the recorded points an Insult or Challenge costs (else the group
+    /// battles him).
+    BattlingPenalty { pay: bool },
     /// 7.2.2: at the start of a phase, activate, deactivate or abandon a belonging.
     Rearrange {
         piece: PieceId,
@@ -310,6 +316,16 @@ pub enum MagicRealmEvent {
     ChitAlerted {
         seat: Seat,
         chit: u8,
+    },
+    /// 8.2.2: a native group battles the character this evening.
+    NativesBattle {
+        seat: Seat,
+        group: NativeGroup,
+    },
+    /// 8.2.2: a native group does not battle the character this evening.
+    NativesDoNotBattle {
+        seat: Seat,
+        group: NativeGroup,
     },
     /// 7.2.4: a mission or campaign chit taken.
     ChitTaken {

@@ -61,7 +61,7 @@ impl Rules for MagicRealm {
             Step::GameOver { scores } => ToAct::GameOver {
                 outcome: day::scoring::outcome(cat, state, scores),
             },
-            Step::Birdsong { .. } | Step::Daylight { .. } => ToAct::Seats {
+            Step::Birdsong { .. } | Step::Daylight { .. } | Step::Evening { .. } => ToAct::Seats {
                 seats: day::to_act(cat, state),
             },
             _ => ToAct::Seats {

@@ -308,6 +308,8 @@ pub enum Step {
     /// 7: the characters take their turns in attention-chit order (`Today` says whose
     /// turn and which phase).
     Daylight { day: u8 },
+    /// 8.1.3: the clearings take their Evening turns (`Today.evening` says which).
+    Evening { day: u8 },
     /// 9: the game is over; `scores` holds each seat's result (9.3).
     GameOver { scores: Vec<Score> },
 }
@@ -315,13 +317,16 @@ pub enum Step {
 impl Step {
     /// Whether setup is over and the game has not ended.
     pub fn is_day(&self) -> bool {
-        matches!(self, Step::Birdsong { .. } | Step::Daylight { .. })
+        matches!(
+            self,
+            Step::Birdsong { .. } | Step::Daylight { .. } | Step::Evening { .. }
+        )
     }
 
     /// The day of play, once setup is over.
     pub fn day(&self) -> Option<u8> {
         match self {
-            Step::Birdsong { day } | Step::Daylight { day } => Some(*day),
+            Step::Birdsong { day } | Step::Daylight { day } | Step::Evening { day } => Some(*day),
             _ => None,
         }
     }
@@ -446,6 +451,9 @@ pub struct Today {
     /// 7.2.2: belongings rearranged at the start of the current phase.
     #[serde(default)]
     pub rearranged: BTreeSet<PieceId>,
+    /// 8.1 to 8.2: the Evening, clearing by clearing.
+    #[serde(default)]
+    pub evening: crate::magic_realm::day::evening::EveningState,
     /// 7.10: characters who have done their meditation phase today.
     #[serde(default)]
     pub meditated: BTreeSet<Seat>,

@@ -4,7 +4,8 @@
 
 use crate::engine::{Seat, Viewer};
 use crate::magic_realm::catalog::characters::CharacterId;
-use crate::magic_realm::map::RealmMap;
+use crate::magic_realm::catalog::denizens::NativeGroup;
+use crate::magic_realm::map::{ClearingRef, RealmMap};
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
 use crate::magic_realm::state::{
     ChitStatus, Discoveries, EquipmentNeed, Fate, GameState, SecretRecord, Step, Task, TurnRecord,
@@ -102,6 +103,10 @@ pub struct DayView {
     pub found_enemies: Vec<Seat>,
     /// 7.11: who follows whom today (follower, guide), once revealed at Sunrise.
     pub following: Vec<(Seat, Seat)>,
+    /// 8.1.3: the clearing taking its Evening turn.
+    pub evening_at: Option<ClearingRef>,
+    /// 8.2: the native groups battling each character there (character's seat, group).
+    pub battling: Vec<(Seat, NativeGroup)>,
 }
 
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
@@ -210,6 +215,16 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 .following
                 .iter()
                 .map(|(f, g)| (*f, *g))
+                .collect(),
+            evening_at: matches!(state.step, Step::Evening { .. })
+                .then(|| crate::magic_realm::day::evening::current(state))
+                .flatten(),
+            battling: state
+                .today
+                .evening
+                .battling
+                .iter()
+                .map(|o| (o.seat, o.group))
                 .collect(),
         },
     }

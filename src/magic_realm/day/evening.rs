@@ -1,21 +1,62 @@
-//! Sunset and Evening (rules 8.1.1 to 8.1.3): one attention chit per clearing holding a
-//! character, picked in random order; each clearing's combat is handed to the combat rules
-//! (8.3 to 8.8) at [`combat_in`].
+//! Sunset and Evening (rules 8.1.1 to 8.1.3, 8.2.2): one attention chit per clearing
+//! holding a character, picked in random order; as each clearing's turn comes, every
+//! character there rolls on the Meeting Table for each unhired native group present to
+//! see whether it battles him (buying drinks first if he likes, and answering an Insult
+//! or Challenge); then the clearing's combat is handed to the combat rules (8.3 to 8.8)
+//! at [`combat_in`].
 
-use super::who;
+use super::{meeting, who};
 use crate::engine::{Event, RuleError, Seat};
-use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::denizens::{NativeGroup, Trader};
+use crate::magic_realm::catalog::tables::MeetingResult;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::setup::setup_card::shuffle;
 use crate::magic_realm::state::GameState;
+use serde::{Deserialize, Serialize};
 
 type Events = Vec<Event<E>>;
 
-/// Sunset (8.1.1, 8.1.2) then Evening (8.1.3) in every clearing that has a character.
-pub fn sunset_and_evening(cat: &Catalog, state: &mut GameState) -> Result<Events, RuleError> {
-    let mut events = Vec::new();
+/// 8.2.2: a battling roll a character owes for a native group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Owed {
+    pub seat: Seat,
+    pub group: NativeGroup,
+}
+
+/// Where the Evening stands.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EveningState {
+    /// 8.1.2: the clearings' attention chits, in the order they are picked.
+    pub order: Vec<ClearingRef>,
+    /// Index into `order` of the clearing taking its turn.
+    pub index: usize,
+    /// Whether the current clearing's battling rolls have been listed.
+    pub started: bool,
+    /// 8.2.2: rolls still owed in the current clearing, first one next.
+    pub owed: Vec<Owed>,
+    /// 8.2.2: an Insult or Challenge waiting for the character's answer.
+    pub penalty: Option<(Owed, MeetingResult)>,
+    /// 8.2: the groups battling each character in the current clearing.
+    pub battling: Vec<Owed>,
+}
+
+/// The clearing taking its Evening turn.
+pub fn current(state: &GameState) -> Option<ClearingRef> {
+    state
+        .today
+        .evening
+        .order
+        .get(state.today.evening.index)
+        .copied()
+}
+
+/// Sunset (8.1.1, 8.1.2): one attention chit per clearing with a character, mixed.
+pub fn sunset(_cat: &Catalog, state: &mut GameState) -> Events {
     let mut clearings: Vec<ClearingRef> = state
         .all_seats()
         .filter(|s| who::playing(state, *s))
@@ -24,25 +65,201 @@ pub fn sunset_and_evening(cat: &Catalog, state: &mut GameState) -> Result<Events
     clearings.sort();
     clearings.dedup();
     shuffle(&mut clearings, &mut state.draws);
-    events.push(Event::public(
+    let n = clearings.len();
+    state.today.evening = EveningState {
+        order: clearings,
+        ..EveningState::default()
+    };
+    vec![Event::public(
         "8.1.2",
-        format!(
-            "Sunset: {} clearing(s) with characters take an attention chit each.",
-            clearings.len()
-        ),
+        format!("Sunset: {n} clearing(s) with characters take an attention chit each."),
         E::Sunset {
-            clearings: clearings.len() as u32,
+            clearings: u32::try_from(n).unwrap_or(u32::MAX),
+        },
+    )]
+}
+
+/// 8.2.2: the rolls owed as combat begins in `at`: each character there, for each group
+/// with unhired natives there.
+fn rolls_owed(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<Owed> {
+    let groups = meeting::groups_here(cat, state, at);
+    let mut owed = Vec::new();
+    for seat in state.all_seats() {
+        if who::playing(state, seat) && who::clearing(state, seat) == Some(at) {
+            for group in &groups {
+                owed.push(Owed {
+                    seat,
+                    group: *group,
+                });
+            }
+        }
+    }
+    owed
+}
+
+/// Runs the Evening on until a character must decide; true when every clearing is done.
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    loop {
+        let Some(at) = current(state) else {
+            return Ok(true);
+        };
+        if !state.today.evening.started {
+            state.today.evening.started = true;
+            state.today.evening.battling.clear();
+            state.today.evening.owed = rolls_owed(cat, state, at);
+        }
+        if state.today.evening.penalty.is_some() || !state.today.evening.owed.is_empty() {
+            return Ok(false);
+        }
+        events.extend(combat_in(cat, state, at)?);
+        state.today.evening.index += 1;
+        state.today.evening.started = false;
+    }
+}
+
+/// The seat owing an Evening decision.
+pub fn to_act(state: &GameState) -> Option<Seat> {
+    let ev = &state.today.evening;
+    ev.penalty
+        .map(|(o, _)| o.seat)
+        .or_else(|| ev.owed.first().map(|o| o.seat))
+}
+
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    if to_act(state) != Some(seat) {
+        return Vec::new();
+    }
+    let ev = &state.today.evening;
+    if ev.penalty.is_some() {
+        return vec![
+            A::BattlingPenalty { pay: true },
+            A::BattlingPenalty { pay: false },
+        ];
+    }
+    let Some(owed) = ev.owed.first() else {
+        return Vec::new();
+    };
+    let mut out = vec![A::RollForBattling {
+        group: owed.group,
+        drinks: false,
+    }];
+    if meeting::can_buy_drinks(cat, state, seat, Trader::Native(owed.group)) {
+        out.push(A::RollForBattling {
+            group: owed.group,
+            drinks: true,
+        });
+    }
+    out
+}
+
+fn battles(cat: &Catalog, state: &mut GameState, owed: Owed, events: &mut Events) {
+    state.today.evening.battling.push(owed);
+    events.push(Event::public(
+        "8.2.2",
+        format!(
+            "The {:?} battle {} this evening.",
+            owed.group,
+            who::who(cat, state, owed.seat)
+        ),
+        E::NativesBattle {
+            seat: owed.seat,
+            group: owed.group,
         },
     ));
-    for at in clearings {
-        events.extend(combat_in(cat, state, at)?);
+}
+
+/// Applies a legal Evening action.
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    match action {
+        A::RollForBattling { group, drinks } => {
+            let owed = Owed {
+                seat,
+                group: *group,
+            };
+            state.today.evening.owed.retain(|o| *o != owed);
+            let result = meeting::meet(
+                cat,
+                state,
+                seat,
+                Trader::Native(*group),
+                *drinks,
+                "8.2.2",
+                &mut events,
+            )?;
+            match result {
+                MeetingResult::BlockBattle => battles(cat, state, owed, &mut events),
+                MeetingResult::Insult | MeetingResult::Challenge => {
+                    state.today.evening.penalty = Some((owed, result));
+                }
+                _ => events.push(Event::public(
+                    "8.2.2",
+                    format!(
+                        "The {group:?} do not battle {} this evening.",
+                        who::who(cat, state, seat)
+                    ),
+                    E::NativesDoNotBattle {
+                        seat,
+                        group: *group,
+                    },
+                )),
+            }
+        }
+        A::BattlingPenalty { pay } => {
+            let (owed, result) = state
+                .today
+                .evening
+                .penalty
+                .take()
+                .ok_or_else(|| RuleError::internal("no penalty is owed"))?;
+            if *pay {
+                let (fame, notoriety) = match result {
+                    MeetingResult::Challenge => (meeting::CHALLENGE_FAME, 0),
+                    _ => (0, meeting::INSULT_NOTORIETY),
+                };
+                if let Some(s) = state.seat_mut(seat) {
+                    s.fame -= fame;
+                    s.notoriety -= notoriety;
+                }
+                events.push(Event::public(
+                    "8.2.2",
+                    format!(
+                        "{} swallows the {result:?} (loses {} recorded points): the {:?} do not battle him.",
+                        who::who(cat, state, seat),
+                        fame + notoriety,
+                        owed.group
+                    ),
+                    E::NativesDoNotBattle {
+                        seat,
+                        group: owed.group,
+                    },
+                ));
+            } else {
+                battles(cat, state, owed, &mut events);
+            }
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not an Evening action"
+            )))
+        }
     }
     Ok(events)
 }
 
 /// 8.1.3: the clearing's turn in the Evening. The hand-over point to the combat rules
-/// (8.3 to 8.8, the next issue): until they land, the clearing's combatants are logged and
-/// no round of combat is fought, so a clearing with combat is never passed over silently.
+/// (8.3 to 8.8, the next issue): until they land, the clearing's combatants and the groups
+/// battling are logged and no round of combat is fought, so a clearing with combat is
+/// never passed over silently.
 pub fn combat_in(
     cat: &Catalog,
     state: &mut GameState,
@@ -62,17 +279,18 @@ pub fn combat_in(
         .iter()
         .filter(|p| matches!(p, PieceId::Monster { .. }))
         .count();
-    let fight_possible = monsters > 0 || characters.len() > 1;
+    let battling = state.today.evening.battling.len();
+    let fight_possible = monsters > 0 || characters.len() > 1 || battling > 0;
     let text = if fight_possible {
         format!(
-            "Evening in {}: combat between {} character(s) and {} monster(s) is due; the rounds of combat (8.3 to 8.8) are not implemented yet, so none is fought.",
+            "Evening in {}: combat between {} character(s), {} monster(s) and {battling} battling group(s) is due; the rounds of combat (8.3 to 8.8) are not implemented yet, so none is fought.",
             who::name(cat, at),
             characters.len(),
             monsters
         )
     } else {
         format!(
-            "Evening in {}: no monsters or other characters here; nothing happens.",
+            "Evening in {}: no monsters, battling natives or other characters here; nothing happens.",
             who::name(cat, at)
         )
     };

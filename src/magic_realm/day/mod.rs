@@ -122,6 +122,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
             .all_seats()
             .filter(|s| !birdsong::options(cat, state, *s).is_empty())
             .collect(),
+        Step::Evening { .. } => evening::to_act(state).into_iter().collect(),
         Step::Daylight { .. } => {
             let followers = following::waiting(state);
             if followers.is_empty() {
@@ -138,6 +139,7 @@ pub fn legal_actions(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     match &state.step {
         Step::Birdsong { .. } => birdsong::options(cat, state, seat),
         Step::Daylight { .. } => daylight::options(cat, state, seat),
+        Step::Evening { .. } => evening::options(cat, state, seat),
         _ => Vec::new(),
     }
 }
@@ -153,6 +155,7 @@ pub fn apply(
     let mut events = match &state.step {
         Step::Birdsong { .. } => birdsong::apply(state, seat, action)?,
         Step::Daylight { .. } => daylight::apply(cat, state, seat, action)?,
+        Step::Evening { .. } => evening::apply(cat, state, seat, action)?,
         _ => return Err(RuleError::illegal("the game is not in a day")),
     };
     advance(cat, state, &mut events)?;
@@ -176,7 +179,13 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 if !daylight::progress(cat, state, events)? {
                     return Ok(());
                 }
-                events.extend(evening::sunset_and_evening(cat, state)?);
+                events.extend(evening::sunset(cat, state));
+                state.step = Step::Evening { day };
+            }
+            Step::Evening { day } => {
+                if !evening::progress(cat, state, events)? {
+                    return Ok(());
+                }
                 events.extend(midnight::midnight(cat, state, day)?);
                 if day >= state.days || state.all_seats().all(|s| !who::playing(state, s)) {
                     missions::game_end(cat, state, events);

@@ -33,6 +33,8 @@ export function stepLine(step: Step, days: number): string {
       return `Day ${step.day} of ${days} · Birdsong`;
     case 'daylight':
       return `Day ${step.day} of ${days} · Daylight`;
+    case 'evening':
+      return `Day ${step.day} of ${days} · Evening`;
     case 'gameOver':
       return 'Game over';
     default:
