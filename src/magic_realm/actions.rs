@@ -10,7 +10,9 @@ use crate::magic_realm::catalog::tables::{SearchPick, TableId};
 use crate::magic_realm::catalog::tiles::TileId;
 use crate::magic_realm::map::{ClearingRef, PathRef};
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, VisitorChitId};
-use crate::magic_realm::state::{Activity, ChitStatus, EquipmentNeed, Score, VictoryCategory};
+use crate::magic_realm::state::{
+    Activity, BlockOrder, ChitStatus, EquipmentNeed, Score, VictoryCategory,
+};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
@@ -53,6 +55,10 @@ pub enum MagicRealmAction {
     TakeBackActivity,
     /// 6.2.3: the turn is recorded (the remaining phases stay blank).
     FinishRecording,
+    /// 7.12: a blocking order for the day, given with the record (in secret).
+    GiveBlockOrder { order: BlockOrder },
+    /// 7.12: withdraw a blocking order before the record is done.
+    WithdrawBlockOrder { order: BlockOrder },
     /// 7.0: do the phase's recorded activity as recorded (or, when it has become
     /// impossible, let it be cancelled).
     Proceed,
@@ -316,6 +322,16 @@ pub enum MagicRealmEvent {
     ChitAlerted {
         seat: Seat,
         chit: u8,
+    },
+    /// 7.12: one character blocks another (mutual).
+    CharacterBlocks {
+        blocker: Seat,
+        target: Seat,
+    },
+    /// 7.12: a blocking order given or withdrawn (private).
+    BlockOrderChanged {
+        order: BlockOrder,
+        given: bool,
     },
     /// 8.2.2: a native group battles the character this evening.
     NativesBattle {

@@ -401,6 +401,20 @@ pub struct TurnRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub dwelling_phase: Option<usize>,
+    /// 7.12: the seat's blocking orders for the day (secret until carried out).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub blocks: Vec<BlockOrder>,
+}
+
+/// 7.12: an order to block, given in Birdsong and carried out whenever it can be.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[serde(tag = "block", rename_all = "camelCase")]
+pub enum BlockOrder {
+    /// Block this character whenever he can be blocked.
+    Character { target: Seat },
+    /// Block the monsters in his clearing at the end of each of his phases.
+    Monsters,
 }
 
 /// A decision a seat owes in the middle of a phase.

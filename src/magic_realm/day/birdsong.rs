@@ -313,6 +313,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !record.is_empty() {
         out.push(A::TakeBackActivity);
     }
+    out.extend(super::blocking::options(state, seat));
     out.push(A::FinishRecording);
     out
 }
@@ -370,6 +371,28 @@ pub fn apply(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, Ru
                 seat,
                 "The last recorded phase is taken back.",
                 E::ActivityTakenBack { activity: gone },
+            )]
+        }
+        A::GiveBlockOrder { order } | A::WithdrawBlockOrder { order } => {
+            let given = matches!(action, A::GiveBlockOrder { .. });
+            if given {
+                rec.blocks.push(order.clone());
+                rec.blocks.sort();
+            } else {
+                rec.blocks.retain(|o| o != order);
+            }
+            vec![Event::private(
+                "7.12",
+                seat,
+                if given {
+                    "Blocking order given."
+                } else {
+                    "Blocking order withdrawn."
+                },
+                E::BlockOrderChanged {
+                    order: order.clone(),
+                    given,
+                },
             )]
         }
         A::FinishRecording => {

@@ -264,6 +264,7 @@ fn end_phase(
     if let Some(at) = who::clearing(state, seat) {
         prowling::block_in(cat, state, at, events);
     }
+    super::blocking::end_of_phase(cat, state, seat, events);
     let stopped: Vec<Seat> = state.today.stopped_following.iter().copied().collect();
     events.extend(following::end_of_phase(cat, state)?);
     for f in stopped {
