@@ -3,6 +3,7 @@
 //! step, piece conservation included.
 mod conformance;
 
+use tabletop_rules::engine::conformance::Conformance;
 use tabletop_rules::engine::dice::Stream;
 use tabletop_rules::engine::{Seed, Session, ToAct};
 use tabletop_rules::magic_realm::state::{MagicRealmSetup, SeatSetup, Step};
@@ -49,7 +50,11 @@ fn a_28_day_game_with_four_characters_reaches_its_final_score() {
                 ToAct::Seats { seats } => seats,
             };
             let seat = seats[pick.index(seats.len())];
-            let legal = g.legal_actions(seat);
+            let legal: Vec<_> = g
+                .legal_actions(seat)
+                .into_iter()
+                .filter(|a| !<MagicRealm as Conformance>::avoided_in_random_play(a))
+                .collect();
             let a = legal[pick.index(legal.len())].clone();
             g.apply(seat, a).unwrap();
         }

@@ -30,6 +30,13 @@ pub trait Conformance: Rules {
     /// legal action it takes must not change any other viewer's view or log.
     fn secret_decision(state: &Self::State, seat: Seat) -> bool;
 
+    /// Actions random play should not pick (while others are legal): choices that end a
+    /// seat's game at once, such as quitting, which would cut every random game short.
+    /// Rule tests cover them instead.
+    fn avoided_in_random_play(_action: &Self::Action) -> bool {
+        false
+    }
+
     /// The invariants every state keeps (e.g. every piece in exactly one place); `Err`
     /// names the first one broken.
     fn invariants(_state: &Self::State) -> Result<(), String> {

@@ -55,6 +55,11 @@ pub enum MagicRealmAction {
     TakeBackActivity,
     /// 6.2.3: the turn is recorded (the remaining phases stay blank).
     FinishRecording,
+    /// 9.2.1: vote (or withdraw the vote) to end the game now; it ends when everyone
+    /// still playing has voted by the end of Birdsong.
+    VoteToEnd { vote: bool },
+    /// 9.2.2: declare (or retract) that the character takes his own life at Midnight.
+    DeclareSuicide { declare: bool },
     /// 7.12: a blocking order for the day, given with the record (in secret).
     GiveBlockOrder { order: BlockOrder },
     /// 7.12: withdraw a blocking order before the record is done.
@@ -323,6 +328,22 @@ pub enum MagicRealmEvent {
         seat: Seat,
         chit: u8,
     },
+    /// 9.2.1: a vote to end the game given or withdrawn.
+    EndVote {
+        seat: Seat,
+        vote: bool,
+    },
+    /// 9.2.2: a suicide declared or retracted.
+    SuicideDeclared {
+        seat: Seat,
+        declare: bool,
+    },
+    /// 9.1.1, 9.2.2: a character died.
+    CharacterDied {
+        seat: Seat,
+    },
+    /// 9.2.1: every player still in the game agreed to end it.
+    AgreedEnd,
     /// 7.12: one character blocks another (mutual).
     CharacterBlocks {
         blocker: Seat,

@@ -217,6 +217,14 @@ impl Conformance for MagicRealm {
         matches!(state.step, Step::SecretChoices | Step::Birdsong { .. })
     }
 
+    fn avoided_in_random_play(action: &MagicRealmAction) -> bool {
+        matches!(
+            action,
+            MagicRealmAction::VoteToEnd { vote: true }
+                | MagicRealmAction::DeclareSuicide { declare: true }
+        )
+    }
+
     fn invariants(state: &GameState) -> Result<(), String> {
         let cat = data().map_err(|e| e.to_string())?;
         let expected: BTreeSet<_> = all_pieces(cat).into_iter().collect();

@@ -213,6 +213,12 @@ pub struct SeatState {
     /// 7.2.4: the mission and campaign chits he carries, with their terms.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tasks: Vec<Task>,
+    /// 9.2.1: he has voted, today, to end the game now.
+    #[serde(default)]
+    pub votes_to_end: bool,
+    /// 9.2.2: he will take his own life at this day's Midnight.
+    #[serde(default)]
+    pub suicide_tonight: bool,
     /// 9.2.2: the score of a character who left the map, taken as he left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_score: Option<Score>,
@@ -247,6 +253,8 @@ impl SeatState {
             tasks: Vec::new(),
             hirelings: Vec::new(),
             boons: Vec::new(),
+            votes_to_end: false,
+            suicide_tonight: false,
         }
     }
 }

@@ -69,7 +69,17 @@ where
             };
             let seat = seats[stream.index(seats.len())];
             let legal = session.legal_actions(seat);
-            let action = legal[stream.index(legal.len())].clone();
+            let preferred: Vec<_> = legal
+                .iter()
+                .filter(|a| !R::avoided_in_random_play(a))
+                .cloned()
+                .collect();
+            let pool = if preferred.is_empty() {
+                &legal
+            } else {
+                &preferred
+            };
+            let action = pool[stream.index(pool.len())].clone();
             session
                 .apply(seat, action.clone())
                 .unwrap_or_else(|e| panic!("{at}: legal {action:?} by {seat} refused: {e}"));

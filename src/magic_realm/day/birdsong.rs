@@ -314,6 +314,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         out.push(A::TakeBackActivity);
     }
     out.extend(super::blocking::options(state, seat));
+    out.extend(super::quitting::options(state, seat));
     out.push(A::FinishRecording);
     out
 }

@@ -53,6 +53,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
         state.piles.set_facing(p, Facing::Down);
     }
     super::missions::midnight(cat, state, day, &mut events);
+    super::quitting::midnight(cat, state, &mut events);
     super::belongings::tidy(state);
     // 7.7: terms of hire that end today.
     events.extend(super::hiring::midnight(cat, state, day));

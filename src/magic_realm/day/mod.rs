@@ -20,6 +20,7 @@ pub mod midnight;
 pub mod missions;
 pub mod moving;
 pub mod prowling;
+pub mod quitting;
 pub mod resting;
 pub mod scoring;
 pub mod search;
@@ -154,13 +155,32 @@ pub fn apply(
     action: &A,
 ) -> Result<Events, RuleError> {
     let mut events = match &state.step {
-        Step::Birdsong { .. } => birdsong::apply(state, seat, action)?,
+        Step::Birdsong { .. } => match action {
+            A::VoteToEnd { .. } | A::DeclareSuicide { .. } => {
+                quitting::apply(cat, state, seat, action)?
+            }
+            _ => birdsong::apply(state, seat, action)?,
+        },
         Step::Daylight { .. } => daylight::apply(cat, state, seat, action)?,
         Step::Evening { .. } => evening::apply(cat, state, seat, action)?,
         _ => return Err(RuleError::illegal("the game is not in a day")),
     };
     advance(cat, state, &mut events)?;
     Ok(events)
+}
+
+/// 9.3: the game ends: unfinished tasks are paid for, and every seat is scored.
+fn end_game(cat: &Catalog, state: &mut GameState, events: &mut Events) {
+    missions::game_end(cat, state, events);
+    let scores = scoring::final_scores(cat, state);
+    events.push(Event::public(
+        "9.3",
+        scoring::outcome(cat, state, &scores).summary,
+        E::GameEnded {
+            scores: scores.clone(),
+        },
+    ));
+    state.step = Step::GameOver { scores };
 }
 
 /// Runs the automatic parts of the day (Sunrise, the rest of Daylight, Sunset, Evening,
@@ -173,6 +193,15 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                     return Ok(());
                 }
                 birdsong::seal_records(cat, state);
+                if quitting::agreed_end(state) {
+                    events.push(Event::public(
+                        "9.2.1",
+                        "Every player still in the game agrees to end it: it ends as at the end of the month.",
+                        E::AgreedEnd,
+                    ));
+                    end_game(cat, state, events);
+                    return Ok(());
+                }
                 events.extend(sunrise::sunrise(cat, state, day)?);
                 state.step = Step::Daylight { day };
             }
@@ -189,16 +218,7 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 }
                 events.extend(midnight::midnight(cat, state, day)?);
                 if day >= state.days || state.all_seats().all(|s| !who::playing(state, s)) {
-                    missions::game_end(cat, state, events);
-                    let scores = scoring::final_scores(cat, state);
-                    events.push(Event::public(
-                        "9.3",
-                        scoring::outcome(cat, state, &scores).summary,
-                        E::GameEnded {
-                            scores: scores.clone(),
-                        },
-                    ));
-                    state.step = Step::GameOver { scores };
+                    end_game(cat, state, events);
                     return Ok(());
                 }
                 events.extend(new_day(cat, state, day + 1)?);
