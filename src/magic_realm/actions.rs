@@ -114,11 +114,36 @@ pub enum MagicRealmAction {
     /// 8.2.2: pay the recorded points an Insult or Challenge costs (else the group
     /// battles him).
     BattlingPenalty { pay: bool },
+    /// 7.2.1, 4.5.4: at the start of a phase, give something to a character in his
+    /// clearing.
+    Give { to: Seat, gift: Gift },
     /// 7.2.2: at the start of a phase, activate, deactivate or abandon a belonging.
     Rearrange {
         piece: PieceId,
         change: BelongingChange,
     },
+}
+
+/// What one character gives another (7.2.1, 4.5.4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "gift", rename_all = "camelCase")]
+pub enum Gift {
+    Belonging {
+        piece: PieceId,
+    },
+    Gold {
+        gold: i32,
+    },
+    /// A hidden path or secret passage he has discovered.
+    Path {
+        path: PathRef,
+    },
+    /// A treasure site he has discovered.
+    Site {
+        site: MapChitId,
+    },
+    /// In the log only: a face-down Treasure card changed hands.
+    SecretCard,
 }
 
 /// What rearranging does to one belonging (4.3.3, 7.2.2).
@@ -344,6 +369,12 @@ pub enum MagicRealmEvent {
     },
     /// 9.2.1: every player still in the game agreed to end it.
     AgreedEnd,
+    /// 7.2.1, 4.5.4: a gift between characters.
+    Given {
+        from: Seat,
+        to: Seat,
+        gift: Gift,
+    },
     /// 7.12: one character blocks another (mutual).
     CharacterBlocks {
         blocker: Seat,

@@ -53,6 +53,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     // 7.2.2: rearranging belongings comes first, at the start of the phase.
     let mut out = belongings::options(cat, state, seat);
     out.extend(super::missions::options(cat, state, seat));
+    out.extend(super::gifts::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if who::exhausted(cat, state, seat) && *act != Activity::Rest {
         out.push(A::Proceed);
@@ -112,6 +113,10 @@ pub fn apply(
         }
         A::AbandonCampaign => {
             super::missions::abandon_campaign(cat, state, seat, &mut events);
+            return Ok(events);
+        }
+        A::Give { to, gift } => {
+            super::gifts::give(cat, state, seat, *to, gift, &mut events)?;
             return Ok(events);
         }
         _ => {}

@@ -11,6 +11,7 @@ pub mod daylight;
 pub mod enchanting;
 pub mod evening;
 pub mod following;
+pub mod gifts;
 pub mod hiding;
 pub mod hiring;
 pub mod leaving;

@@ -1,0 +1,217 @@
+//! Trading between characters (rules 7.2.1, 4.5.4): at the start of each phase of his turn
+//! a character may give belongings, gold and discoveries to other characters in his
+//! clearing, hidden or not, unless either is blocked. A deal is made of gifts: each side
+//! gives at the start of one of his own phases. A discovery can be given only in the
+//! clearing where it lies (a site there, a hidden path or secret passage leaving it).
+
+use super::{belongings, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::GameState;
+
+type Events = Vec<Event<E>>;
+
+/// Gold amounts offered as gifts (any amount can be made of these).
+const GOLD_STEPS: [i32; 3] = [1, 5, 10];
+
+/// The characters the seat may give to now.
+fn partners(state: &GameState, seat: Seat) -> Vec<Seat> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    if !belongings::may_rearrange(state, seat) {
+        return Vec::new();
+    }
+    state
+        .all_seats()
+        .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(here))
+        .filter(|s| !state.today.blocked.contains(s))
+        .filter(|s| !super::following::is_following(state, *s))
+        .collect()
+}
+
+/// 4.5.4a: the discoveries that lie in this clearing.
+fn discoveries_here(cat: &Catalog, state: &GameState, seat: Seat, here: ClearingRef) -> Vec<Gift> {
+    let Some(d) = state.seat(seat).map(|s| &s.discoveries) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Gift> = d
+        .paths
+        .iter()
+        .filter(|p| {
+            p.tile == here.tile
+                && (p.from == here.clearing
+                    || matches!(p.to, crate::magic_realm::catalog::tiles::PathEnd::Clearing(c) if c == here.clearing))
+        })
+        .map(|p| Gift::Path { path: *p })
+        .collect();
+    out.extend(
+        d.chits
+            .iter()
+            .filter(|c| {
+                let numbered_here = cat
+                    .map_chits
+                    .site_chits
+                    .iter()
+                    .any(|s| &s.id == *c && s.clearing == here.clearing);
+                let on_this_tile =
+                    match state.piles.place_of(&PieceId::MapChit { id: (*c).clone() }) {
+                        Some(Place::Tile { tile }) => *tile == here.tile,
+                        Some(Place::Clearing { at }) => *at == here,
+                        _ => false,
+                    };
+                numbered_here && on_this_tile
+            })
+            .map(|c| Gift::Site { site: c.clone() }),
+    );
+    out
+}
+
+/// The gifts open to the seat now.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let partners = partners(state, seat);
+    if partners.is_empty() {
+        return Vec::new();
+    }
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    let gold = state.seat(seat).map_or(0, |s| s.gold);
+    let mut gifts: Vec<Gift> = belongings::owned(state, seat)
+        .into_iter()
+        .filter(|p| !matches!(p, PieceId::VisitorChit { .. }))
+        .map(|piece| Gift::Belonging { piece })
+        .collect();
+    gifts.extend(
+        GOLD_STEPS
+            .iter()
+            .filter(|g| **g <= gold)
+            .map(|g| Gift::Gold { gold: *g }),
+    );
+    let mine = discoveries_here(cat, state, seat, here);
+    let mut out = Vec::new();
+    for to in partners {
+        for g in &gifts {
+            out.push(A::Give {
+                to,
+                gift: g.clone(),
+            });
+        }
+        let theirs = state
+            .seat(to)
+            .map(|s| s.discoveries.clone())
+            .unwrap_or_default();
+        for g in &mine {
+            let known = match g {
+                Gift::Path { path } => theirs.paths.contains(path),
+                Gift::Site { site } => theirs.chits.contains(site),
+                _ => true,
+            };
+            if !known {
+                out.push(A::Give {
+                    to,
+                    gift: g.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Applies a legal gift.
+pub fn give(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    to: Seat,
+    gift: &Gift,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let from_name = who::who(cat, state, seat);
+    let to_name = who::who(cat, state, to);
+    match gift {
+        Gift::Belonging { piece } => {
+            let place = who::belongings_place(state, to)
+                .ok_or_else(|| RuleError::internal("the receiver has no character"))?;
+            state.piles.move_to(piece, place, None);
+            if let Some(s) = state.seat_mut(seat) {
+                s.inactive.remove(piece);
+            }
+            if let Some(s) = state.seat_mut(to) {
+                s.known.insert(piece.clone());
+            }
+            let secret = state
+                .piles
+                .find(piece)
+                .is_some_and(|(_, c)| c.facing.is_secret());
+            events.push(Event::public(
+                "7.2.1",
+                if secret {
+                    format!("{from_name} gives {to_name} a Treasure card.")
+                } else {
+                    format!("{from_name} gives {to_name} {piece}.")
+                },
+                E::Given {
+                    from: seat,
+                    to,
+                    gift: if secret {
+                        Gift::SecretCard
+                    } else {
+                        gift.clone()
+                    },
+                },
+            ));
+            events.extend(belongings::obtained(cat, state, to, piece));
+        }
+        Gift::Gold { gold } => {
+            if let Some(s) = state.seat_mut(seat) {
+                s.gold -= gold;
+            }
+            if let Some(s) = state.seat_mut(to) {
+                s.gold += gold;
+            }
+            events.push(Event::public(
+                "7.2.1",
+                format!("{from_name} gives {to_name} {gold} gold."),
+                E::Given {
+                    from: seat,
+                    to,
+                    gift: gift.clone(),
+                },
+            ));
+        }
+        Gift::Path { path } => {
+            if let Some(s) = state.seat_mut(to) {
+                s.discoveries.paths.insert(*path);
+            }
+            events.push(Event::public(
+                "4.5.4",
+                format!("{from_name} shows {to_name} a hidden roadway."),
+                E::Given {
+                    from: seat,
+                    to,
+                    gift: gift.clone(),
+                },
+            ));
+        }
+        Gift::Site { site } => {
+            if let Some(s) = state.seat_mut(to) {
+                s.discoveries.chits.insert(site.clone());
+            }
+            events.push(Event::public(
+                "4.5.4",
+                format!("{from_name} shows {to_name} the {}.", site.0),
+                E::Given {
+                    from: seat,
+                    to,
+                    gift: gift.clone(),
+                },
+            ));
+        }
+        Gift::SecretCard => return Err(RuleError::illegal("not a gift one can choose")),
+    }
+    Ok(())
+}
