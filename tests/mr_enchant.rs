@@ -109,8 +109,8 @@ fn rule_7_10_without_the_chits_colour_the_tile_cannot_be_enchanted() {
 }
 
 #[test]
-fn rule_6_1_2_and_7_10_on_the_seventh_day_the_tile_turns_over_and_pieces_keep_their_clearings() {
-    let mut g = sorceror(7, json!([]));
+fn rule_6_1_2_and_7_10_on_day_21_purple_magic_turns_the_tile_and_pieces_keep_their_clearings() {
+    let mut g = sorceror(21, json!([]));
     g.apply(S0, A::Proceed).unwrap();
     g.apply(
         S0,
@@ -153,4 +153,35 @@ fn rule_4_6_3_a_colour_chit_supplies_the_colour_then_fatigues() {
         g.state().seats[0].chits[usize::from(SPARE)],
         ChitStatus::Fatigued
     );
+}
+
+#[test]
+fn rule_6_1_2_day_7_supplies_white_and_black_only() {
+    let mut g = sorceror(7, json!([]));
+    g.apply(S0, A::Proceed).unwrap();
+    assert!(
+        !g.legal_actions(S0).contains(&A::Enchant {
+            chit: PURPLE,
+            tile: true
+        }),
+        "no Purple magic on day 7"
+    );
+}
+
+#[test]
+fn rule_6_1_2_the_daily_record_colours() {
+    use tabletop_rules::magic_realm::catalog::common::MagicColor::*;
+    let setup = &tabletop_rules::magic_realm::game::data()
+        .unwrap()
+        .setup_card
+        .setup;
+    assert_eq!(setup.seventh_day_colours(7, 28), vec![White, Black]);
+    assert_eq!(setup.seventh_day_colours(14, 28), vec![Grey]);
+    assert_eq!(setup.seventh_day_colours(21, 28), vec![Purple]);
+    assert_eq!(setup.seventh_day_colours(28, 28), vec![Gold]);
+    assert!(setup.seventh_day_colours(6, 28).is_empty());
+    // Longer games: White on day 7 of the first month, Black on day 7 of the second.
+    assert_eq!(setup.seventh_day_colours(7, 56), vec![White]);
+    assert_eq!(setup.seventh_day_colours(35, 56), vec![Black]);
+    assert_eq!(setup.seventh_day_colours(42, 56), vec![Grey]);
 }

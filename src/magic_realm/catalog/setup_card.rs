@@ -218,7 +218,46 @@ pub struct SetupStep {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct TreasureSetup {
+    /// 6.1.2: the Daily Record's colour magic on the seventh day of each week.
+    pub daily_record: Vec<SeventhDay>,
     pub steps: Vec<SetupStep>,
+}
+
+/// 6.1.2: the colour magic supplied to everyone on one seventh day of the month.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct SeventhDay {
+    /// Day of the month: 7, 14, 21 or 28.
+    pub day: u8,
+    /// The colours in a game of one month.
+    pub colours: Vec<crate::magic_realm::catalog::common::MagicColor>,
+    /// In a longer game, one of these each month in turn (White the first month, Black
+    /// the second, and so on); empty when the colours do not change.
+    #[serde(default)]
+    pub alternating: Vec<crate::magic_realm::catalog::common::MagicColor>,
+}
+
+impl TreasureSetup {
+    /// 6.1.2: the colours supplied to everyone on `day` of a game of `days` days.
+    pub fn seventh_day_colours(
+        &self,
+        day: u8,
+        days: u8,
+    ) -> Vec<crate::magic_realm::catalog::common::MagicColor> {
+        if day == 0 {
+            return Vec::new();
+        }
+        let month = (day - 1) / 28;
+        let of_month = (day - 1) % 28 + 1;
+        let Some(entry) = self.daily_record.iter().find(|d| d.day == of_month) else {
+            return Vec::new();
+        };
+        if days > 28 && !entry.alternating.is_empty() {
+            let i = usize::from(month) % entry.alternating.len();
+            return entry.alternating.get(i).copied().into_iter().collect();
+        }
+        entry.colours.clone()
+    }
 }
 
 impl TreasureSetup {

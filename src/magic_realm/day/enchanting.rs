@@ -39,19 +39,14 @@ fn chit_type(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<M
         })
 }
 
-/// 4.6.1, 6.1.2: the colour magic supplied in a clearing: every colour on the seventh day,
+/// 4.6.1, 6.1.2: the colour magic supplied in a clearing: the Daily Record's colours on the
+/// seventh day of each week,
 /// the clearing's own colours when its tile is enchanted side up, and Enchanted cards
 /// there, abandoned or carried by a character.
 pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet<MagicColor> {
     let mut out = BTreeSet::new();
-    if state.step.day().is_some_and(super::sunrise::seventh_day) {
-        out.extend([
-            MagicColor::White,
-            MagicColor::Grey,
-            MagicColor::Gold,
-            MagicColor::Purple,
-            MagicColor::Black,
-        ]);
+    if let Some(day) = state.step.day() {
+        out.extend(cat.setup_card.setup.seventh_day_colours(day, state.days));
     }
     if let Some(c) = state
         .map

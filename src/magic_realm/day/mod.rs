@@ -101,14 +101,19 @@ pub fn begin_play(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Event
 }
 
 /// 6.1: a new day begins with Birdsong.
-pub fn new_day(_cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, RuleError> {
+pub fn new_day(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, RuleError> {
     let mut events = Vec::new();
     state.today = Today::default();
     state.step = Step::Birdsong { day };
-    let colours = if sunrise::seventh_day(day) {
-        " It is the seventh day of the week: its colour magic is supplied everywhere (6.1.2)."
+    let supplied = cat.setup_card.setup.seventh_day_colours(day, state.days);
+    let colours = if supplied.is_empty() {
+        String::new()
     } else {
-        ""
+        let names: Vec<String> = supplied.iter().map(|c| format!("{c:?}")).collect();
+        format!(
+            " It is the seventh day of the week: {} magic is supplied everywhere (6.1.2).",
+            names.join(" and ")
+        )
     };
     events.push(Event::public(
         "6.1.1",
