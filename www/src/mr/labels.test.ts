@@ -61,5 +61,13 @@ describe('words for the engine', () => {
     const days = logDays(game.log({ type: 'Spectator' }));
     expect(days.every((d) => d <= 1)).toBe(true);
     expect(actionLabel(names, { type: 'ChooseCharacter', character: 'black-knight' })).toBe('Play the Black Knight');
+    expect(actionLabel(names, { type: 'RecordActivity', activity: { activity: 'hide' } })).toBe('Record: Hide');
+    expect(actionLabel(names, { type: 'RecordActivity', activity: { activity: 'follow', guide: 1 } })).toBe(
+      'Record: Follow seat 2',
+    );
+    expect(actionLabel(names, { type: 'GiveBlockOrder', order: { block: 'monsters' } })).toBe(
+      'Order: block the monsters here whenever I can',
+    );
+    expect(actionLabel(names, { type: 'BattlingPenalty', pay: false })).toBe('Refuse: they battle me');
   });
 });

@@ -1,7 +1,14 @@
 // Plain-English words for Magic Realm actions and log entries. Every action type gets a
 // label: known types a tailored one, new types (as the engine grows) a generic one built
 // from their fields, so a new action appears in the UI the day it lands.
-import type { ClearingRef, MagicRealmAction, MagicRealmLogEntry, Roll } from '../../../pkg/tabletop_rules.js';
+import type {
+  Activity,
+  BlockOrder,
+  ClearingRef,
+  MagicRealmAction,
+  MagicRealmLogEntry,
+  Roll,
+} from '../../../pkg/tabletop_rules.js';
 import { clearingName, humanize, type Names, pieceName } from './names';
 
 /** "ChooseCharacter" → "Choose character". */
@@ -53,8 +60,50 @@ const VICTORY: Record<string, string> = {
   gold: 'Gold',
 };
 
+/** Words for a recorded activity ("Move to Oak Woods 2", "Follow seat 2"). */
+export function activityLabel(names: Names, activity: Activity): string {
+  switch (activity.activity) {
+    case 'move':
+      return `Move to ${clearingName(names, activity.to)}`;
+    case 'follow':
+      return `Follow seat ${activity.guide + 1}`;
+    case 'leaveMap':
+      return 'Move off the edge of the map';
+    default:
+      return humanize(activity.activity);
+  }
+}
+
+function seatOrder(order: BlockOrder): string {
+  return order.block === 'character' ? `seat ${order.target + 1}` : 'the monsters here';
+}
+
 export function actionLabel(names: Names, action: MagicRealmAction): string {
   switch (action.type) {
+    case 'RecordActivity':
+      return `Record: ${activityLabel(names, action.activity)}`;
+    case 'GiveBlockOrder':
+      return `Order: block ${seatOrder(action.order)} whenever I can`;
+    case 'WithdrawBlockOrder':
+      return `Withdraw the order to block ${seatOrder(action.order)}`;
+    case 'VoteToEnd':
+      return action.vote ? 'Vote to end the game now' : 'Withdraw my vote to end the game';
+    case 'DeclareSuicide':
+      return action.declare ? 'Take my own life at Midnight' : 'Think better of it (no suicide)';
+    case 'KeepFollowing':
+      return 'Keep following';
+    case 'StopFollowing':
+      return 'Stop following (my turn ends here)';
+    case 'Rearrange':
+      return `${humanize(action.change)} ${pieceName(names, action.piece)}`;
+    case 'Enchant':
+      return action.tile
+        ? `Enchant the tile with chit ${action.chit + 1}`
+        : `Enchant chit ${action.chit + 1} into colour`;
+    case 'RollForBattling':
+      return `Roll for the ${action.group}${action.drinks ? ', buying drinks first' : ''}`;
+    case 'BattlingPenalty':
+      return action.pay ? 'Pay the points' : 'Refuse: they battle me';
     case 'ChooseCharacter':
       return `Play the ${names.character(action.character)}`;
     case 'TakeEquipment':
