@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod catalog;
 pub mod day;
+pub mod events;
 pub mod game;
 pub mod map;
 pub mod pieces;

@@ -26,6 +26,7 @@ pub mod resting;
 pub mod scoring;
 pub mod search;
 pub mod spying;
+pub mod summoning;
 pub mod sunrise;
 pub mod trading;
 pub mod who;

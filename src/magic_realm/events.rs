@@ -1,0 +1,443 @@
+//! What the log records about a game of Magic Realm: one event per thing that happened,
+//! each wrapped in the engine's `Event` with its rule id and plain-English text.
+
+use crate::engine::Seat;
+use crate::magic_realm::catalog::characters::{CharacterId, StartLocation};
+use crate::magic_realm::catalog::chits::{DwellingId, MapChitId};
+use crate::magic_realm::catalog::denizens::NativeGroup;
+use crate::magic_realm::catalog::magic::SpellId;
+use crate::magic_realm::catalog::tables::{SearchPick, TableId};
+use crate::magic_realm::catalog::tiles::TileId;
+use crate::magic_realm::map::{ClearingRef, PathRef};
+use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, VisitorChitId};
+use crate::magic_realm::state::{
+    Activity, BlockOrder, ChitStatus, EquipmentNeed, Score, VictoryCategory,
+};
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
+
+use crate::magic_realm::actions::{BelongingChange, Gift};
+
+/// What happened, for the log (wrapped in the engine's `GameEvent` with rule and text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "type", deny_unknown_fields)]
+pub enum MagicRealmEvent {
+    CharacterChosen {
+        seat: Seat,
+        character: CharacterId,
+    },
+    EquipmentTaken {
+        seat: Seat,
+        piece: PieceId,
+        from: NativeGroup,
+    },
+    /// 3.3.2: no native group holds the item any more.
+    EquipmentUnavailable {
+        seat: Seat,
+        item: EquipmentNeed,
+    },
+    VisitorChitPlaced {
+        seat: Seat,
+        chit: VisitorChitId,
+        facing: Facing,
+        #[serde(rename = "box")]
+        box_number: u8,
+    },
+    /// 3.5: the map chits are in place, face down.
+    MapChitsPlaced,
+    SpellRecorded {
+        spell: SpellId,
+    },
+    ChitEnchanted {
+        chit: u8,
+    },
+    EnchantingFinished,
+    StartChosen {
+        start: StartLocation,
+    },
+    VictoryPointAssigned {
+        category: VictoryCategory,
+    },
+    ChoicesRevised,
+    /// A seat has finished its secret records (what it chose stays secret).
+    ChoicesConfirmed {
+        seat: Seat,
+    },
+    /// 3.6.1: a Valley Warning chit turns face up.
+    ChitRevealed {
+        tile: TileId,
+        chit: MapChitId,
+    },
+    /// 3.6.2: what the chit stands for goes to the map; the chit leaves play.
+    DwellingPlaced {
+        dwelling: DwellingId,
+        at: ClearingRef,
+    },
+    GhostsPlaced {
+        at: ClearingRef,
+        count: u8,
+    },
+    /// 3.6.3: the garrison comes with its Dwelling.
+    GarrisonPlaced {
+        group: NativeGroup,
+        at: ClearingRef,
+    },
+    /// 3.6.4: the character starts at his Dwelling, hidden; his enchanted chits are shown.
+    CharacterPlaced {
+        seat: Seat,
+        character: CharacterId,
+        at: ClearingRef,
+        enchanted: Vec<u8>,
+    },
+    /// The realm is ready; the first day begins.
+    SetupComplete,
+    DayBegins {
+        day: u8,
+    },
+    /// Private to the recording seat.
+    ActivityRecorded {
+        activity: Activity,
+    },
+    ActivityTakenBack {
+        activity: Option<Activity>,
+    },
+    TurnRecorded {
+        seat: Seat,
+    },
+    MonsterRoll {
+        row: u8,
+    },
+    DenizensRegenerated {
+        pieces: Vec<PieceId>,
+    },
+    VisitorChitsTurned {
+        pieces: Vec<PieceId>,
+    },
+    AttentionChitsMixed,
+    TurnBegins {
+        seat: Seat,
+    },
+    Unhidden {
+        seat: Seat,
+    },
+    TurnLost {
+        seat: Seat,
+    },
+    TurnEnds {
+        seat: Seat,
+    },
+    PhaseCancelled {
+        seat: Seat,
+        reason: String,
+    },
+    ClimbBegun {
+        seat: Seat,
+        to: ClearingRef,
+    },
+    Moved {
+        seat: Seat,
+        from: ClearingRef,
+        to: ClearingRef,
+    },
+    ItemsAbandoned {
+        seat: Seat,
+        pieces: Vec<PieceId>,
+        at: ClearingRef,
+    },
+    HideRolled {
+        seat: Seat,
+        success: bool,
+    },
+    Searched {
+        seat: Seat,
+        table: TableId,
+        roll: u8,
+        at: ClearingRef,
+    },
+    SearchChoiceOffered {
+        seat: Seat,
+    },
+    SearchPicked {
+        seat: Seat,
+        pick: SearchPick,
+    },
+    FoundNothing {
+        seat: Seat,
+    },
+    /// Private: the map chits seen (Clues).
+    CluesSeen {
+        pieces: Vec<PieceId>,
+    },
+    /// Private.
+    PathsDiscovered {
+        paths: Vec<PathRef>,
+    },
+    HiddenEnemiesFound {
+        seat: Seat,
+    },
+    /// Private.
+    ChitsDiscovered {
+        chits: Vec<MapChitId>,
+    },
+    Looted {
+        seat: Seat,
+        kind: PieceKind,
+    },
+    /// Private: what was taken.
+    LootedPiece {
+        piece: PieceId,
+    },
+    Rested {
+        seat: Seat,
+        chit: u8,
+        to: ChitStatus,
+        change: Option<u8>,
+    },
+    WeaponAlerted {
+        seat: Seat,
+        weapon: PieceId,
+        alerted: bool,
+    },
+    ChitAlerted {
+        seat: Seat,
+        chit: u8,
+    },
+    /// 9.2.1: a vote to end the game given or withdrawn.
+    EndVote {
+        seat: Seat,
+        vote: bool,
+    },
+    /// 9.2.2: a suicide declared or retracted.
+    SuicideDeclared {
+        seat: Seat,
+        declare: bool,
+    },
+    /// 9.1.1, 9.2.2: a character died.
+    CharacterDied {
+        seat: Seat,
+    },
+    /// 9.2.1: every player still in the game agreed to end it.
+    AgreedEnd,
+    /// 7.2.1, 4.5.4: a gift between characters.
+    Given {
+        from: Seat,
+        to: Seat,
+        gift: Gift,
+    },
+    /// 7.12: one character blocks another (mutual).
+    CharacterBlocks {
+        blocker: Seat,
+        target: Seat,
+    },
+    /// 7.12: a blocking order given or withdrawn (private).
+    BlockOrderChanged {
+        order: BlockOrder,
+        given: bool,
+    },
+    /// 8.2.2: a native group battles the character this evening.
+    NativesBattle {
+        seat: Seat,
+        group: NativeGroup,
+    },
+    /// 8.2.2: a native group does not battle the character this evening.
+    NativesDoNotBattle {
+        seat: Seat,
+        group: NativeGroup,
+    },
+    /// 7.2.4: a mission or campaign chit taken.
+    ChitTaken {
+        seat: Seat,
+        chit: VisitorChitId,
+        face: crate::magic_realm::catalog::denizens::ChitFace,
+    },
+    /// 7.2.4: a task completed, failed or abandoned; its chit is back on the map.
+    TaskEnded {
+        seat: Seat,
+        chit: VisitorChitId,
+        completed: bool,
+    },
+    /// 7.5: a site opened (it stays open).
+    SiteOpened {
+        seat: Seat,
+        site: MapChitId,
+    },
+    /// 4.2.4: a chit fatigued to pay effort.
+    ChitFatigued {
+        seat: Seat,
+        chit: u8,
+    },
+    /// 9.2.2: a character left the map and was scored at once.
+    LeftMap {
+        seat: Seat,
+        score: Score,
+    },
+    /// 7.10: the first Enchant phase of the day.
+    Meditated {
+        seat: Seat,
+    },
+    /// 7.10: a Magic chit becomes a colour chit.
+    ChitEnchantedToColour {
+        seat: Seat,
+        chit: u8,
+        colour: crate::magic_realm::catalog::common::MagicColor,
+    },
+    /// 4.6.3: a colour chit supplies its colour, reverts and fatigues.
+    ColourChitUsed {
+        seat: Seat,
+        chit: u8,
+        colour: crate::magic_realm::catalog::common::MagicColor,
+    },
+    /// 7.10: a tile turned over.
+    TileTurned {
+        tile: TileId,
+        side: crate::magic_realm::catalog::tiles::TileSide,
+    },
+    /// 7.11: at Sunrise the followers are revealed (follower, guide).
+    FollowersRevealed {
+        pairs: Vec<(Seat, Seat)>,
+    },
+    /// 7.11: a recorded Follow that has no guide to follow today.
+    NoGuide {
+        seat: Seat,
+    },
+    /// 7.11: the guide starts this activity (revealed to his followers and everyone).
+    GuideStarts {
+        guide: Seat,
+        activity: Activity,
+    },
+    FollowerStops {
+        seat: Seat,
+    },
+    /// 4.3, 7.2.2: a belonging activated, deactivated or abandoned (`piece` is absent for
+    /// an inactive Treasure card, which stays secret, 4.3.5).
+    BelongingRearranged {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        piece: Option<PieceId>,
+        change: BelongingChange,
+    },
+    Blocked {
+        seat: Seat,
+        by: Vec<PieceId>,
+    },
+    MonstersMoved {
+        pieces: Vec<PieceId>,
+        to: ClearingRef,
+    },
+    MonstersSummoned {
+        chit: MapChitId,
+        row: u8,
+        #[serde(rename = "box")]
+        box_number: u8,
+        pieces: Vec<PieceId>,
+        to: ClearingRef,
+    },
+    NativesSummoned {
+        group: NativeGroup,
+        to: ClearingRef,
+    },
+    VisitorAppeared {
+        piece: PieceId,
+        to: ClearingRef,
+    },
+    Sunset {
+        clearings: u32,
+    },
+    /// 8.1.3: the clearing's Evening; `combatDue` when monsters or several characters are
+    /// there (combat itself is the next issue's).
+    EveningInClearing {
+        at: ClearingRef,
+        characters: Vec<Seat>,
+        denizens: Vec<PieceId>,
+        #[serde(rename = "combatDue")]
+        combat_due: bool,
+    },
+    Midnight {
+        day: u8,
+    },
+    /// 7.6, 7.7, 8.2.2: a roll on the Meeting Table.
+    MeetingRolled {
+        seat: Seat,
+        trader: crate::magic_realm::catalog::denizens::Trader,
+        column: crate::magic_realm::catalog::tables::MeetingColumn,
+        roll: u8,
+        result: crate::magic_realm::catalog::tables::MeetingResult,
+    },
+    /// 7.6: drinks bought for a native group: one column friendlier for the roll.
+    DrinksBought {
+        seat: Seat,
+        group: NativeGroup,
+        gold: u32,
+    },
+    /// 7.6: an item bought (its kind; the piece itself goes to the buyer alone).
+    ItemBought {
+        seat: Seat,
+        from: crate::magic_realm::catalog::denizens::Trader,
+        kind: PieceKind,
+        price: u32,
+        boon: bool,
+    },
+    /// Private to the buyer: the piece bought.
+    BoughtPiece {
+        piece: PieceId,
+    },
+    /// 7.6: an item sold at its basic price (the kind; the piece goes to the seller alone).
+    ItemSold {
+        seat: Seat,
+        to: crate::magic_realm::catalog::denizens::Trader,
+        kind: PieceKind,
+        price: u32,
+        fame: u32,
+    },
+    /// Private to the seller: the piece sold.
+    SoldPiece {
+        piece: PieceId,
+    },
+    /// 7.6: a boon repaid: the trader's friendliness returns.
+    BoonRepaid {
+        seat: Seat,
+        to: crate::magic_realm::catalog::denizens::Trader,
+        gold: u32,
+    },
+    /// 7.6, 7.7: the buyer or hirer declines the price.
+    DealDeclined {
+        seat: Seat,
+    },
+    /// Insult or Challenge: the penalty paid in recorded Notoriety or Fame.
+    PenaltyPaid {
+        seat: Seat,
+        fame: i32,
+        notoriety: i32,
+    },
+    /// 7.12, 8.2.2: a Block/Battle result (or a refused penalty) in Daylight: the group or
+    /// visitor blocks the character.
+    BlockedByTrader {
+        seat: Seat,
+        by: crate::magic_realm::catalog::denizens::Trader,
+        pieces: Vec<PieceId>,
+    },
+    /// 7.7: natives hired until Midnight of `lastDay`.
+    NativesHired {
+        seat: Seat,
+        group: NativeGroup,
+        natives: Vec<PieceId>,
+        price: u32,
+        #[serde(rename = "lastDay")]
+        last_day: u8,
+    },
+    /// 7.7: hirelings move with the character who hired them.
+    HirelingsMoved {
+        seat: Seat,
+        pieces: Vec<PieceId>,
+        to: ClearingRef,
+    },
+    /// 7.7: the term of hire ends at Midnight; the natives are unhired where they stand.
+    HireEnded {
+        seat: Seat,
+        natives: Vec<PieceId>,
+    },
+    GameEnded {
+        scores: Vec<Score>,
+    },
+}
