@@ -199,6 +199,59 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   await page.close();
 });
 
+test('day 1 played in the browser: each seat records behind the privacy screen, then Daylight', async () => {
+  const { page, problems } = await newPage(context, { width: 1280, height: 800 });
+  await startTwoPlayers(page);
+  await untilHandover(page);
+  await page.locator('#handover-go').click();
+  await secretChoices(page);
+  await page.locator('#handover-go').waitFor();
+  await page.locator('#handover-go').click();
+  await secretChoices(page);
+  // Birdsong: each seat records a Hide in secret, the device passing between them.
+  const recorded = [];
+  for (let i = 0; i < 2; i++) {
+    await page.locator('#handover-go').waitFor();
+    assert.equal(await page.locator('svg.board').count(), 0, 'nothing shows before the seat takes the device');
+    recorded.push((await page.locator('h1').textContent()) ?? '');
+    await page.locator('#handover-go').click();
+    assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
+    await page.getByRole('button', { name: 'Record: Hide' }).click();
+    await page.getByRole('tab', { name: 'Sheet' }).click();
+    assert.match(await page.locator('.sheet').textContent(), /Hide/, 'the seat sees its own record');
+    await page.getByRole('tab', { name: /Actions/ }).click();
+    await shot(page, `mr-day-record-${i + 1}`);
+    await page.getByRole('button', { name: 'Finish recording' }).click();
+  }
+  assert.notEqual(recorded[0], recorded[1], 'both seats recorded, one after the other');
+  // Daylight: each turn's phase is done as recorded, until day 2 begins.
+  for (let i = 0; i < 20; i++) {
+    await page.locator('#step-line, #handover-go').first().waitFor();
+    if (await page.locator('#handover-go').count()) {
+      await page.locator('#handover-go').click();
+      continue;
+    }
+    if (/Day 2 of 28/.test((await stepLine(page)) ?? '')) break;
+    const proceed = page.getByRole('button', { name: 'Proceed', exact: true });
+    if (await proceed.count()) {
+      await shot(page, 'mr-day-daylight');
+      await proceed.click();
+    } else {
+      await firstAction(page);
+    }
+  }
+  await onBoard(page);
+  assert.match(await stepLine(page), /Day 2 of 28 · Birdsong/);
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = await page.locator('#log').textContent();
+  assert.match(log, /7\.1\.1/, 'the turns began in attention order');
+  assert.match(log, /tries to hide/, 'the Hide rolls are logged');
+  assert.match(log, /8\.9/, 'Midnight came');
+  await shot(page, 'mr-day-2');
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});
+
 test('phone-size screen: the same start, board full screen, panel as a drawer', async () => {
   const { page, problems } = await newPage(context, { width: 390, height: 844 });
   await page.goto(base);

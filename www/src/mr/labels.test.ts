@@ -69,5 +69,6 @@ describe('words for the engine', () => {
       'Order: block the monsters here whenever I can',
     );
     expect(actionLabel(names, { type: 'BattlingPenalty', pay: false })).toBe('Refuse: they battle me');
+    expect(actionLabel(names, { type: 'Give', to: 1, gift: { gift: 'gold', gold: 5 } })).toBe('Give 5 gold to seat 2');
   });
 });

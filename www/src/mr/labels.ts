@@ -5,6 +5,7 @@ import type {
   Activity,
   BlockOrder,
   ClearingRef,
+  Gift,
   MagicRealmAction,
   MagicRealmLogEntry,
   Roll,
@@ -74,6 +75,21 @@ export function activityLabel(names: Names, activity: Activity): string {
   }
 }
 
+function giftLabel(names: Names, gift: Gift): string {
+  switch (gift.gift) {
+    case 'belonging':
+      return pieceName(names, gift.piece);
+    case 'gold':
+      return `${gift.gold} gold`;
+    case 'path':
+      return `the way from ${gift.path.tile} ${gift.path.from}`;
+    case 'site':
+      return `the ${humanize(gift.site)}`;
+    default:
+      return 'a Treasure card';
+  }
+}
+
 function seatOrder(order: BlockOrder): string {
   return order.block === 'character' ? `seat ${order.target + 1}` : 'the monsters here';
 }
@@ -90,6 +106,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return action.vote ? 'Vote to end the game now' : 'Withdraw my vote to end the game';
     case 'DeclareSuicide':
       return action.declare ? 'Take my own life at Midnight' : 'Think better of it (no suicide)';
+    case 'Give':
+      return `Give ${giftLabel(names, action.gift)} to seat ${action.to + 1}`;
     case 'KeepFollowing':
       return 'Keep following';
     case 'StopFollowing':
