@@ -83,3 +83,70 @@ fn rule_9_3_a_dead_character_scores_minus_100() {
     };
     assert_eq!(scores[0].total, -100);
 }
+
+/// Plays one seat's Birdsong choices with the first legal action until `stop` holds.
+fn first_until(g: &mut Game, seat: Seat, stop: impl Fn(&Game) -> bool) {
+    for _ in 0..40 {
+        if stop(g) {
+            return;
+        }
+        let a = g.legal_actions(seat)[0].clone();
+        g.apply(seat, a).unwrap();
+    }
+    panic!("no end to the choices");
+}
+
+#[test]
+fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn() {
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2}},
+        {"character": "amazon", "at": {"tile": "oak_woods", "clearing": 4}}],
+        "pieces": [{"piece": {"kind": "dwelling", "id": "inn"},
+                    "place": {"place": "clearing", "at": {"tile": "oak_woods", "clearing": 5}}}],
+        "dice": [1, 1, 1, 1]}));
+    g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
+    g.apply(S0, A::FinishRecording).unwrap();
+    g.apply(S1, A::FinishRecording).unwrap();
+    // Day 2: he sits it out.
+    assert_eq!(g.state().step, Step::Birdsong { day: 2 });
+    assert!(
+        g.legal_actions(S0).is_empty(),
+        "a whole day out after a suicide"
+    );
+    g.apply(S1, A::FinishRecording).unwrap();
+    // Day 3: a fresh start, with any character not in use, his old one included.
+    assert_eq!(g.state().step, Step::Birdsong { day: 3 });
+    let legal = g.legal_actions(S0);
+    let pick = |id: &str| A::FreshStart {
+        character: tabletop_rules::magic_realm::catalog::characters::CharacterId(id.into()),
+    };
+    assert!(legal.contains(&pick("swordsman")));
+    assert!(!legal.contains(&pick("amazon")), "the Amazon is in use");
+    assert!(legal.contains(&A::StayOut));
+    g.apply(S0, pick("swordsman")).unwrap();
+    first_until(&mut g, S0, |g| g.state().seats[0].fate == Fate::Playing);
+    let me: PieceId =
+        serde_json::from_value(json!({"kind": "character", "id": "swordsman"})).unwrap();
+    assert_eq!(
+        g.state().piles.place_of(&me),
+        Some(&Place::Clearing {
+            at: tabletop_rules::magic_realm::map::ClearingRef::new(
+                tabletop_rules::magic_realm::catalog::tiles::TileId::OakWoods,
+                5
+            )
+        }),
+        "he starts at the Inn"
+    );
+    assert!(g.state().seats[0].hidden);
+    assert_eq!(
+        g.state().seats[0].secret.victory.total(),
+        5,
+        "new victory requirements"
+    );
+    assert!(
+        g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::RecordActivity { .. })),
+        "and he records his turn that same day"
+    );
+}

@@ -52,6 +52,10 @@ pub enum MagicRealmAction {
     TakeBackActivity,
     /// 6.2.3: the turn is recorded (the remaining phases stay blank).
     FinishRecording,
+    /// 9.1.2: the player of a dead character starts again with this character.
+    FreshStart { character: CharacterId },
+    /// 9.1.2: the player of a dead character stays out today.
+    StayOut,
     /// 9.2.1: vote (or withdraw the vote) to end the game now; it ends when everyone
     /// still playing has voted by the end of Birdsong.
     VoteToEnd { vote: bool },

@@ -212,6 +212,14 @@ pub enum MagicRealmEvent {
         seat: Seat,
         declare: bool,
     },
+    /// 9.1.2: a fresh start made: the new character is at the Inn.
+    FreshStartMade {
+        seat: Seat,
+    },
+    /// 9.1.2: a dead character's player stays out today.
+    StaysOut {
+        seat: Seat,
+    },
     /// 9.1.1, 9.2.2: a character died.
     CharacterDied {
         seat: Seat,

@@ -213,6 +213,17 @@ pub struct SeatState {
     /// 7.2.4: the mission and campaign chits he carries, with their terms.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tasks: Vec<Task>,
+    /// 9.1.2: the first day the player of a dead character may make a fresh start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub rejoin_on: Option<u8>,
+    /// 9.1.2: the player is making a fresh start (choosing equipment and secrets).
+    #[serde(default)]
+    pub restarting: bool,
+    /// 9.1.2: the day the player chose to stay out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub stay_out_day: Option<u8>,
     /// 9.2.1: he has voted, today, to end the game now.
     #[serde(default)]
     pub votes_to_end: bool,
@@ -255,6 +266,9 @@ impl SeatState {
             boons: Vec::new(),
             votes_to_end: false,
             suicide_tonight: false,
+            rejoin_on: None,
+            restarting: false,
+            stay_out_day: None,
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod missions;
 pub mod moving;
 pub mod prowling;
 pub mod quitting;
+pub mod restart;
 pub mod resting;
 pub mod scoring;
 pub mod search;
@@ -129,7 +130,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
     match &state.step {
         Step::Birdsong { .. } => state
             .all_seats()
-            .filter(|s| !birdsong::options(cat, state, *s).is_empty())
+            .filter(|s| !legal_actions(cat, state, *s).is_empty())
             .collect(),
         Step::Evening { .. } => evening::to_act(state).into_iter().collect(),
         Step::Daylight { .. } => {
@@ -146,6 +147,9 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
 
 pub fn legal_actions(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     match &state.step {
+        Step::Birdsong { .. } if restart::eligible(state, seat) => {
+            restart::options(cat, state, seat)
+        }
         Step::Birdsong { .. } => birdsong::options(cat, state, seat),
         Step::Daylight { .. } => daylight::options(cat, state, seat),
         Step::Evening { .. } => evening::options(cat, state, seat),
@@ -165,6 +169,9 @@ pub fn apply(
         Step::Birdsong { .. } => match action {
             A::VoteToEnd { .. } | A::DeclareSuicide { .. } => {
                 quitting::apply(cat, state, seat, action)?
+            }
+            a if restart::eligible(state, seat) && restart::is_restart_action(a) => {
+                restart::apply(cat, state, seat, action)?
             }
             _ => birdsong::apply(state, seat, action)?,
         },

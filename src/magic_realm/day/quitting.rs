@@ -107,7 +107,11 @@ pub fn kill(cat: &Catalog, state: &mut GameState, seat: Seat, rule: &str, events
     if let Some(counter) = who::counter(state, seat) {
         state.piles.move_to(&counter, Place::Aside, None);
     }
+    // 9.1.2: he may start again the next day; after a suicide, a whole day later (9.2.2).
+    let day = state.step.day().unwrap_or(0);
+    let wait = if rule == "9.2.2" { 2 } else { 1 };
     if let Some(s) = state.seat_mut(seat) {
+        s.rejoin_on = Some(day.saturating_add(wait));
         s.fate = Fate::Dead;
         s.tasks.clear();
         s.inactive.clear();

@@ -98,6 +98,17 @@ pub fn settle_equipment(
     seat: Seat,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    settle_equipment_with(state, seat, events, |_, _| None)
+}
+
+/// Like [`settle_equipment`]; an item no native group holds is handed to `fallback`
+/// (a fresh start's rule, 9.1.2), whose words, if any, go in the log entry.
+pub fn settle_equipment_with(
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+    fallback: impl Fn(&mut GameState, &EquipmentNeed) -> Option<String>,
+) -> Result<(), RuleError> {
     loop {
         let Some(next) = state
             .seat(seat)
@@ -109,10 +120,13 @@ pub fn settle_equipment(
         match from.as_slice() {
             [] => {
                 pop_pending(state, seat);
+                let instead = fallback(state, &next)
+                    .map(|t| format!("; he {t}"))
+                    .unwrap_or_default();
                 events.push(Event::public(
                     "3.3.2",
                     format!(
-                        "No native group has a {} left for {seat}.",
+                        "No native group has a {} left for {seat}{instead}.",
                         item_name(&next)
                     ),
                     E::EquipmentUnavailable { seat, item: next },

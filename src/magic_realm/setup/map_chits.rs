@@ -299,7 +299,7 @@ fn start_clearing(cat: &Catalog, state: &GameState, start: StartLocation) -> Opt
 }
 
 /// 3.6.4: the character goes to his Dwelling, hidden; his enchanted chits are revealed.
-fn place_character(
+pub(crate) fn place_character(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
