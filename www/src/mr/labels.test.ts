@@ -70,5 +70,9 @@ describe('words for the engine', () => {
     );
     expect(actionLabel(names, { type: 'BattlingPenalty', pay: false })).toBe('Refuse: they battle me');
     expect(actionLabel(names, { type: 'Give', to: 1, gift: { gift: 'gold', gold: 5 } })).toBe('Give 5 gold to seat 2');
+    expect(actionLabel(names, { type: 'AnswerMeeting', answer: 'takeBoon' })).toBe('Take it as a boon');
+    expect(actionLabel(names, { type: 'Hire', hire: { hire: 'group', group: 'Rogues', drinks: true } })).toBe(
+      'Hire the Rogues, buying drinks first',
+    );
   });
 });

@@ -8,7 +8,9 @@ import type {
   Gift,
   MagicRealmAction,
   MagicRealmLogEntry,
+  MeetingAnswer,
   Roll,
+  TradeChoice,
 } from '../../../pkg/tabletop_rules.js';
 import { clearingName, humanize, type Names, pieceName } from './names';
 
@@ -75,6 +77,25 @@ export function activityLabel(names: Names, activity: Activity): string {
   }
 }
 
+const MEETING_ANSWER: Record<MeetingAnswer, string> = {
+  pay: 'Pay the price',
+  takeBoon: 'Take it as a boon',
+  decline: 'Decline',
+  payPenalty: 'Pay the penalty (no deal)',
+  refusePenalty: 'Refuse the penalty (they block me)',
+};
+
+function tradeLabel(names: Names, deal: TradeChoice): string {
+  switch (deal.deal) {
+    case 'buy':
+      return `Buy ${pieceName(names, deal.item)} from the ${deal.from}${deal.drinks ? ', buying drinks first' : ''}`;
+    case 'sell':
+      return `Sell ${pieceName(names, deal.item)} to the ${deal.to}`;
+    default:
+      return `Repay the boon owed to the ${deal.to}`;
+  }
+}
+
 function giftLabel(names: Names, gift: Gift): string {
   switch (gift.gift) {
     case 'belonging':
@@ -106,6 +127,20 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return action.vote ? 'Vote to end the game now' : 'Withdraw my vote to end the game';
     case 'DeclareSuicide':
       return action.declare ? 'Take my own life at Midnight' : 'Think better of it (no suicide)';
+    case 'Trade':
+      return tradeLabel(names, action.deal);
+    case 'Hire': {
+      const who = action.hire.hire === 'group' ? `the ${action.hire.group}` : names.any(action.hire.native);
+      return `Hire ${who}${action.hire.drinks ? ', buying drinks first' : ''}`;
+    }
+    case 'AnswerMeeting':
+      return MEETING_ANSWER[action.answer];
+    case 'TakeChit':
+      return `Take the ${humanize(action.chit)} chit`;
+    case 'FreshStart':
+      return `Start afresh as the ${names.character(action.character)}`;
+    case 'StayOut':
+      return 'Stay out of the game today';
     case 'Give':
       return `Give ${giftLabel(names, action.gift)} to seat ${action.to + 1}`;
     case 'KeepFollowing':
