@@ -319,25 +319,50 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out
 }
 
-/// 7.3.1: the clearings one Move away along roadways the seat may use: open roads,
-/// tunnels, and hidden paths and secret passages he has discovered (all of them for the
-/// Wizard's Experience).
+/// 7.3.1: the hidden paths and secret passages the seat may use: those he has discovered,
+/// or `None` for all of them (the Wizard's Experience).
+pub fn usable_paths(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Option<std::collections::BTreeSet<crate::magic_realm::map::PathRef>> {
+    if who::has(cat, state, seat, Adv::Experience) {
+        None
+    } else {
+        Some(
+            state
+                .seat(seat)
+                .map(|s| s.discoveries.paths.clone())
+                .unwrap_or_default(),
+        )
+    }
+}
+
+/// 7.3.1: the routes out of `from` along roadways the seat may use: open roads, tunnels,
+/// and the hidden paths and secret passages of [`usable_paths`].
+pub fn usable_routes(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    from: ClearingRef,
+) -> Vec<crate::magic_realm::map::Route> {
+    match usable_paths(cat, state, seat) {
+        None => state.map.routes(&cat.tiles, from),
+        Some(discovered) => state.map.moves(&cat.tiles, from, &discovered),
+    }
+}
+
+/// 7.3.1: the clearings one Move away along roadways the seat may use.
 pub fn move_targets(
     cat: &Catalog,
     state: &GameState,
     seat: Seat,
     from: ClearingRef,
 ) -> Vec<ClearingRef> {
-    let routes = if who::has(cat, state, seat, Adv::Experience) {
-        state.map.routes(&cat.tiles, from)
-    } else {
-        let discovered = state
-            .seat(seat)
-            .map(|s| s.discoveries.paths.clone())
-            .unwrap_or_default();
-        state.map.moves(&cat.tiles, from, &discovered)
-    };
-    let mut to: Vec<ClearingRef> = routes.into_iter().map(|r| r.to).collect();
+    let mut to: Vec<ClearingRef> = usable_routes(cat, state, seat, from)
+        .into_iter()
+        .map(|r| r.to)
+        .collect();
     to.sort();
     to.dedup();
     to

@@ -161,12 +161,7 @@ pub fn enchant(
     let colour = colour_of(t)
         .ok_or_else(|| RuleError::illegal("only Magic chits of type I to V enchant"))?;
     if !tile {
-        if let Some(slot) = state
-            .seat_mut(seat)
-            .and_then(|s| s.chits.get_mut(usize::from(chit)))
-        {
-            *slot = ChitStatus::Enchanted;
-        }
+        who::set_chit(state, seat, chit, ChitStatus::Enchanted);
         events.push(Event::public(
             "7.10",
             format!("{name} enchants a Type {t:?} Magic chit into {colour:?} magic."),
@@ -179,12 +174,7 @@ pub fn enchant(
         let used = colour_chit(cat, state, seat, colour).ok_or_else(|| {
             RuleError::illegal(format!("no {colour:?} magic to enchant the tile"))
         })?;
-        if let Some(slot) = state
-            .seat_mut(seat)
-            .and_then(|s| s.chits.get_mut(usize::from(used)))
-        {
-            *slot = ChitStatus::Fatigued;
-        }
+        who::set_chit(state, seat, used, ChitStatus::Fatigued);
         events.push(Event::public(
             "7.10",
             format!("{name} uses a {colour:?} colour chit: it fatigues."),

@@ -222,14 +222,7 @@ pub fn apply(
                 .take()
                 .ok_or_else(|| RuleError::internal("no penalty is owed"))?;
             if *pay {
-                let (fame, notoriety) = match result {
-                    MeetingResult::Challenge => (meeting::CHALLENGE_FAME, 0),
-                    _ => (0, meeting::INSULT_NOTORIETY),
-                };
-                if let Some(s) = state.seat_mut(seat) {
-                    s.fame -= fame;
-                    s.notoriety -= notoriety;
-                }
+                let (fame, notoriety) = meeting::pay_penalty(state, seat, result);
                 events.push(Event::public(
                     "8.2.2",
                     format!(

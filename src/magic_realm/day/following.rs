@@ -241,30 +241,7 @@ pub fn share_move(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     for f in followers_of(state, guide) {
-        let strength =
-            super::belongings::carry_strength(cat, state, f, super::belongings::Carriers::Moving);
-        let heavy: Vec<PieceId> = super::belongings::owned(state, f)
-            .into_iter()
-            .filter(|p| who::weight(cat, p).is_some_and(|w| w > strength))
-            .collect();
-        for p in &heavy {
-            super::belongings::abandon(state, f, p)?;
-        }
-        if !heavy.is_empty() {
-            events.push(Event::public(
-                "7.3.1",
-                format!(
-                    "{} cannot carry {} item(s) and abandons them.",
-                    who::who(cat, state, f),
-                    heavy.len()
-                ),
-                E::ItemsAbandoned {
-                    seat: f,
-                    pieces: heavy,
-                    at: from,
-                },
-            ));
-        }
+        super::moving::leave_heavy_items(cat, state, f, from, events)?;
         if let Some(counter) = who::counter(state, f) {
             state
                 .piles

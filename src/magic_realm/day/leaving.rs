@@ -4,7 +4,6 @@
 use super::{belongings, scoring, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
-use crate::magic_realm::catalog::characters::SpecialAdvantage;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::Place;
@@ -15,11 +14,8 @@ type Events = Vec<Event<E>>;
 /// Whether a roadway the seat may use runs off the map from `at` (hidden ones only once
 /// discovered, all of them with the Wizard's Experience).
 pub fn can_leave_from(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> bool {
-    let everything = who::has(cat, state, seat, SpecialAdvantage::Experience);
-    let discovered = state.seat(seat).map(|s| &s.discoveries.paths);
-    state
-        .map
-        .leaves_map(&cat.tiles, at, if everything { None } else { discovered })
+    let paths = super::birdsong::usable_paths(cat, state, seat);
+    state.map.leaves_map(&cat.tiles, at, paths.as_ref())
 }
 
 /// Does a recorded "M EDGE": if a usable roadway leaves the map from his clearing, his

@@ -64,15 +64,6 @@ pub fn can_loot(cat: &Catalog, state: &GameState, seat: Seat, site: &MapChitId) 
     pays && opens
 }
 
-fn fatigue(state: &mut GameState, seat: Seat, chit: u8) {
-    if let Some(slot) = state
-        .seat_mut(seat)
-        .and_then(|s| s.chits.get_mut(usize::from(chit)))
-    {
-        *slot = ChitStatus::Fatigued;
-    }
-}
-
 /// Before the Loot roll: opens the site if it must be, and pays the effort of a search.
 pub fn before(
     cat: &Catalog,
@@ -89,7 +80,7 @@ pub fn before(
         } else {
             let chit = tremendous(cat, state, seat)
                 .ok_or_else(|| RuleError::illegal("he cannot open the site"))?;
-            fatigue(state, seat, chit);
+            who::set_chit(state, seat, chit, ChitStatus::Fatigued);
             format!("with Tremendous strength (chit {chit} fatigues)")
         };
         state.opened_sites.insert(site.clone());
@@ -131,7 +122,7 @@ fn pay(
 ) -> Result<(), RuleError> {
     let chit = one_asterisk(cat, state, seat)
         .ok_or_else(|| RuleError::illegal("he has no effort to pay"))?;
-    fatigue(state, seat, chit);
+    who::set_chit(state, seat, chit, ChitStatus::Fatigued);
     events.push(Event::public(
         "4.2.4",
         format!(

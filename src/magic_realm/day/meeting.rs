@@ -374,6 +374,20 @@ pub fn meet(
     Ok(MeetingResult::NoDeal)
 }
 
+/// Insult or Challenge swallowed (7.6, 8.2.2): the recorded points are lost. Returns the
+/// (Fame, Notoriety) paid.
+pub fn pay_penalty(state: &mut GameState, seat: Seat, result: MeetingResult) -> (i32, i32) {
+    let (fame, notoriety) = match result {
+        MeetingResult::Challenge => (CHALLENGE_FAME, 0),
+        _ => (0, INSULT_NOTORIETY),
+    };
+    if let Some(s) = state.seat_mut(seat) {
+        s.fame -= fame;
+        s.notoriety -= notoriety;
+    }
+    (fame, notoriety)
+}
+
 /// A Meeting Table result in words.
 pub fn describe(r: MeetingResult) -> String {
     match r {
@@ -496,14 +510,7 @@ pub fn answer(
             E::DealDeclined { seat },
         )),
         MeetingAnswer::PayPenalty => {
-            let (fame, notoriety) = match offer.result {
-                MeetingResult::Challenge => (CHALLENGE_FAME, 0),
-                _ => (0, INSULT_NOTORIETY),
-            };
-            if let Some(s) = state.seat_mut(seat) {
-                s.fame -= fame;
-                s.notoriety -= notoriety;
-            }
+            let (fame, notoriety) = pay_penalty(state, seat, offer.result);
             events.push(Event::public(
                 rule,
                 format!(

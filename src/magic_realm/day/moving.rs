@@ -5,7 +5,6 @@
 use super::{belongings, birdsong, hiring, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
-use crate::magic_realm::catalog::characters::SpecialAdvantage as Adv;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
@@ -13,6 +12,42 @@ use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::state::GameState;
 
 type Events = Vec<Event<E>>;
+
+/// 7.3.1: as he leaves `from`, everything heavier than what his strongest Move chit,
+/// active Boots or horses can carry stays behind, abandoned there.
+pub fn leave_heavy_items(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    from: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let strength = belongings::carry_strength(cat, state, seat, belongings::Carriers::Moving);
+    let heavy: Vec<PieceId> = belongings::owned(state, seat)
+        .into_iter()
+        .filter(|p| who::weight(cat, p).is_some_and(|w| w > strength))
+        .collect();
+    for p in &heavy {
+        belongings::abandon(state, seat, p)?;
+    }
+    if !heavy.is_empty() {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "{} cannot carry {} item(s) heavier than {strength:?} and abandons them in {}.",
+                who::who(cat, state, seat),
+                heavy.len(),
+                who::name(cat, from)
+            ),
+            E::ItemsAbandoned {
+                seat,
+                pieces: heavy,
+                at: from,
+            },
+        ));
+    }
+    Ok(())
+}
 
 /// Does a recorded Move to `to`.
 pub fn do_move(
@@ -54,54 +89,18 @@ pub fn do_move(
         return Ok(());
     }
     state.today.climbing = false;
-    // Carrying items: everything heavier than his strongest Move chit stays behind.
-    let strength = belongings::carry_strength(cat, state, seat, belongings::Carriers::Moving);
-    let place = who::belongings_place(state, seat)
-        .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
-    let heavy: Vec<PieceId> = state
-        .piles
-        .pile(&place)
-        .iter()
-        .filter(|c| who::weight(cat, &c.piece).is_some_and(|w| w > strength))
-        .map(|c| c.piece.clone())
-        .collect();
-    for p in &heavy {
-        belongings::abandon(state, seat, p)?;
-    }
-    if !heavy.is_empty() {
-        events.push(Event::public(
-            "7.3.1",
-            format!(
-                "{name} cannot carry {} item(s) heavier than {strength:?} and abandons them in {}.",
-                heavy.len(),
-                who::name(cat, from)
-            ),
-            E::ItemsAbandoned {
-                seat,
-                pieces: heavy,
-                at: from,
-            },
-        ));
-    }
+    leave_heavy_items(cat, state, seat, from, events)?;
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
     // 4.5.5: the roadway he uses, and who is spying on him as he leaves.
     // He uses an open roadway when one joins the clearings.
-    let discovered = state
-        .seat(seat)
-        .map(|s| s.discoveries.paths.clone())
-        .unwrap_or_default();
-    let usable = if who::has(cat, state, seat, Adv::Experience) {
-        state.map.routes(&cat.tiles, from)
-    } else {
-        state.map.moves(&cat.tiles, from, &discovered)
-    };
-    let via: Vec<crate::magic_realm::map::PathRef> = usable
-        .into_iter()
-        .filter(|r| r.to == to)
-        .min_by_key(|r| (r.kind.needs_discovery(), r.via.len()))
-        .map(|r| r.via)
-        .unwrap_or_default();
+    let via: Vec<crate::magic_realm::map::PathRef> =
+        birdsong::usable_routes(cat, state, seat, from)
+            .into_iter()
+            .filter(|r| r.to == to)
+            .min_by_key(|r| (r.kind.needs_discovery(), r.via.len()))
+            .map(|r| r.via)
+            .unwrap_or_default();
     let watching = super::spying::spies(state, seat, from);
     state
         .piles

@@ -123,11 +123,15 @@ fn settle(
         }
     })?;
     // Everything a fresh start shows the others is revealed at once.
-    events.extend(ev.into_iter().map(|mut e| {
-        e.reveals = true;
-        e
-    }));
+    events.extend(ev.into_iter().map(revealed));
     Ok(())
+}
+
+/// A fresh start's public events reveal what the player chose (for the secret-decision
+/// rule of Birdsong: what others see of his choices is his to show).
+fn revealed(mut e: Event<E>) -> Event<E> {
+    e.reveals = true;
+    e
 }
 
 fn matches_need(piece: &PieceId, need: &EquipmentNeed) -> bool {
@@ -178,19 +182,13 @@ pub fn apply(
             }
             let mut ev = Vec::new();
             characters::take_character(state, seat, chosen, &mut ev)?;
-            events.extend(ev.into_iter().map(|mut e| {
-                e.reveals = true;
-                e
-            }));
+            events.extend(ev.into_iter().map(revealed));
             settle(cat, state, seat, &mut events)?;
         }
         A::TakeEquipment { item, from } => {
             let mut ev = Vec::new();
             characters::take_item(state, seat, item, *from, &mut ev)?;
-            events.extend(ev.into_iter().map(|mut e| {
-                e.reveals = true;
-                e
-            }));
+            events.extend(ev.into_iter().map(revealed));
             settle(cat, state, seat, &mut events)?;
         }
         A::ConfirmChoices => {

@@ -19,16 +19,7 @@ fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
     // card can carry count.
     let strength =
         super::belongings::carry_strength(cat, state, seat, super::belongings::Carriers::Scoring);
-    let items: Vec<PieceId> = who::belongings_place(state, seat)
-        .map(|p| {
-            state
-                .piles
-                .pile(&p)
-                .iter()
-                .map(|c| c.piece.clone())
-                .collect()
-        })
-        .unwrap_or_default();
+    let items: Vec<PieceId> = super::belongings::owned(state, seat);
     let mut great = 0;
     let mut fame = sheet.fame;
     let mut notoriety = sheet.notoriety;

@@ -86,6 +86,16 @@ pub fn chits<'a>(
     })
 }
 
+/// Turns one of the seat's action chits to `status` (no effect on a chit he lacks).
+pub fn set_chit(state: &mut GameState, seat: Seat, chit: u8, status: ChitStatus) {
+    if let Some(slot) = state
+        .seat_mut(seat)
+        .and_then(|s| s.chits.get_mut(usize::from(chit)))
+    {
+        *slot = status;
+    }
+}
+
 /// 7.8, 9.1.1: every chit is fatigued or wounded (none fresh or enchanted in play).
 pub fn exhausted(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     !chits(cat, state, seat)

@@ -3,6 +3,7 @@
 // with its dice, and the log; an autosave after every action. Hand-overs follow the Magic
 // Realm rule (mr/hotseat.ts): Hand of Doom is co-operative and its views hold no secrets,
 // so the screen passes from seat to seat without a privacy screen.
+
 import { useMemo, useState } from 'preact/hooks';
 import {
   type Content,
@@ -11,6 +12,7 @@ import {
   type HodLogEntry,
   RuleError,
 } from '../../../pkg/tabletop_rules.js';
+import { PanelTabs, SharePopover } from '../GamePanel';
 import { nextScreen, type ScreenFor } from '../mr/hotseat';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
@@ -148,41 +150,16 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
       <ChartStrip view={view} />
       <div class="play">
         <HodMap content={content} view={view} names={names} targets={targets} onSpace={onSpace} />
-        {share && (
-          <div class="popover" role="dialog" aria-label="Share this game's seed">
-            <button type="button" class="close" aria-label="Close" onClick={() => setShare(null)}>
-              ×
-            </button>
-            <h3>Share this game's start</h3>
-            <p>The link opens a new game with the same adventurers and seed.</p>
-            <input readOnly value={share} aria-label="Link" onFocus={(e) => e.currentTarget.select()} />
-          </div>
-        )}
+        {share && <SharePopover url={share} what="adventurers" onClose={() => setShare(null)} />}
         <aside class={`panel${open ? ' open' : ''}`} aria-label="Actions, adventurers, chart and log">
-          <div class="tabs" role="tablist">
-            <button
-              type="button"
-              class="handle"
-              aria-label={open ? 'Close the panel' : 'Open the panel'}
-              onClick={() => setOpen(!open)}
-            >
-              {open ? '▾' : '▴'}
-            </button>
-            {(['actions', 'party', 'chart', 'log'] as Tab[]).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={tab === t}
-                onClick={() => {
-                  setTab(t);
-                  setOpen(true);
-                }}
-              >
-                {TAB_NAMES[t](legal.length)}
-              </button>
-            ))}
-          </div>
+          <PanelTabs
+            tabs={['actions', 'party', 'chart', 'log'] as const}
+            label={(t) => TAB_NAMES[t](legal.length)}
+            tab={tab}
+            open={open}
+            onTab={setTab}
+            onOpen={setOpen}
+          />
           <div class="panel-body" role="tabpanel" aria-label={TAB_NAMES[tab](legal.length)}>
             {tab === 'actions' && (
               <>

@@ -1,6 +1,7 @@
 // One Magic Realm game on screen: the board, the actions the engine lists for the seat on
 // screen, the sheet and the log, with hotseat hand-overs before private screens and an
 // autosave after every action.
+
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   type Catalog,
@@ -12,6 +13,7 @@ import {
   RuleError,
   type Viewer,
 } from '../../../pkg/tabletop_rules.js';
+import { PanelTabs, SharePopover } from '../GamePanel';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
 import { Board } from './Board';
@@ -242,41 +244,16 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
             ))}
           </div>
         )}
-        {share && (
-          <div class="popover" role="dialog" aria-label="Share this game's seed">
-            <button type="button" class="close" aria-label="Close" onClick={() => setShare(null)}>
-              ×
-            </button>
-            <h3>Share this game's start</h3>
-            <p>The link opens a new game with the same setup and seed.</p>
-            <input readOnly value={share} aria-label="Link" onFocus={(e) => e.currentTarget.select()} />
-          </div>
-        )}
+        {share && <SharePopover url={share} what="setup" onClose={() => setShare(null)} />}
         <aside class={`panel${open ? ' open' : ''}`} aria-label="Actions, sheet and log">
-          <div class="tabs" role="tablist">
-            <button
-              type="button"
-              class="handle"
-              aria-label={open ? 'Close the panel' : 'Open the panel'}
-              onClick={() => setOpen(!open)}
-            >
-              {open ? '▾' : '▴'}
-            </button>
-            {(['actions', 'sheet', 'chart', 'log'] as Tab[]).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={tab === t}
-                onClick={() => {
-                  setTab(t);
-                  setOpen(true);
-                }}
-              >
-                {TAB_NAMES[t](legal.length)}
-              </button>
-            ))}
-          </div>
+          <PanelTabs
+            tabs={['actions', 'sheet', 'chart', 'log'] as const}
+            label={(t) => TAB_NAMES[t](legal.length)}
+            tab={tab}
+            open={open}
+            onTab={setTab}
+            onOpen={setOpen}
+          />
           <div class="panel-body" role="tabpanel" aria-label={TAB_NAMES[tab](legal.length)}>
             {tab === 'actions' && (
               <>
