@@ -5,6 +5,7 @@
 
 pub mod actions;
 pub mod catalog;
+pub mod combat;
 pub mod day;
 pub mod events;
 pub mod game;
