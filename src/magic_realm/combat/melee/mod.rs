@@ -221,8 +221,9 @@ pub enum Fighter {
 /// Where denizens are on a Melee Section as the plays are revealed (8.4.2, 8.4.5).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum Sheet {
-    /// A character's Melee Section: the denizens attacking him, each in a red box. Each
-    /// attacks the owner along its lane and maneuvers in it.
+    /// A character's Melee Section: the denizens attacking him, each in a red box (with
+    /// native horses and heads/clubs in their own boxes). Each attacks the owner along
+    /// its lane and maneuvers in it (a rider along his horse's lane).
     Character {
         owner: FighterId,
         boxes: Vec<(FighterId, Lane)>,
@@ -230,11 +231,15 @@ pub enum Sheet {
     /// A denizen's Melee Section (8.4.2): the defender in a red box attacks its target;
     /// the target in a Maneuver square and the other attackers in Attack circles attack
     /// the defender. An uncontrolled defender repositions and changes tactics by its own
-    /// rolls; a hireling defender stays as placed. A defender without a target (an
-    /// unassigned denizen a character attacks) makes no attack.
+    /// rolls; a hireling defender stays as placed (`Denizen::steady`). A defender without
+    /// a target (an unassigned denizen a character attacks) makes no attack.
+    ///
+    /// Each list holds a fighter with its horse or head/club, if it has one, each in its
+    /// own lane (a rider attacks along his lane and maneuvers along his horse's; a
+    /// monster and its head or club are never in the same box, 8.4.7).
     Denizen {
-        defender: (FighterId, Lane),
-        target: Option<(FighterId, Lane)>,
+        defender: Vec<(FighterId, Lane)>,
+        target: Vec<(FighterId, Lane)>,
         circles: Vec<(FighterId, Lane)>,
     },
 }
