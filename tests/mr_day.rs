@@ -420,6 +420,7 @@ fn rule_7_9_alert_turns_the_weapon_and_rule_8_9_midnight_unalerts_it() {
     assert_eq!(facing_of(&g, &sword), Facing::Alerted);
     // Finish the day: the rest phase has nothing to rest, so it proceeds blank.
     g.apply(S0, A::Proceed).unwrap();
+    pass_evening(&mut g);
     assert!(matches!(state(&g).step, Step::Birdsong { day: 2 }));
     assert_eq!(facing_of(&g, &sword), Facing::Unalerted);
 }
@@ -819,4 +820,24 @@ fn rule_9_3_the_last_day_ends_the_game_with_scores() {
         s.basic.iter().sum::<i32>() + s.bonus.iter().sum::<i32>()
     );
     assert!(outcome.summary.contains("Swordsman"));
+}
+
+/// Lets the evening's rounds of combat pass, each seat doing nothing it need not do.
+fn pass_evening(g: &mut Game) {
+    for _ in 0..500 {
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Evening { .. }
+        ) {
+            return;
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            return;
+        };
+        let Some(action) = tabletop_rules::magic_realm::combat::passing(&g.legal_actions(seat))
+        else {
+            return;
+        };
+        g.apply(seat, action).unwrap();
+    }
 }

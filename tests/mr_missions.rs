@@ -110,7 +110,8 @@ fn rule_7_2_4_a_mission_unfinished_at_the_end_of_the_game_costs_its_price_again(
     let mut g = carrier(inn, next, 10, 1);
     g.apply(S0, A::TakeChit { chit: food_ale() }).unwrap();
     assert_eq!(g.state().seats[0].notoriety, 5);
-    let ev = g.apply(S0, A::Proceed).unwrap();
+    g.apply(S0, A::Proceed).unwrap();
+    let ev = pass_evening(&mut g);
     assert!(ev.iter().any(|e| matches!(
         e.detail,
         E::TaskEnded {
@@ -161,4 +162,27 @@ fn rule_7_2_4_a_campaign_needs_a_foe_on_the_map() {
     assert!(g.legal_actions(S0).contains(&A::TakeChit {
         chit: VisitorChitId("revolt-quest".into())
     }));
+}
+
+/// Lets the evening's rounds of combat pass, each seat doing nothing it need not do; the
+/// events of the rest of the day.
+fn pass_evening(g: &mut Game) -> Vec<tabletop_rules::engine::Event<E>> {
+    let mut events = Vec::new();
+    for _ in 0..500 {
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Evening { .. }
+        ) {
+            break;
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let Some(action) = tabletop_rules::magic_realm::combat::passing(&g.legal_actions(seat))
+        else {
+            break;
+        };
+        events.extend(g.apply(seat, action).unwrap());
+    }
+    events
 }

@@ -55,7 +55,8 @@ fn rule_9_2_2_a_suicide_at_midnight_leaves_his_belongings_in_his_clearing() {
     g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
     g.apply(S0, A::FinishRecording).unwrap();
     g.apply(S1, A::FinishRecording).unwrap();
-    // Nobody recorded anything: the day runs to Midnight at once.
+    // Nobody recorded anything: the day runs to the Evening's rounds, then Midnight.
+    pass_evening(&mut g);
     assert!(matches!(g.state().step, Step::Birdsong { day: 2 }));
     assert_eq!(g.state().seats[0].fate, Fate::Dead);
     assert_eq!(g.state().seats[1].fate, Fate::Playing);
@@ -149,4 +150,24 @@ fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn
             .any(|a| matches!(a, A::RecordActivity { .. })),
         "and he records his turn that same day"
     );
+}
+
+/// Lets the evening's rounds of combat pass, each seat doing nothing it need not do.
+fn pass_evening(g: &mut Game) {
+    for _ in 0..500 {
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Evening { .. }
+        ) {
+            return;
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            return;
+        };
+        let Some(action) = tabletop_rules::magic_realm::combat::passing(&g.legal_actions(seat))
+        else {
+            return;
+        };
+        g.apply(seat, action).unwrap();
+    }
 }

@@ -118,6 +118,57 @@ pub enum MagicRealmAction {
     /// 7.2.1, 4.5.4: at the start of a phase, give something to a character in his
     /// clearing.
     Give { to: Seat, gift: Gift },
+    /// 8.3.4: lure this monster or unhired native onto his sheet.
+    Lure { denizen: PieceId },
+    /// 8.3.4: lure no more this round.
+    EndLuring,
+    /// 8.3.6: charge this character with this Move chit.
+    Charge { target: Seat, chit: u8 },
+    /// 8.3.6: end his Deployment.
+    EndDeployment,
+    /// 8.3.7: play this Fight chit to turn his active weapon over.
+    TurnWeapon { chit: u8 },
+    /// 8.3.7: instead of an action, activate one belonging and deactivate one, or abandon
+    /// any number.
+    EncounterItem {
+        piece: PieceId,
+        change: BelongingChange,
+    },
+    /// 8.3.7: end his Encounter actions.
+    EndActions,
+    /// 8.4.2: attack this character or denizen this round.
+    SelectTarget {
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 8.4.2: leave his attention chit unplayed.
+    NoTarget,
+    /// 8.4.5: play this Fight chit (with his weapon, or the dagger) in an Attack circle.
+    PlayAttack {
+        chit: u8,
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
+    /// 8.4.5: play a Move chit or his horse in a Maneuver square.
+    PlayManeuver {
+        with: crate::magic_realm::combat::ManeuverPlay,
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
+    /// 8.4.5: play his active shield in a lane.
+    PlaceShield {
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
+    /// 8.4.5: put a denizen (or its horse, head or club) on his sheet in a red box.
+    PlaceDenizen {
+        denizen: PieceId,
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
+    /// 8.4.5: take back the plays made so far (before they are revealed).
+    TakeBackPlays,
+    /// 8.4.5: his plays are made.
+    EndPlays,
+    /// 8.5.1: fatigue this chit.
+    FatigueChit { chit: u8 },
+    /// 8.5.3: wound this chit.
+    WoundChit { chit: u8 },
     /// 7.2.2: at the start of a phase, activate, deactivate or abandon a belonging.
     Rearrange {
         piece: PieceId,

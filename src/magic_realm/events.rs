@@ -445,6 +445,112 @@ pub enum MagicRealmEvent {
         seat: Seat,
         natives: Vec<PieceId>,
     },
+    /// 8.1.3: combat begins in a clearing with these characters.
+    CombatBegins {
+        at: ClearingRef,
+        characters: Vec<Seat>,
+    },
+    /// 5.3: a round of combat begins.
+    CombatRound {
+        round: u16,
+    },
+    /// 8.3.4: a character lures a denizen onto his sheet.
+    Lured {
+        seat: Seat,
+        denizen: PieceId,
+    },
+    /// 8.3.5: the random assignment rolls for a denizen (each seat's two dice).
+    AssignmentRolled {
+        denizen: PieceId,
+        rolls: Vec<(Seat, Vec<u8>)>,
+    },
+    /// 8.3.5: a denizen is assigned to attack a character.
+    Assigned {
+        seat: Seat,
+        denizen: PieceId,
+    },
+    /// 8.3.6: a character charges another with a Move chit.
+    Charged {
+        seat: Seat,
+        target: Seat,
+        chit: u8,
+    },
+    /// 8.3.7, 8.4.5: a weapon turned over.
+    WeaponTurned {
+        seat: Seat,
+        weapon: PieceId,
+        alerted: bool,
+    },
+    /// 8.4.2: the attention chits in the order they were picked.
+    AttentionChitsPicked {
+        order: Vec<Seat>,
+    },
+    /// 8.4.2: a character names his target.
+    TargetSelected {
+        seat: Seat,
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 8.4.5: a secret play (seen only by its player).
+    PlayMade {
+        seat: Seat,
+    },
+    /// 8.4.5: every character's plays, revealed together.
+    PlaysRevealed {
+        plays: Vec<(Seat, crate::magic_realm::combat::Plays)>,
+    },
+    /// 8.4.6, 8.4.9: a Melee Step roll (the dice are in the text).
+    MeleeRoll {
+        table: String,
+    },
+    /// 8.4.9: a horse killed.
+    HorseKilled {
+        horse: PieceId,
+    },
+    /// 8.4.9: armor damaged or destroyed.
+    ArmorHit {
+        piece: PieceId,
+        destroyed: bool,
+    },
+    /// 8.4.9, 8.5.3: a character takes a wound.
+    Wounded {
+        seat: Seat,
+    },
+    /// 8.4.7: a Demon's or Imp's spell strike, whose table arrives with the spells.
+    SpellStrikeUnresolved,
+    /// 8.4.7: a Tremendous monster turns red side up and holds a character.
+    Holding {
+        monster: PieceId,
+        seat: Seat,
+    },
+    /// 8.7: a denizen killed, with the spoils of the killing character (if any).
+    Killed {
+        victim: PieceId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        by: Option<Seat>,
+        fame: i32,
+        notoriety: i32,
+        gold: i32,
+    },
+    /// 8.5.3: a chit wounded.
+    ChitWounded {
+        seat: Seat,
+        chit: u8,
+    },
+    /// 4.2.5b: every chit wounded: the character dies.
+    DiedOfWounds {
+        seat: Seat,
+    },
+    /// 4.2.5: making change brings a chit back into play.
+    ChitRefreshed {
+        seat: Seat,
+        chit: u8,
+    },
+    /// 8.8: combat in a clearing ends.
+    CombatEnds {
+        at: ClearingRef,
+        rounds: u16,
+    },
     GameEnded {
         scores: Vec<Score>,
     },

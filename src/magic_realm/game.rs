@@ -215,6 +215,8 @@ impl Conformance for MagicRealm {
 
     fn secret_decision(state: &GameState, _seat: Seat) -> bool {
         matches!(state.step, Step::SecretChoices | Step::Birdsong { .. })
+            || crate::magic_realm::combat::current(state)
+                .is_some_and(|c| c.stage == crate::magic_realm::combat::Stage::Plays)
     }
 
     fn avoided_in_random_play(action: &MagicRealmAction) -> bool {

@@ -198,6 +198,9 @@ pub enum Place {
     Aside,
     /// Out of play for this game (3.1.3 g.2, 3.6.2).
     OutOfPlay,
+    /// Monsters, natives and native horses killed in combat, until they regenerate at the
+    /// end of a week (8.7, 6.3.4).
+    Killed,
 }
 
 /// The piles, bottom to top. JSON: a list of `{place, pieces}`.

@@ -506,6 +506,9 @@ pub struct Today {
     /// Table roll in a Trade or Hire phase today.
     #[serde(default)]
     pub meeting_blocks: Vec<crate::magic_realm::day::meeting::MeetingBlock>,
+    /// 8.7: the kills each character has made today (they multiply his bounties).
+    #[serde(default)]
+    pub kills: BTreeMap<Seat, u8>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -107,6 +107,11 @@ pub struct DayView {
     pub evening_at: Option<ClearingRef>,
     /// 8.2: the native groups battling each character there (character's seat, group).
     pub battling: Vec<(Seat, NativeGroup)>,
+    /// 8.3 to 8.8: the combat in the clearing, with other seats' secret plays withheld
+    /// until they are revealed (8.4.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub combat: Option<crate::magic_realm::combat::Combat>,
 }
 
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
@@ -226,6 +231,15 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 .iter()
                 .map(|o| (o.seat, o.group))
                 .collect(),
+            combat: crate::magic_realm::combat::current(state).map(|c| {
+                let mut c = c.clone();
+                if c.stage == crate::magic_realm::combat::Stage::Plays && !omniscient {
+                    // 8.4.5: plays are secret until revealed; a seat sees its own.
+                    c.plays
+                        .retain(|s, _| matches!(viewer, Viewer::Seat { seat } if seat == *s));
+                }
+                c
+            }),
         },
     }
 }

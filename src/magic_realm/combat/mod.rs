@@ -1,3 +1,381 @@
-//! Combat in a clearing (rules 5.2, 5.3, 8.2 to 8.8; seeds 004 and 002).
+//! Combat in a clearing (rules 5.2, 5.3, 8.3 to 8.8; seeds 004 and 002): rounds of an
+//! Encounter Step (luring, random assignment, deployment and charging, actions), a Melee
+//! Step (targets, secret plays, then the [`melee`] kernel resolves them) and a Fatigue
+//! Step, until two consecutive rounds pass without consequence.
+//!
+//! The Evening (`day::evening`) starts combat in each clearing in turn with [`begin`] and
+//! runs it on with [`progress`] until it ends.
 
+pub mod encounter;
+pub mod fatigue;
+pub mod fighters;
 pub mod melee;
+pub mod plays;
+pub mod round;
+pub mod spoils;
+pub mod targets;
+
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::who;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::state::GameState;
+use melee::Lane;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use tsify::Tsify;
+
+type Events = Vec<Event<E>>;
+
+/// The steps of a round of combat, in order (5.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum Stage {
+    /// 8.3.4: each character in turn lures denizens onto his sheet.
+    #[default]
+    Luring,
+    /// 8.3.6: each character in turn may charge another character.
+    Deployment,
+    /// 8.3.7: each character in turn does one action.
+    Actions,
+    /// 8.4.2: attention chits picked at random; each character picks his target.
+    Targets,
+    /// 8.4.5: every character plays his attack, maneuver and armor in secret.
+    Plays,
+    /// 8.5: each character pays for his fatigue and wounds.
+    Fatigue,
+}
+
+/// Whom a character attacks (8.4.2).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
+#[serde(tag = "target", rename_all = "camelCase")]
+pub enum CombatTarget {
+    Character { seat: Seat },
+    Denizen { piece: PieceId },
+}
+
+/// What a character plays to maneuver (8.4.5, 8.4.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "with", rename_all = "camelCase")]
+pub enum ManeuverPlay {
+    /// A Move (or Duck) chit.
+    Chit { chit: u8 },
+    /// His active horse, on the side given.
+    Horse { galloping: bool },
+}
+
+/// A character's secret plays for the Melee Step (8.4.5).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Plays {
+    /// A Fight chit with his active weapon (or the dagger) in an Attack circle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub attack: Option<(u8, Lane)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub maneuver: Option<(ManeuverPlay, Lane)>,
+    /// The lane his active shield protects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub shield: Option<Lane>,
+    /// Where he puts the denizens (and their horses, heads and clubs) on his sheet.
+    #[serde(default)]
+    pub placed: BTreeMap<PieceId, Lane>,
+    /// He has finished his plays.
+    #[serde(default)]
+    pub done: bool,
+}
+
+/// What a character owes at the Fatigue Step (8.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Owed {
+    /// Asterisks to fatigue (played minus one).
+    pub fatigue: u8,
+    /// Which chit types may pay the fatigue.
+    pub fight: bool,
+    #[serde(rename = "move")]
+    pub moves: bool,
+    pub wounds: u8,
+}
+
+/// Combat in one clearing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Combat {
+    pub at: ClearingRef,
+    /// The round being fought, from 1.
+    pub round: u16,
+    /// Consecutive rounds that passed without consequence (8.8).
+    pub quiet: u8,
+    /// Something happened this round that keeps combat going (8.8).
+    pub eventful: bool,
+    pub stage: Stage,
+    /// 8.3.2: the characters taking part, from the first character to the left.
+    pub order: Vec<Seat>,
+    /// Index into `order` (or `attention` while picking targets) of the seat to act.
+    pub turn: usize,
+    /// Characters who take no further part (killed or gone).
+    pub gone: BTreeSet<Seat>,
+    /// The monsters and natives on each character's sheet (8.3.4, 8.3.5), in the order
+    /// they were put there; heads, clubs and horses go with them.
+    pub sheets: BTreeMap<Seat, Vec<PieceId>>,
+    /// Red-side-up Tremendous monsters and the character each holds (8.4.7).
+    pub holding: BTreeMap<PieceId, Seat>,
+    /// 8.3.6: charges this round: the charger, the character he charged and the Move
+    /// chit he played.
+    pub charges: BTreeMap<Seat, (Seat, u8)>,
+    /// Characters who have done their Encounter action this round (or charged).
+    pub acted: BTreeSet<Seat>,
+    /// 8.3.7: what a character did with his belongings instead of an action.
+    pub items: BTreeMap<Seat, ItemsDone>,
+    /// 8.4.5: the action chits each character has played this round.
+    pub used: BTreeMap<Seat, BTreeSet<u8>>,
+    /// 8.4.2: the attention chits in the order they are picked.
+    pub attention: Vec<Seat>,
+    pub targets: BTreeMap<Seat, CombatTarget>,
+    /// 8.4.5: the secret plays (hidden from other seats until revealed).
+    pub plays: BTreeMap<Seat, Plays>,
+    /// 8.5: fatigue and wounds owed.
+    pub owed: BTreeMap<Seat, Owed>,
+}
+
+/// 8.3.7: belongings rearranged instead of an Encounter action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ItemsDone {
+    pub activated: bool,
+    pub deactivated: bool,
+    pub abandoned: bool,
+}
+
+impl Combat {
+    /// The characters still taking part, in order.
+    pub fn fighting(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.order
+            .iter()
+            .copied()
+            .filter(|s| !self.gone.contains(s))
+    }
+
+    /// The seat whose character has `piece` on his sheet.
+    pub fn sheet_of(&self, piece: &PieceId) -> Option<Seat> {
+        self.sheets
+            .iter()
+            .find(|(_, v)| v.contains(piece))
+            .map(|(s, _)| *s)
+    }
+
+    fn unassign(&mut self, piece: &PieceId) {
+        for v in self.sheets.values_mut() {
+            v.retain(|p| p != piece);
+        }
+    }
+}
+
+/// The combat in progress, if any.
+pub fn current(state: &GameState) -> Option<&Combat> {
+    state.today.evening.combat.as_ref()
+}
+
+fn current_mut(state: &mut GameState) -> Result<&mut Combat, RuleError> {
+    state
+        .today
+        .evening
+        .combat
+        .as_mut()
+        .ok_or_else(|| RuleError::internal("no combat is being fought"))
+}
+
+/// 8.3.2: the characters in `at`, starting with the first character of the day and going
+/// to the left.
+fn turn_order(state: &GameState, at: ClearingRef) -> Vec<Seat> {
+    let n = state.seats.len();
+    let first = state
+        .today
+        .order
+        .first()
+        .map(|s| usize::from(s.0))
+        .unwrap_or(0);
+    (0..n)
+        .filter_map(|i| u8::try_from((first + i) % n.max(1)).ok().map(Seat))
+        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .collect()
+}
+
+/// 8.1.3, 8.1.4: combat starts in `at`: denizens light side up (Tremendous monsters red
+/// side down), the first round begins.
+pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Events, RuleError> {
+    let order = turn_order(state, at);
+    let mut events = Vec::new();
+    for piece in fighters::denizens_in(cat, state, at) {
+        state
+            .piles
+            .set_facing(&piece, crate::magic_realm::pieces::Facing::Light);
+    }
+    events.push(Event::public(
+        "8.1.3",
+        format!(
+            "Combat begins in {} with {} character(s).",
+            who::name(cat, at),
+            order.len()
+        ),
+        E::CombatBegins {
+            at,
+            characters: order.clone(),
+        },
+    ));
+    state.today.evening.combat = Some(Combat {
+        at,
+        round: 0,
+        quiet: 0,
+        eventful: false,
+        stage: Stage::Luring,
+        order,
+        turn: 0,
+        gone: BTreeSet::new(),
+        sheets: BTreeMap::new(),
+        holding: BTreeMap::new(),
+        charges: BTreeMap::new(),
+        acted: BTreeSet::new(),
+        items: BTreeMap::new(),
+        used: BTreeMap::new(),
+        attention: Vec::new(),
+        targets: BTreeMap::new(),
+        plays: BTreeMap::new(),
+        owed: BTreeMap::new(),
+    });
+    round::start_round(cat, state, &mut events)?;
+    Ok(events)
+}
+
+/// Runs combat on until a character must decide; true when combat in the clearing has
+/// ended.
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    loop {
+        let Some(combat) = current(state) else {
+            return Ok(true);
+        };
+        let stage = combat.stage;
+        let advanced = match stage {
+            Stage::Luring | Stage::Deployment | Stage::Actions => {
+                encounter::progress(cat, state, events)?
+            }
+            Stage::Targets => targets::progress(cat, state, events)?,
+            Stage::Plays => plays::progress(cat, state, events)?,
+            Stage::Fatigue => fatigue::progress(cat, state, events)?,
+        };
+        if !advanced {
+            return Ok(false);
+        }
+    }
+}
+
+/// The seats owing a combat decision.
+pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
+    let Some(combat) = current(state) else {
+        return Vec::new();
+    };
+    match combat.stage {
+        Stage::Plays => combat
+            .fighting()
+            .filter(|s| combat.plays.get(s).is_some_and(|p| !p.done))
+            .collect(),
+        Stage::Fatigue => combat
+            .fighting()
+            .filter(|s| fatigue::owes(cat, state, *s))
+            .take(1)
+            .collect(),
+        Stage::Targets => combat
+            .attention
+            .get(combat.turn)
+            .copied()
+            .into_iter()
+            .collect(),
+        _ => combat.order.get(combat.turn).copied().into_iter().collect(),
+    }
+}
+
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let Some(combat) = current(state) else {
+        return Vec::new();
+    };
+    if !to_act(cat, state).contains(&seat) {
+        return Vec::new();
+    }
+    match combat.stage {
+        Stage::Luring | Stage::Deployment | Stage::Actions => {
+            encounter::options(cat, state, combat, seat)
+        }
+        Stage::Targets => targets::options(cat, state, combat, seat),
+        Stage::Plays => plays::options(cat, state, combat, seat),
+        Stage::Fatigue => fatigue::options(cat, state, seat),
+    }
+}
+
+/// Applies a legal combat action.
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let stage = current(state)
+        .map(|c| c.stage)
+        .ok_or_else(|| RuleError::internal("no combat is being fought"))?;
+    match stage {
+        Stage::Luring | Stage::Deployment | Stage::Actions => {
+            encounter::apply(cat, state, seat, action)
+        }
+        Stage::Targets => targets::apply(cat, state, seat, action),
+        Stage::Plays => plays::apply(cat, state, seat, action),
+        Stage::Fatigue => fatigue::apply(cat, state, seat, action),
+    }
+}
+
+/// Whether `action` is a combat action.
+pub fn is_combat_action(action: &A) -> bool {
+    matches!(
+        action,
+        A::Lure { .. }
+            | A::EndLuring
+            | A::Charge { .. }
+            | A::EndDeployment
+            | A::TurnWeapon { .. }
+            | A::EncounterItem { .. }
+            | A::EndActions
+            | A::SelectTarget { .. }
+            | A::NoTarget
+            | A::PlayAttack { .. }
+            | A::PlayManeuver { .. }
+            | A::PlaceShield { .. }
+            | A::PlaceDenizen { .. }
+            | A::TakeBackPlays
+            | A::EndPlays
+            | A::FatigueChit { .. }
+            | A::WoundChit { .. }
+    )
+}
+
+/// Among a seat's legal combat actions, the one that lets the moment pass without doing
+/// anything (ending a stage, naming no target, ending plays), or the first legal action
+/// when something is owed (fatigue, wounds). For tests and hosts that offer a "pass".
+pub fn passing(options: &[A]) -> Option<A> {
+    options
+        .iter()
+        .find(|a| {
+            matches!(
+                a,
+                A::EndLuring | A::EndDeployment | A::EndActions | A::NoTarget | A::EndPlays
+            )
+        })
+        .or_else(|| options.first())
+        .cloned()
+}

@@ -192,7 +192,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out
 }
 
-fn set_inactive(state: &mut GameState, seat: Seat, piece: &PieceId, inactive: bool) {
+pub(crate) fn set_inactive(state: &mut GameState, seat: Seat, piece: &PieceId, inactive: bool) {
     if let Some(s) = state.seat_mut(seat) {
         if inactive {
             s.inactive.insert(piece.clone());

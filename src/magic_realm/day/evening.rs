@@ -2,8 +2,7 @@
 //! holding a character, picked in random order; as each clearing's turn comes, every
 //! character there rolls on the Meeting Table for each unhired native group present to
 //! see whether it battles him (buying drinks first if he likes, and answering an Insult
-//! or Challenge); then the clearing's combat is handed to the combat rules (8.3 to 8.8)
-//! at [`combat_in`].
+//! or Challenge); then the clearing's rounds of combat are fought (`combat`, 8.3 to 8.8).
 
 use super::{meeting, who};
 use crate::engine::{Event, RuleError, Seat};
@@ -11,6 +10,7 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::{NativeGroup, Trader};
 use crate::magic_realm::catalog::tables::MeetingResult;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::setup::setup_card::shuffle;
@@ -43,6 +43,12 @@ pub struct EveningState {
     pub penalty: Option<(Owed, MeetingResult)>,
     /// 8.2: the groups battling each character in the current clearing.
     pub battling: Vec<Owed>,
+    /// Whether the current clearing's combat has begun.
+    #[serde(default)]
+    pub fought: bool,
+    /// 8.3 to 8.8: the combat being fought in the current clearing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<crate::magic_realm::combat::Combat>,
 }
 
 /// The clearing taking its Evening turn.
@@ -115,14 +121,36 @@ pub fn progress(
         if state.today.evening.penalty.is_some() || !state.today.evening.owed.is_empty() {
             return Ok(false);
         }
-        events.extend(combat_in(cat, state, at)?);
+        if !state.today.evening.fought {
+            state.today.evening.fought = true;
+            events.extend(combat_in(cat, state, at)?);
+            if state
+                .all_seats()
+                .any(|s| who::playing(state, s) && who::clearing(state, s) == Some(at))
+            {
+                events.extend(combat::begin(cat, state, at)?);
+            }
+        }
+        if !combat::progress(cat, state, events)? {
+            return Ok(false);
+        }
         state.today.evening.index += 1;
         state.today.evening.started = false;
+        state.today.evening.fought = false;
+        state.today.evening.battling.clear();
     }
 }
 
-/// The seat owing an Evening decision.
-pub fn to_act(state: &GameState) -> Option<Seat> {
+/// The seats owing an Evening decision: a battling roll or penalty, or combat.
+pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
+    if state.today.evening.combat.is_some() {
+        return combat::to_act(cat, state);
+    }
+    roller(state).into_iter().collect()
+}
+
+/// The seat owing a battling roll or an answer to an Insult or Challenge.
+fn roller(state: &GameState) -> Option<Seat> {
     let ev = &state.today.evening;
     ev.penalty
         .map(|(o, _)| o.seat)
@@ -130,7 +158,10 @@ pub fn to_act(state: &GameState) -> Option<Seat> {
 }
 
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    if to_act(state) != Some(seat) {
+    if state.today.evening.combat.is_some() {
+        return combat::options(cat, state, seat);
+    }
+    if roller(state) != Some(seat) {
         return Vec::new();
     }
     let ev = &state.today.evening;
@@ -179,6 +210,9 @@ pub fn apply(
     seat: Seat,
     action: &A,
 ) -> Result<Events, RuleError> {
+    if state.today.evening.combat.is_some() {
+        return combat::apply(cat, state, seat, action);
+    }
     let mut events = Vec::new();
     match action {
         A::RollForBattling { group, drinks } => {
@@ -249,10 +283,8 @@ pub fn apply(
     Ok(events)
 }
 
-/// 8.1.3: the clearing's turn in the Evening. The hand-over point to the combat rules
-/// (8.3 to 8.8, the next issue): until they land, the clearing's combatants and the groups
-/// battling are logged and no round of combat is fought, so a clearing with combat is
-/// never passed over silently.
+/// 8.1.3: the clearing's turn in the Evening: who is there and which groups battle whom
+/// are logged; the rounds of combat follow (`combat`).
 pub fn combat_in(
     cat: &Catalog,
     state: &mut GameState,
@@ -276,14 +308,14 @@ pub fn combat_in(
     let fight_possible = monsters > 0 || characters.len() > 1 || battling > 0;
     let text = if fight_possible {
         format!(
-            "Evening in {}: combat between {} character(s), {} monster(s) and {battling} battling group(s) is due; the rounds of combat (8.3 to 8.8) are not implemented yet, so none is fought.",
+            "Evening in {}: combat between {} character(s), {} monster(s) and {battling} battling group(s).",
             who::name(cat, at),
             characters.len(),
             monsters
         )
     } else {
         format!(
-            "Evening in {}: no monsters, battling natives or other characters here; nothing happens.",
+            "Evening in {}: no monsters, battling natives or other characters here; the characters still do rounds of combat (8.1.3).",
             who::name(cat, at)
         )
     };

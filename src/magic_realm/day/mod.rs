@@ -132,7 +132,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
             .all_seats()
             .filter(|s| !legal_actions(cat, state, *s).is_empty())
             .collect(),
-        Step::Evening { .. } => evening::to_act(state).into_iter().collect(),
+        Step::Evening { .. } => evening::to_act(cat, state),
         Step::Daylight { .. } => {
             let followers = following::waiting(state);
             if followers.is_empty() {

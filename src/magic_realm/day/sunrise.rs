@@ -56,7 +56,10 @@ fn regenerate(cat: &Catalog, state: &mut GameState, row: u8) -> Result<Events, R
     let mut events = Vec::new();
     let mut back: Vec<PieceId> = Vec::new();
     for (place, pile) in state.piles.iter() {
-        if !matches!(place, Place::Clearing { .. } | Place::Tile { .. }) {
+        if !matches!(
+            place,
+            Place::Clearing { .. } | Place::Tile { .. } | Place::Killed
+        ) {
             continue;
         }
         for c in pile {

@@ -107,6 +107,8 @@ export function placeLabel(names: Names, place: Place): string {
       return 'Set aside';
     case 'out_of_play':
       return 'Out of play';
+    case 'killed':
+      return 'Killed (until they regenerate)';
     default:
       return humanize((place as { place: string }).place);
   }

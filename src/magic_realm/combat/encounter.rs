@@ -1,0 +1,430 @@
+//! The Encounter Step (rules 8.3.4 to 8.3.7, seed 004): luring, random assignment,
+//! deployment and charging, and each character's one action (alerting his weapon, or
+//! activating, deactivating or abandoning belongings).
+
+use super::fighters::{self, attacks, companion, denizens_in, group_of, start_battling};
+use super::{current, current_mut, Combat, Events, ItemsDone, Stage};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::characters::ChitKind;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::{belongings, who};
+use crate::magic_realm::pieces::{Facing, PieceId};
+use crate::magic_realm::state::{ChitStatus, GameState};
+
+/// Effort asterisks the character has played this round (8.4.5: at most two).
+pub fn effort_used(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> u8 {
+    combat
+        .used
+        .get(&seat)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| fighters::chit_values(cat, state, seat, *c))
+        .map(|(_, _, effort)| effort)
+        .sum()
+}
+
+/// 8.4.5: the effort limit.
+pub const EFFORT_LIMIT: u8 = 2;
+
+/// The character's action chits in play and not yet played this round, with their values.
+pub fn free_chits(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    seat: Seat,
+) -> Vec<(u8, ChitKind, u8, u8)> {
+    let used = combat.used.get(&seat);
+    who::chits(cat, state, seat)
+        .filter(|(i, _, st)| *st == ChitStatus::Fresh && !used.is_some_and(|u| u.contains(i)))
+        .map(|(i, c, _)| (i, c.kind, c.time, c.effort))
+        .collect()
+}
+
+/// Whether a chit with `effort` asterisks fits under the effort limit now.
+pub fn within_effort(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    seat: Seat,
+    effort: u8,
+) -> bool {
+    effort_used(cat, state, combat, seat) + effort <= EFFORT_LIMIT
+}
+
+/// 8.4.7: whether a red-side-up Tremendous monster holds the character.
+pub fn held(combat: &Combat, seat: Seat) -> bool {
+    combat.holding.values().any(|s| *s == seat)
+}
+
+/// 8.3.4: the denizens the character may lure: any unhired monster or native in the
+/// clearing not already on his sheet, except red-side-up Tremendous monsters.
+fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<PieceId> {
+    let mine = combat.sheets.get(&seat);
+    denizens_in(cat, state, combat.at)
+        .into_iter()
+        .filter(|p| !mine.is_some_and(|m| m.contains(p)) && !combat.holding.contains_key(p))
+        .collect()
+}
+
+/// 8.3.6: the characters he may charge, with the Move chits he may charge with.
+fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    if held(combat, seat) || combat.acted.contains(&seat) {
+        return Vec::new();
+    }
+    let heaviest = fighters::heaviest_item(cat, state, seat);
+    let found = state.today.found_enemies.contains(&seat);
+    let mut out = Vec::new();
+    for target in combat.fighting().filter(|t| *t != seat) {
+        let hidden = state.seat(target).is_some_and(|s| s.hidden);
+        if hidden && !found {
+            continue;
+        }
+        for (chit, kind, _, effort) in free_chits(cat, state, combat, seat) {
+            let ChitKind::Move { strength } = kind else {
+                continue;
+            };
+            if strength >= heaviest && within_effort(cat, state, combat, seat, effort) {
+                out.push(A::Charge { target, chit });
+            }
+        }
+    }
+    out
+}
+
+/// 8.3.7: the Fight chits he may play to turn his weapon over: strong enough for the
+/// weapon and faster than every move time on his sheet.
+fn alerts(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    let Some((_, weapon)) = fighters::active_weapon(cat, state, seat) else {
+        return Vec::new();
+    };
+    let limit = fighters::move_times_on_sheet(cat, state, combat, seat)
+        .into_iter()
+        .min();
+    free_chits(cat, state, combat, seat)
+        .into_iter()
+        .filter(|(_, kind, time, effort)| {
+            matches!(kind, ChitKind::Fight { strength } | ChitKind::Berserk { strength } if *strength >= weapon.weight)
+                && limit.is_none_or(|l| *time < l)
+                && within_effort(cat, state, combat, seat, *effort)
+        })
+        .map(|(chit, ..)| A::TurnWeapon { chit })
+        .collect()
+}
+
+/// 8.3.7: activating one belonging and deactivating one, or abandoning any, instead of an
+/// action.
+fn items(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    let done = combat.items.get(&seat).copied().unwrap_or_default();
+    let mut out = Vec::new();
+    for piece in belongings::owned(state, seat) {
+        let active = belongings::is_active(state, seat, &piece);
+        if !done.abandoned
+            && !done.activated
+            && !active
+            && belongings::activation_refusal(cat, state, seat, &piece).is_none()
+        {
+            out.push(A::EncounterItem {
+                piece: piece.clone(),
+                change: BelongingChange::Activate,
+            });
+        }
+        if !done.abandoned && !done.deactivated && active {
+            out.push(A::EncounterItem {
+                piece: piece.clone(),
+                change: BelongingChange::Deactivate,
+            });
+        }
+        if !done.activated && !done.deactivated {
+            out.push(A::EncounterItem {
+                piece,
+                change: BelongingChange::Abandon,
+            });
+        }
+    }
+    out
+}
+
+pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    match combat.stage {
+        Stage::Luring => {
+            let mut out: Vec<A> = lurable(cat, state, combat, seat)
+                .into_iter()
+                .map(|denizen| A::Lure { denizen })
+                .collect();
+            out.push(A::EndLuring);
+            out
+        }
+        Stage::Deployment => {
+            let mut out = charges(cat, state, combat, seat);
+            out.push(A::EndDeployment);
+            out
+        }
+        Stage::Actions => {
+            let mut out = Vec::new();
+            let done = combat.items.get(&seat).copied().unwrap_or_default();
+            let rearranged = done.activated || done.deactivated || done.abandoned;
+            if !combat.acted.contains(&seat) {
+                if !rearranged {
+                    out.extend(alerts(cat, state, combat, seat));
+                }
+                out.extend(items(cat, state, combat, seat));
+            }
+            out.push(A::EndActions);
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn unhide(cat: &Catalog, state: &mut GameState, seat: Seat, rule: &str, events: &mut Events) {
+    if state.seat(seat).is_some_and(|s| s.hidden) {
+        if let Some(s) = state.seat_mut(seat) {
+            s.hidden = false;
+        }
+        events.push(Event::public(
+            rule,
+            format!("{} is no longer hidden.", who::who(cat, state, seat)),
+            E::Unhidden { seat },
+        ));
+    }
+}
+
+/// Puts `piece` on `seat`'s sheet (taking it off any other), with its group starting to
+/// battle him if it is a native (8.2.3).
+pub fn assign(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    rule: &str,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let combat = current_mut(state)?;
+    combat.unassign(piece);
+    combat.sheets.entry(seat).or_default().push(piece.clone());
+    if let Some(group) = group_of(cat, piece) {
+        if start_battling(state, seat, group) {
+            events.push(Event::public(
+                "8.2.3",
+                format!("The {group:?} now battle {}.", who::who(cat, state, seat)),
+                E::NativesBattle { seat, group },
+            ));
+        }
+    }
+    let _ = rule;
+    Ok(())
+}
+
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    let name = who::who(cat, state, seat);
+    match action {
+        A::Lure { denizen } => {
+            unhide(cat, state, seat, "8.3.4", &mut events);
+            assign(cat, state, seat, denizen, "8.3.4", &mut events)?;
+            events.push(Event::public(
+                "8.3.4",
+                format!("{name} lures {denizen}."),
+                E::Lured {
+                    seat,
+                    denizen: denizen.clone(),
+                },
+            ));
+        }
+        A::Charge { target, chit } => {
+            unhide(cat, state, seat, "8.3.6", &mut events);
+            unhide(cat, state, *target, "8.3.6", &mut events);
+            let combat = current_mut(state)?;
+            combat.charges.insert(seat, (*target, *chit));
+            combat.used.entry(seat).or_default().insert(*chit);
+            combat.acted.insert(seat);
+            combat.turn += 1;
+            events.push(Event::public(
+                "8.3.6",
+                format!("{name} charges {}.", who::who(cat, state, *target)),
+                E::Charged {
+                    seat,
+                    target: *target,
+                    chit: *chit,
+                },
+            ));
+        }
+        A::TurnWeapon { chit } => {
+            let (piece, _) = fighters::active_weapon(cat, state, seat)
+                .ok_or_else(|| RuleError::internal("no active weapon"))?;
+            let alerted = state.piles.find(&piece).map(|(_, c)| c.facing) == Some(Facing::Alerted);
+            let facing = if alerted {
+                Facing::Unalerted
+            } else {
+                Facing::Alerted
+            };
+            state.piles.set_facing(&piece, facing);
+            let combat = current_mut(state)?;
+            combat.used.entry(seat).or_default().insert(*chit);
+            combat.acted.insert(seat);
+            combat.turn += 1;
+            events.push(Event::public(
+                "8.3.7",
+                format!(
+                    "{name} plays a Fight chit to turn his weapon {} side up.",
+                    if alerted { "unalerted" } else { "alerted" }
+                ),
+                E::WeaponTurned {
+                    seat,
+                    weapon: piece,
+                    alerted: !alerted,
+                },
+            ));
+        }
+        A::EncounterItem { piece, change } => {
+            match change {
+                BelongingChange::Activate => belongings::set_inactive(state, seat, piece, false),
+                BelongingChange::Deactivate => belongings::set_inactive(state, seat, piece, true),
+                BelongingChange::Abandon => belongings::abandon(state, seat, piece)?,
+            }
+            let combat = current_mut(state)?;
+            let done = combat.items.entry(seat).or_insert(ItemsDone::default());
+            match change {
+                BelongingChange::Activate => done.activated = true,
+                BelongingChange::Deactivate => done.deactivated = true,
+                BelongingChange::Abandon => done.abandoned = true,
+            }
+            events.push(Event::public(
+                "8.3.7",
+                format!("{name}: {change:?} {piece}."),
+                E::BelongingRearranged {
+                    seat,
+                    piece: Some(piece.clone()),
+                    change: *change,
+                },
+            ));
+        }
+        A::EndLuring | A::EndDeployment | A::EndActions => {
+            current_mut(state)?.turn += 1;
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not an Encounter action"
+            )))
+        }
+    }
+    Ok(events)
+}
+
+/// 8.3.5: random assignment of the unassigned monsters and battling natives to unhidden
+/// characters: each eligible character rolls two dice (the higher counts); ties roll again.
+fn random_assignment(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(());
+    };
+    let at = combat.at;
+    let unassigned: Vec<PieceId> = denizens_in(cat, state, at)
+        .into_iter()
+        .filter(|p| combat.sheet_of(p).is_none())
+        .collect();
+    for piece in unassigned {
+        let Some(combat) = current(state) else {
+            return Ok(());
+        };
+        let mut eligible: Vec<Seat> = combat
+            .fighting()
+            .filter(|s| !state.seat(*s).is_some_and(|x| x.hidden))
+            .filter(|s| attacks(cat, state, &piece, *s))
+            .collect();
+        if eligible.is_empty() {
+            continue;
+        }
+        while eligible.len() > 1 {
+            let mut best = 0;
+            let mut rolls = Vec::new();
+            for seat in &eligible {
+                let roll = state.dice.roll("random_assignment", 2);
+                best = best.max(roll.higher());
+                rolls.push((*seat, roll));
+            }
+            let names: Vec<String> = rolls
+                .iter()
+                .map(|(s, r)| format!("{} {}", who::who(cat, state, *s), r.higher()))
+                .collect();
+            events.push(Event::reveal(
+                "8.3.5",
+                format!("Random assignment of {piece}: {}.", names.join(", ")),
+                E::AssignmentRolled {
+                    denizen: piece.clone(),
+                    rolls: rolls.iter().map(|(s, r)| (*s, r.dice.clone())).collect(),
+                },
+            ));
+            eligible = rolls
+                .into_iter()
+                .filter(|(_, r)| r.higher() == best)
+                .map(|(s, _)| s)
+                .collect();
+        }
+        if let Some(seat) = eligible.first().copied() {
+            assign(cat, state, seat, &piece, "8.3.5", events)?;
+            events.push(Event::public(
+                "8.3.5",
+                format!(
+                    "{piece} is assigned to attack {}.",
+                    who::who(cat, state, seat)
+                ),
+                E::Assigned {
+                    seat,
+                    denizen: piece.clone(),
+                },
+            ));
+        }
+        let _ = companion(cat, state, &piece);
+    }
+    Ok(())
+}
+
+/// Runs the Encounter Step on; true when something moved on (a stage or a turn passed).
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(true);
+    };
+    let stage = combat.stage;
+    if let Some(seat) = combat.order.get(combat.turn).copied() {
+        // A seat that takes no part, or has only the option to end, passes.
+        let opts = if combat.gone.contains(&seat) {
+            Vec::new()
+        } else {
+            options(cat, state, combat, seat)
+        };
+        if opts.len() <= 1 {
+            current_mut(state)?.turn += 1;
+            return Ok(true);
+        }
+        return Ok(false);
+    }
+    match stage {
+        Stage::Luring => {
+            random_assignment(cat, state, events)?;
+            let combat = current_mut(state)?;
+            combat.stage = Stage::Deployment;
+            combat.turn = 0;
+        }
+        Stage::Deployment => {
+            let combat = current_mut(state)?;
+            combat.stage = Stage::Actions;
+            combat.turn = 0;
+        }
+        _ => super::targets::start(cat, state, events)?,
+    }
+    Ok(true)
+}

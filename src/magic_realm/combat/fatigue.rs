@@ -1,0 +1,274 @@
+//! The Fatigue Step (rules 8.5, 4.2.5), disengagement (8.6) and the end of combat in a
+//! clearing (8.8): each character fatigues one asterisk less than he played and wounds
+//! one chit per wound, dying when every chit is wounded; then denizens disengage, and
+//! combat ends after two consecutive rounds without consequence.
+
+use super::fighters;
+use super::{current, current_mut, Events, Owed, Stage};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::characters::ChitKind;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::who;
+use crate::magic_realm::pieces::Facing;
+use crate::magic_realm::state::{ChitStatus, GameState};
+
+fn is_fight(kind: ChitKind) -> bool {
+    matches!(kind, ChitKind::Fight { .. } | ChitKind::Berserk { .. })
+}
+
+fn is_move(kind: ChitKind) -> bool {
+    matches!(kind, ChitKind::Move { .. } | ChitKind::Duck { .. })
+}
+
+/// 8.5.1: the Fatigue Step begins: each character owes one asterisk less than the Fight
+/// and Move asterisks he played (Magic chits pay their own way, 8.5.2).
+pub fn begin(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
+    let mut owed = combat.owed.clone();
+    for seat in combat.fighting().collect::<Vec<_>>() {
+        let mut total = 0u8;
+        let (mut fight, mut moves) = (false, false);
+        for chit in combat.used.get(&seat).into_iter().flatten() {
+            let Some((kind, _, effort)) = fighters::chit_values(cat, state, seat, *chit) else {
+                continue;
+            };
+            if effort == 0 || !(is_fight(kind) || is_move(kind)) {
+                continue;
+            }
+            total += effort;
+            fight |= is_fight(kind);
+            moves |= is_move(kind);
+        }
+        if total >= 2 {
+            let o = owed.entry(seat).or_insert(Owed::default());
+            o.fatigue = total - 1;
+            o.fight = fight;
+            o.moves = moves;
+        }
+    }
+    let combat = current_mut(state)?;
+    combat.owed = owed;
+    combat.stage = Stage::Fatigue;
+    let _ = events;
+    Ok(())
+}
+
+/// 8.5.3, 4.2.5: the chits a wound may fall on: those in play, else colour chits, else
+/// fatigued chits.
+fn wound_candidates(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<u8> {
+    for wanted in [
+        ChitStatus::Fresh,
+        ChitStatus::Enchanted,
+        ChitStatus::Fatigued,
+    ] {
+        let found: Vec<u8> = who::chits(cat, state, seat)
+            .filter(|(_, _, st)| *st == wanted)
+            .map(|(i, _, _)| i)
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    Vec::new()
+}
+
+/// 8.5.1: the chits in play with asterisks of a type he played.
+fn fatigue_candidates(cat: &Catalog, state: &GameState, seat: Seat, o: &Owed) -> Vec<u8> {
+    who::chits(cat, state, seat)
+        .filter(|(_, c, st)| {
+            *st == ChitStatus::Fresh
+                && c.effort > 0
+                && ((o.fight && is_fight(c.kind)) || (o.moves && is_move(c.kind)))
+        })
+        .map(|(i, _, _)| i)
+        .collect()
+}
+
+/// Whether the seat still owes fatigue or wounds it can pay.
+pub fn owes(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    let Some(o) = current(state).and_then(|c| c.owed.get(&seat)) else {
+        return false;
+    };
+    o.wounds > 0 || (o.fatigue > 0 && !fatigue_candidates(cat, state, seat, o).is_empty())
+}
+
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let Some(o) = current(state).and_then(|c| c.owed.get(&seat)).copied() else {
+        return Vec::new();
+    };
+    if o.wounds > 0 {
+        return wound_candidates(cat, state, seat)
+            .into_iter()
+            .map(|chit| A::WoundChit { chit })
+            .collect();
+    }
+    if o.fatigue > 0 {
+        return fatigue_candidates(cat, state, seat, &o)
+            .into_iter()
+            .map(|chit| A::FatigueChit { chit })
+            .collect();
+    }
+    Vec::new()
+}
+
+/// 4.2.5b: every chit wounded: the character is dead.
+fn all_wounded(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    who::chits(cat, state, seat).all(|(_, _, st)| st == ChitStatus::Wounded)
+}
+
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    let name = who::who(cat, state, seat);
+    match action {
+        A::WoundChit { chit } => {
+            who::set_chit(state, seat, *chit, ChitStatus::Wounded);
+            let combat = current_mut(state)?;
+            combat.eventful = true;
+            if let Some(o) = combat.owed.get_mut(&seat) {
+                o.wounds = o.wounds.saturating_sub(1);
+            }
+            events.push(Event::public(
+                "8.5.3",
+                format!("{name} wounds an action chit."),
+                E::ChitWounded { seat, chit: *chit },
+            ));
+            if all_wounded(cat, state, seat) {
+                events.push(Event::public(
+                    "4.2.5",
+                    format!("{name} has every chit wounded: he dies."),
+                    E::DiedOfWounds { seat },
+                ));
+                super::spoils::character_killed(cat, state, seat, None, &[], &mut events)?;
+            }
+        }
+        A::FatigueChit { chit } => {
+            let (kind, _, effort) = fighters::chit_values(cat, state, seat, *chit)
+                .ok_or_else(|| RuleError::internal("no such chit"))?;
+            who::set_chit(state, seat, *chit, ChitStatus::Fatigued);
+            let combat = current_mut(state)?;
+            combat.eventful = true;
+            let owed = combat.owed.get(&seat).map_or(0, |o| o.fatigue);
+            if let Some(o) = combat.owed.get_mut(&seat) {
+                o.fatigue = o.fatigue.saturating_sub(effort);
+            }
+            events.push(Event::public(
+                "8.5.1",
+                format!("{name} fatigues an action chit."),
+                E::ChitFatigued { seat, chit: *chit },
+            ));
+            // 8.5.1, 4.2.5: a double asterisk paying one brings back a single-asterisk chit
+            // of the same type ("making change").
+            if effort > owed {
+                let change = who::chits(cat, state, seat)
+                    .find(|(_, c, st)| {
+                        *st == ChitStatus::Fatigued
+                            && c.effort == 1
+                            && (is_fight(c.kind) == is_fight(kind))
+                            && (is_move(c.kind) == is_move(kind))
+                    })
+                    .map(|(i, _, _)| i);
+                if let Some(back) = change {
+                    who::set_chit(state, seat, back, ChitStatus::Fresh);
+                    events.push(Event::public(
+                        "4.2.5",
+                        format!("{name} makes change: a one-asterisk chit comes back into play."),
+                        E::ChitRefreshed { seat, chit: back },
+                    ));
+                }
+            }
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not a Fatigue Step action"
+            )))
+        }
+    }
+    Ok(events)
+}
+
+/// Runs the Fatigue Step on; when nobody owes anything, the round ends (8.6, 8.8).
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(true);
+    };
+    let seats: Vec<Seat> = combat.fighting().collect();
+    for seat in &seats {
+        let o = current(state)
+            .and_then(|c| c.owed.get(seat))
+            .copied()
+            .unwrap_or_default();
+        if o.wounds > 0 && wound_candidates(cat, state, *seat).is_empty() {
+            super::spoils::character_killed(cat, state, *seat, None, &[], events)?;
+        }
+    }
+    if seats.iter().any(|s| owes(cat, state, *s)) {
+        return Ok(false);
+    }
+    end_of_round(cat, state, events)?;
+    Ok(true)
+}
+
+/// 8.6, 8.8: disengagement, and whether another round follows.
+fn end_of_round(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let combat = current_mut(state)?;
+    let gone: Vec<Seat> = combat.gone.iter().copied().collect();
+    for seat in &gone {
+        combat.sheets.remove(seat);
+    }
+    let consequence = combat.eventful || !combat.holding.is_empty();
+    combat.quiet = if consequence {
+        0
+    } else {
+        combat.quiet.saturating_add(1)
+    };
+    let over = combat.quiet >= 2 || combat.fighting().next().is_none();
+    if over {
+        end_combat(cat, state, events)
+    } else {
+        super::round::start_round(cat, state, events)
+    }
+}
+
+/// 8.8: combat in the clearing ends; unhired denizens turn light side up.
+pub fn end_combat(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(combat) = state.today.evening.combat.take() else {
+        return Ok(());
+    };
+    for piece in fighters::denizens_in(cat, state, combat.at) {
+        if let Some(c) = fighters::companion(cat, state, &piece) {
+            state.piles.set_facing(&c, Facing::Light);
+        }
+        state.piles.set_facing(&piece, Facing::Light);
+    }
+    events.push(Event::public(
+        "8.8",
+        format!(
+            "Combat in {} ends after {} round(s).",
+            who::name(cat, combat.at),
+            combat.round
+        ),
+        E::CombatEnds {
+            at: combat.at,
+            rounds: combat.round,
+        },
+    ));
+    Ok(())
+}

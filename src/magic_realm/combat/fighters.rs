@@ -1,0 +1,462 @@
+//! Who fights in a clearing and with what values (rules 8.1.4, 8.2, 8.3.1, 8.4.5, 8.4.9,
+//! 2.2, 2.3): the denizens taking part with their horses, heads and clubs; a character's
+//! weapon, armor, horse and vulnerability, turned into the melee kernel's terms.
+
+use super::melee::{
+    ArmorPiece, ArmorRow, AttackValues, Denizen, DenizenKind, FighterId, HorsePlay, Lane, Maneuver,
+    MissileDice, Strike, Tactic,
+};
+use super::{Combat, ManeuverPlay, Plays};
+use crate::engine::Seat;
+use crate::magic_realm::catalog::characters::ChitKind;
+use crate::magic_realm::catalog::common::{Side, Size};
+use crate::magic_realm::catalog::denizens::{MonsterAttack, NativeGroup, Strike as CatStrike};
+use crate::magic_realm::catalog::items::{ArmorKind, AttackDirection, AttackMethod, Weapon};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::{belongings, hiring, who};
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{part_of, Facing, PieceId, Place};
+use crate::magic_realm::state::GameState;
+
+/// The monsters and unhired natives in `at` that take part in combat (8.1.3): not their
+/// heads, clubs or horses, not hired natives, not visitors.
+pub fn denizens_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<PieceId> {
+    state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .map(|c| &c.piece)
+        .filter(|p| match p {
+            PieceId::Monster { .. } => true,
+            PieceId::Native { .. } => !hiring::is_hired(cat, state, p),
+            _ => false,
+        })
+        .cloned()
+        .collect()
+}
+
+/// A denizen's head, club or horse that fights with it (8.3.1: no horses in caves).
+pub fn companion(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<PieceId> {
+    let at = match state.piles.place_of(piece)? {
+        Place::Clearing { at } => *at,
+        _ => return None,
+    };
+    let here = |p: &PieceId| state.piles.place_of(p) == Some(&Place::Clearing { at });
+    match piece {
+        PieceId::Monster { id, n } => part_of(cat, id, *n).filter(here),
+        PieceId::Native { id } => {
+            if who::is_cave(cat, state, at) {
+                return None;
+            }
+            let horse = cat.denizens.native(id)?.horse.clone()?;
+            Some(PieceId::NativeHorse { id: horse }).filter(here)
+        }
+        _ => None,
+    }
+}
+
+/// The native group of a native counter.
+pub fn group_of(cat: &Catalog, piece: &PieceId) -> Option<NativeGroup> {
+    match piece {
+        PieceId::Native { id } => cat.denizens.native(id).map(|n| n.group),
+        _ => None,
+    }
+}
+
+pub fn is_tremendous(cat: &Catalog, piece: &PieceId) -> bool {
+    match piece {
+        PieceId::Monster { id, .. } => cat
+            .denizens
+            .monster(id)
+            .is_some_and(|m| m.size == Size::Tremendous),
+        _ => false,
+    }
+}
+
+/// 8.2: whether the denizen attacks this character: monsters attack everyone; unhired
+/// natives only the characters their group is battling.
+pub fn attacks(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
+    match group_of(cat, piece) {
+        Some(group) => battling(state, seat, group),
+        None => matches!(piece, PieceId::Monster { .. }),
+    }
+}
+
+/// 8.2: whether `group` is battling `seat` in the clearing this evening.
+pub fn battling(state: &GameState, seat: Seat, group: NativeGroup) -> bool {
+    state
+        .today
+        .evening
+        .battling
+        .iter()
+        .any(|o| o.seat == seat && o.group == group)
+}
+
+/// 8.2.3: `group` starts battling `seat` (no effect if it already is).
+pub fn start_battling(state: &mut GameState, seat: Seat, group: NativeGroup) -> bool {
+    if battling(state, seat, group) {
+        return false;
+    }
+    state
+        .today
+        .evening
+        .battling
+        .push(crate::magic_realm::day::evening::Owed { seat, group });
+    true
+}
+
+fn side_of(state: &GameState, piece: &PieceId) -> Side {
+    match state.piles.find(piece).map(|(_, c)| c.facing) {
+        Some(Facing::Dark) => Side::Dark,
+        _ => Side::Light,
+    }
+}
+
+fn monster_attack(a: &MonsterAttack, length: u8) -> AttackValues {
+    AttackValues {
+        time: a.time,
+        length,
+        strike: match &a.strike {
+            CatStrike::Harm(letter) => Strike::Harm {
+                letter: *letter,
+                sharpness: a.sharpness,
+                missile: None,
+                extra_level: false,
+            },
+            CatStrike::Red => Strike::HoldAndKill,
+            CatStrike::Spell { .. } => Strike::Spell,
+        },
+    }
+}
+
+/// A denizen counter's values for the kernel. `owner` is the fighter id of the monster a
+/// head or club belongs to, or of the rider a native horse carries.
+pub fn denizen(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    owner: Option<FighterId>,
+) -> Option<Denizen> {
+    let side = side_of(state, piece);
+    match piece {
+        PieceId::Monster { id, .. } => {
+            let m = cat.denizens.monster(id)?;
+            let tactic = |s: &crate::magic_realm::catalog::denizens::MonsterSide| Tactic {
+                move_time: s.move_time,
+                attack: s.attack.as_ref().map(|a| monster_attack(a, m.length)),
+            };
+            Some(Denizen {
+                kind: DenizenKind::Monster {
+                    tremendous: m.size == Size::Tremendous,
+                },
+                light: tactic(&m.light),
+                dark: tactic(&m.dark),
+                side,
+                vulnerability: m.size,
+                armored: m.armored,
+                steady: false,
+            })
+        }
+        PieceId::MonsterPart { id, .. } => {
+            let p = cat.denizens.part(id)?;
+            let monster = owner?;
+            Some(Denizen {
+                kind: DenizenKind::Part { monster },
+                light: Tactic {
+                    move_time: 0,
+                    attack: Some(monster_attack(&p.light, p.length)),
+                },
+                dark: Tactic {
+                    move_time: 0,
+                    attack: Some(monster_attack(&p.dark, p.length)),
+                },
+                side,
+                vulnerability: Size::Tremendous,
+                armored: false,
+                steady: false,
+            })
+        }
+        PieceId::Native { id } => {
+            let n = cat.denizens.native(id)?;
+            let missile = (n.attack_method == AttackMethod::Missile).then_some(if n.archer {
+                MissileDice::OneDie
+            } else {
+                MissileDice::TwoDice { modifier: 0 }
+            });
+            let tactic = |s: &crate::magic_realm::catalog::denizens::NativeSide| Tactic {
+                move_time: s.move_time,
+                attack: s.attack.map(|a| AttackValues {
+                    time: a.time,
+                    length: n.length,
+                    strike: Strike::Harm {
+                        letter: a.harm,
+                        sharpness: a.sharpness,
+                        missile,
+                        extra_level: false,
+                    },
+                }),
+            };
+            Some(Denizen {
+                kind: DenizenKind::Native,
+                light: tactic(&n.light),
+                dark: tactic(&n.dark),
+                side,
+                vulnerability: n.vulnerability,
+                armored: n.armored,
+                steady: false,
+            })
+        }
+        PieceId::NativeHorse { id } => {
+            let h = cat.denizens.native_horse(id)?;
+            Some(Denizen {
+                kind: DenizenKind::NativeHorse { rider: owner? },
+                light: Tactic {
+                    move_time: h.trot.time,
+                    attack: None,
+                },
+                dark: Tactic {
+                    move_time: h.gallop.time,
+                    attack: None,
+                },
+                side,
+                vulnerability: h.vulnerability,
+                armored: h.armored,
+                steady: false,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The character's active weapon counter, if any (8.4.5: one at a time).
+pub fn active_weapon<'a>(
+    cat: &'a Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Option<(PieceId, &'a Weapon)> {
+    belongings::active(state, seat)
+        .into_iter()
+        .find_map(|p| match &p {
+            PieceId::Weapon { id, .. } => cat.items.weapon(id).map(|w| (p.clone(), w)),
+            _ => None,
+        })
+}
+
+/// The heaviest item the character carries (8.4.5: a Move chit must be at least as
+/// strong).
+pub fn heaviest_item(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
+    belongings::owned(state, seat)
+        .iter()
+        .filter_map(|p| who::weight(cat, p))
+        .max()
+        .unwrap_or(Size::Negligible)
+}
+
+/// The strength and time of one of the character's action chits.
+pub fn chit_values(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    chit: u8,
+) -> Option<(ChitKind, u8, u8)> {
+    who::chits(cat, state, seat)
+        .find(|(i, _, _)| *i == chit)
+        .map(|(_, c, _)| (c.kind, c.time, c.effort))
+}
+
+/// 8.4.5, 8.4.9: the attack a Fight chit makes with the character's active weapon, or
+/// with the dagger when he has none.
+pub fn attack_values(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    chit: u8,
+) -> Option<AttackValues> {
+    let (kind, time, _) = chit_values(cat, state, seat, chit)?;
+    let strength = match kind {
+        ChitKind::Fight { strength } | ChitKind::Berserk { strength } => strength,
+        _ => return None,
+    };
+    match active_weapon(cat, state, seat) {
+        Some((piece, w)) => {
+            let alerted = state.piles.find(&piece).map(|(_, c)| c.facing) == Some(Facing::Alerted);
+            let side = if alerted { w.alerted } else { w.unalerted };
+            Some(AttackValues {
+                time: side.time.unwrap_or(time),
+                length: w.length,
+                strike: Strike::Harm {
+                    letter: side.harm,
+                    sharpness: side.sharpness,
+                    missile: (w.attack_method == AttackMethod::Missile)
+                        .then_some(MissileDice::TwoDice { modifier: 0 }),
+                    extra_level: w.attack_method == AttackMethod::Striking && strength > w.weight,
+                },
+            })
+        }
+        // 8.4.5, 8.4.9: the dagger: Negligible, one star, always a level for strength.
+        None => Some(AttackValues {
+            time,
+            length: 0,
+            strike: Strike::Harm {
+                letter: Size::Negligible,
+                sharpness: 1,
+                missile: None,
+                extra_level: true,
+            },
+        }),
+    }
+}
+
+fn lanes_of(dirs: &[AttackDirection]) -> Vec<Lane> {
+    dirs.iter()
+        .map(|d| match d {
+            AttackDirection::Thrust => Lane::ChargeThrust,
+            AttackDirection::Swing => Lane::DodgeSwing,
+            AttackDirection::Smash => Lane::DuckSmash,
+        })
+        .collect()
+}
+
+/// The character's active armor, as the kernel sees it (GAPS 2.2); `shield` is the lane
+/// he played his shield in. Tokens index the returned pieces' `PieceId`s.
+pub fn armor(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    shield: Option<Lane>,
+) -> Vec<(PieceId, ArmorPiece)> {
+    let mut out = Vec::new();
+    for piece in belongings::active(state, seat) {
+        let token = u16::try_from(out.len()).unwrap_or(u16::MAX);
+        match &piece {
+            PieceId::Armor { id, .. } => {
+                let Some(a) = cat.items.armor_piece(id) else {
+                    continue;
+                };
+                let (row, covers) = match a.kind {
+                    ArmorKind::Shield => (ArmorRow::Shield, shield.into_iter().collect()),
+                    ArmorKind::Helmet => (ArmorRow::Body, vec![Lane::DuckSmash]),
+                    ArmorKind::Breastplate => {
+                        (ArmorRow::Body, vec![Lane::ChargeThrust, Lane::DodgeSwing])
+                    }
+                    ArmorKind::SuitOfArmor => (ArmorRow::Suit, Lane::ALL.to_vec()),
+                };
+                let damaged =
+                    state.piles.find(&piece).map(|(_, c)| c.facing) == Some(Facing::Damaged);
+                out.push((
+                    piece.clone(),
+                    ArmorPiece {
+                        token,
+                        row,
+                        covers,
+                        letter: a.weight,
+                        damaged,
+                        card: false,
+                    },
+                ));
+            }
+            PieceId::Treasure { id } => {
+                let Some(card) = cat.items.treasure(id).and_then(|t| t.armor.as_ref()) else {
+                    continue;
+                };
+                out.push((
+                    piece.clone(),
+                    ArmorPiece {
+                        token,
+                        row: ArmorRow::Shield,
+                        covers: lanes_of(&card.protects),
+                        letter: card.vulnerability,
+                        damaged: false,
+                        card: true,
+                    },
+                ));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether the character has an active shield (8.4.5: he must play it).
+pub fn has_shield(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    belongings::active(state, seat).iter().any(|p| match p {
+        PieceId::Armor { id, .. } => cat
+            .items
+            .armor_piece(id)
+            .is_some_and(|a| a.kind == ArmorKind::Shield),
+        _ => false,
+    })
+}
+
+/// The character in the kernel's terms, with his revealed plays.
+pub fn character(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    plays: Option<&Plays>,
+) -> (super::melee::CharacterFighter, Vec<(PieceId, ArmorPiece)>) {
+    let vulnerability = who::card(cat, state, seat).map_or(Size::Medium, |c| c.weight);
+    let shield = plays.and_then(|p| p.shield);
+    let armor = armor(cat, state, seat, shield);
+    let mut maneuver = None;
+    let mut horse = None;
+    if let Some((play, lane)) = plays.and_then(|p| p.maneuver) {
+        match play {
+            ManeuverPlay::Chit { chit } => {
+                if let Some((_, time, _)) = chit_values(cat, state, seat, chit) {
+                    maneuver = Some(Maneuver { lane, time });
+                }
+            }
+            ManeuverPlay::Horse { galloping } => {
+                if let Some(h) = belongings::active_horse(cat, state, seat) {
+                    let side = if galloping { h.gallop } else { h.trot };
+                    horse = Some(HorsePlay {
+                        maneuver: Maneuver {
+                            lane,
+                            time: side.time,
+                        },
+                        vulnerability: h.vulnerability,
+                        armored: h.armored,
+                    });
+                }
+            }
+        }
+    }
+    (
+        super::melee::CharacterFighter {
+            vulnerability,
+            maneuver,
+            horse,
+            armor: armor.iter().map(|(_, a)| a.clone()).collect(),
+        },
+        armor,
+    )
+}
+
+/// 8.3.7: the move times on a character's sheet that limit the chits he can play in the
+/// Encounter Step: each denizen's (a rider's horse's, walking side) and each charging
+/// character's Move chit.
+pub fn move_times_on_sheet(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    seat: Seat,
+) -> Vec<u8> {
+    let mut times = Vec::new();
+    for piece in combat.sheets.get(&seat).into_iter().flatten() {
+        let horse =
+            companion(cat, state, piece).filter(|p| matches!(p, PieceId::NativeHorse { .. }));
+        let counter = horse.as_ref().unwrap_or(piece);
+        if let Some(d) = denizen(cat, state, counter, Some(FighterId(0))) {
+            times.push(d.tactic().move_time);
+        }
+    }
+    for (charger, (charged, chit)) in &combat.charges {
+        if *charged == seat {
+            if let Some((_, time, _)) = chit_values(cat, state, *charger, *chit) {
+                times.push(time);
+            }
+        }
+    }
+    times
+}

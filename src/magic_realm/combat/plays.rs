@@ -1,0 +1,265 @@
+//! Playing attacks and maneuvers (rule 8.4.5, seed 004 ATTACKS/MANEUVERS): every character
+//! taking part plays, in secret and all at once, a Fight chit with his weapon in an
+//! Attack circle, a Move chit or his horse in a Maneuver square, his shield in a lane, and
+//! places the denizens on his sheet in its red boxes, filling as many boxes as possible
+//! (a monster and its head or club in different boxes). The plays are revealed together.
+
+use super::encounter::{free_chits, held, within_effort};
+use super::fighters::{self, companion, has_shield};
+use super::melee::Lane;
+use super::{current, current_mut, Combat, CombatTarget, Events, ManeuverPlay, Plays, Stage};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::characters::ChitKind;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::{belongings, who};
+use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::state::GameState;
+use std::collections::BTreeMap;
+
+/// The counters on a character's sheet, each with the counter it may not share a box
+/// with (a monster's head or club, 8.4.7).
+pub fn counters(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    seat: Seat,
+) -> Vec<(PieceId, Option<PieceId>)> {
+    let mut out = Vec::new();
+    for piece in combat.sheets.get(&seat).into_iter().flatten() {
+        match companion(cat, state, piece) {
+            Some(part @ PieceId::MonsterPart { .. }) => {
+                out.push((piece.clone(), Some(part.clone())));
+                out.push((part, Some(piece.clone())));
+            }
+            Some(horse) => {
+                out.push((piece.clone(), None));
+                out.push((horse, None));
+            }
+            None => out.push((piece.clone(), None)),
+        }
+    }
+    out
+}
+
+/// Whether the placements can still be completed so that as many boxes as possible are
+/// filled and no monster shares a box with its head or club.
+fn completable(all: &[(PieceId, Option<PieceId>)], placed: &BTreeMap<PieceId, Lane>) -> bool {
+    let clash = all.iter().any(|(p, partner)| {
+        partner
+            .as_ref()
+            .is_some_and(|q| placed.get(p).is_some() && placed.get(p) == placed.get(q))
+    });
+    let mut lanes: Vec<Lane> = placed.values().copied().collect();
+    lanes.sort();
+    lanes.dedup();
+    let free = all.iter().filter(|(p, _)| !placed.contains_key(p)).count();
+    let reachable = lanes.len() + free.min(3 - lanes.len());
+    !clash && reachable >= all.len().min(3)
+}
+
+/// 8.4.5: the final placement: his own, with the counters he left unplaced put in the
+/// empty boxes first, then beside the fewest others (never with their partner).
+pub fn completed(
+    all: &[(PieceId, Option<PieceId>)],
+    placed: &BTreeMap<PieceId, Lane>,
+) -> BTreeMap<PieceId, Lane> {
+    let mut out = placed.clone();
+    for (piece, partner) in all {
+        if out.contains_key(piece) {
+            continue;
+        }
+        let avoid = partner.as_ref().and_then(|q| out.get(q)).copied();
+        let lane = Lane::ALL
+            .iter()
+            .copied()
+            .filter(|l| Some(*l) != avoid)
+            .min_by_key(|l| out.values().filter(|x| *x == l).count())
+            .unwrap_or(Lane::ChargeThrust);
+        out.insert(piece.clone(), lane);
+    }
+    out
+}
+
+/// 8.4.5: the Melee Step's plays begin for every character who attacks, is attacked, or
+/// has denizens on his sheet.
+pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
+    let targeted: Vec<Seat> = combat
+        .targets
+        .values()
+        .filter_map(|t| match t {
+            CombatTarget::Character { seat } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    let players: Vec<Seat> = combat
+        .fighting()
+        .filter(|s| {
+            combat.targets.contains_key(s)
+                || targeted.contains(s)
+                || combat.sheets.get(s).is_some_and(|v| !v.is_empty())
+        })
+        .collect();
+    let combat = current_mut(state)?;
+    combat.stage = Stage::Plays;
+    combat.plays = players.iter().map(|s| (*s, Plays::default())).collect();
+    if players.is_empty() {
+        // Nobody attacks or is attacked: nothing to reveal or resolve.
+        super::fatigue::begin(cat, state, events)?;
+    }
+    Ok(())
+}
+
+pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    let Some(plays) = combat.plays.get(&seat) else {
+        return Vec::new();
+    };
+    if plays.done {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let free = free_chits(cat, state, combat, seat);
+    let effort_of = |chit: u8| free.iter().find(|c| c.0 == chit).map_or(0, |c| c.3);
+    let pending = |other: Option<u8>| other.map_or(0, effort_of);
+    let attack_chit = plays.attack.map(|(c, _)| c);
+    let maneuver_chit = match plays.maneuver {
+        Some((ManeuverPlay::Chit { chit }, _)) => Some(chit),
+        _ => None,
+    };
+    // 8.4.5: an attack, against the target he named.
+    if combat.targets.contains_key(&seat) && plays.attack.is_none() {
+        let weapon = fighters::active_weapon(cat, state, seat).map(|(_, w)| w.weight);
+        for (chit, kind, _, effort) in &free {
+            let ok = match kind {
+                ChitKind::Fight { strength } | ChitKind::Berserk { strength } => {
+                    weapon.is_none_or(|w| *strength >= w)
+                }
+                _ => false,
+            };
+            if ok && within_effort(cat, state, combat, seat, effort + pending(maneuver_chit)) {
+                for lane in Lane::ALL {
+                    out.push(A::PlayAttack { chit: *chit, lane });
+                }
+            }
+        }
+    }
+    // 8.4.5: a maneuver: a Move chit strong enough for everything he carries (a Duck chit
+    // only in the Duck square), or his horse.
+    if plays.maneuver.is_none() {
+        let heaviest = fighters::heaviest_item(cat, state, seat);
+        for (chit, kind, _, effort) in &free {
+            let lanes: &[Lane] = match kind {
+                ChitKind::Move { strength } if *strength >= heaviest => &Lane::ALL,
+                ChitKind::Duck { strength } if *strength >= heaviest => &[Lane::DuckSmash],
+                _ => &[],
+            };
+            if !lanes.is_empty()
+                && within_effort(cat, state, combat, seat, effort + pending(attack_chit))
+            {
+                for lane in lanes {
+                    out.push(A::PlayManeuver {
+                        with: ManeuverPlay::Chit { chit: *chit },
+                        lane: *lane,
+                    });
+                }
+            }
+        }
+        // 8.4.7: not while a red-side-up Tremendous monster holds him.
+        if belongings::active_horse(cat, state, seat).is_some() && !held(combat, seat) {
+            for galloping in [false, true] {
+                for lane in Lane::ALL {
+                    out.push(A::PlayManeuver {
+                        with: ManeuverPlay::Horse { galloping },
+                        lane,
+                    });
+                }
+            }
+        }
+    }
+    if plays.shield.is_none() && has_shield(cat, state, seat) {
+        for lane in Lane::ALL {
+            out.push(A::PlaceShield { lane });
+        }
+    }
+    let all = counters(cat, state, combat, seat);
+    for (piece, _) in &all {
+        if plays.placed.contains_key(piece) {
+            continue;
+        }
+        for lane in Lane::ALL {
+            let mut trial = plays.placed.clone();
+            trial.insert(piece.clone(), lane);
+            if completable(&all, &trial) {
+                out.push(A::PlaceDenizen {
+                    denizen: piece.clone(),
+                    lane,
+                });
+            }
+        }
+    }
+    if plays.attack.is_some()
+        || plays.maneuver.is_some()
+        || plays.shield.is_some()
+        || !plays.placed.is_empty()
+    {
+        out.push(A::TakeBackPlays);
+    }
+    // 8.4.5: active armor must be played.
+    if plays.shield.is_some() || !has_shield(cat, state, seat) {
+        out.push(A::EndPlays);
+    }
+    out
+}
+
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    let combat = current_mut(state)?;
+    let plays = combat
+        .plays
+        .get_mut(&seat)
+        .ok_or_else(|| RuleError::internal("no plays owed"))?;
+    match action {
+        A::PlayAttack { chit, lane } => plays.attack = Some((*chit, *lane)),
+        A::PlayManeuver { with, lane } => plays.maneuver = Some((*with, *lane)),
+        A::PlaceShield { lane } => plays.shield = Some(*lane),
+        A::PlaceDenizen { denizen, lane } => {
+            plays.placed.insert(denizen.clone(), *lane);
+        }
+        A::TakeBackPlays => *plays = Plays::default(),
+        A::EndPlays => plays.done = true,
+        other => return Err(RuleError::internal(format!("{other:?} is not a play"))),
+    }
+    events.push(Event::private(
+        "8.4.5",
+        seat,
+        format!("{}: {action:?}", who::who(cat, state, seat)),
+        E::PlayMade { seat },
+    ));
+    Ok(events)
+}
+
+/// Runs the plays on: when every character has finished, they are revealed and resolved.
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(true);
+    };
+    if combat
+        .plays
+        .iter()
+        .any(|(s, p)| !p.done && !combat.gone.contains(s))
+    {
+        return Ok(false);
+    }
+    super::round::resolve(cat, state, events)?;
+    Ok(true)
+}

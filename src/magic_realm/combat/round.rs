@@ -1,0 +1,505 @@
+//! A round's beginning (rule 8.3.1, 8.3.3) and the resolution of its Melee Step: the plays
+//! are revealed, the [`melee`](super::melee) kernel repositions the denizens, matches
+//! attacks with maneuvers and inflicts harm with the game's dice (8.4.6 to 8.4.9), and the
+//! outcome is applied to the game: sides, kills, armor, wounds, weapons, Tremendous
+//! monsters holding their targets.
+
+use super::fighters::{self, companion};
+use super::melee::chance::SheetPart;
+use super::melee::{
+    self, Chance, CharacterAttack, Effect, Fighter, FighterId, Lane, MissileDice, Sheet, Situation,
+};
+use super::{current, current_mut, CombatTarget, Events, ManeuverPlay, Owed, Stage};
+use crate::engine::dice::DiceBox;
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::common::Side;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::who;
+use crate::magic_realm::pieces::{Facing, PieceId, Place};
+use crate::magic_realm::state::GameState;
+use std::collections::BTreeMap;
+
+/// 8.3: a new round begins: the round's records are cleared and the horses of unhired
+/// natives turn walking side up (8.3.1).
+pub fn start_round(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let at = current(state)
+        .map(|c| c.at)
+        .ok_or_else(|| RuleError::internal("no combat"))?;
+    for native in fighters::denizens_in(cat, state, at) {
+        if let Some(horse @ PieceId::NativeHorse { .. }) = companion(cat, state, &native) {
+            state.piles.set_facing(&horse, Facing::Light);
+        }
+    }
+    let combat = current_mut(state)?;
+    combat.round += 1;
+    combat.eventful = false;
+    combat.stage = Stage::Luring;
+    combat.turn = 0;
+    combat.charges.clear();
+    combat.acted.clear();
+    combat.items.clear();
+    combat.used.clear();
+    combat.attention.clear();
+    combat.targets.clear();
+    combat.plays.clear();
+    combat.owed.clear();
+    let round = combat.round;
+    events.push(Event::public(
+        "5.3",
+        format!("Round {round} of combat."),
+        E::CombatRound { round },
+    ));
+    Ok(())
+}
+
+/// The game's dice as the kernel's [`Chance`], each roll logged with its table and rule.
+struct GameDice<'a> {
+    dice: &'a mut DiceBox,
+    events: &'a mut Events,
+}
+
+impl Chance for GameDice<'_> {
+    fn reposition(&mut self, sheet: usize, part: SheetPart) -> u8 {
+        let roll = self.dice.roll("repositioning_denizens", 1);
+        self.events.push(Event::roll(
+            "8.4.6",
+            &roll,
+            format!(
+                "Repositioning the denizens ({part:?} of sheet {})",
+                sheet + 1
+            ),
+            E::MeleeRoll {
+                table: "repositioning_denizens".into(),
+            },
+        ));
+        roll.higher()
+    }
+
+    fn change_tactics(&mut self, sheet: usize, part: SheetPart, lane: Lane) -> [u8; 2] {
+        let roll = self.dice.roll("change_tactics", 2);
+        self.events.push(Event::roll(
+            "8.4.6",
+            &roll,
+            format!(
+                "Change tactics in {lane:?} ({part:?} of sheet {})",
+                sheet + 1
+            ),
+            E::MeleeRoll {
+                table: "change_tactics".into(),
+            },
+        ));
+        [
+            roll.dice.first().copied().unwrap_or(1),
+            roll.dice.get(1).copied().unwrap_or(1),
+        ]
+    }
+
+    fn missile(&mut self, _attacker: FighterId, dice: MissileDice) -> u8 {
+        let (count, modifier) = match dice {
+            MissileDice::OneDie => (1, 0),
+            MissileDice::TwoDice { modifier } => (2, modifier),
+        };
+        let roll = self.dice.roll("missile", count);
+        let result = (i16::from(roll.higher()) + i16::from(modifier)).clamp(1, 6);
+        self.events.push(Event::roll(
+            "8.4.9",
+            &roll,
+            "Missile Table",
+            E::MeleeRoll {
+                table: "missile".into(),
+            },
+        ));
+        u8::try_from(result).unwrap_or(6)
+    }
+}
+
+/// Who each fighter of the situation is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Who {
+    Character(Seat),
+    Denizen(PieceId),
+}
+
+/// The situation built from the game, with who each fighter is and each character's armor
+/// pieces by token.
+pub struct Built {
+    pub situation: Situation,
+    pub who: Vec<Who>,
+    pub armor: BTreeMap<Seat, Vec<PieceId>>,
+}
+
+impl Built {
+    fn id_of(&self, w: &Who) -> Option<FighterId> {
+        self.who
+            .iter()
+            .position(|x| x == w)
+            .and_then(|i| u16::try_from(i).ok())
+            .map(FighterId)
+    }
+    pub fn who(&self, id: FighterId) -> Option<&Who> {
+        self.who.get(usize::from(id.0))
+    }
+}
+
+fn add(built: &mut Built, w: Who, f: Fighter) -> FighterId {
+    if let Some(id) = built.id_of(&w) {
+        return id;
+    }
+    let id = FighterId(u16::try_from(built.who.len()).unwrap_or(u16::MAX));
+    built.who.push(w);
+    built.situation.fighters.push(f);
+    id
+}
+
+fn add_denizen(
+    cat: &Catalog,
+    state: &GameState,
+    built: &mut Built,
+    piece: &PieceId,
+) -> Option<(FighterId, Option<(FighterId, PieceId)>)> {
+    let d = fighters::denizen(cat, state, piece, None)?;
+    let id = add(built, Who::Denizen(piece.clone()), Fighter::Denizen(d));
+    let comp = companion(cat, state, piece).and_then(|c| {
+        let d = fighters::denizen(cat, state, &c, Some(id))?;
+        Some((add(built, Who::Denizen(c.clone()), Fighter::Denizen(d)), c))
+    });
+    Some((id, comp))
+}
+
+/// Builds the kernel's situation from the revealed plays.
+pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
+    let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
+    let mut built = Built {
+        situation: Situation {
+            first_round: combat.round <= 1,
+            fighters: Vec::new(),
+            sheets: Vec::new(),
+            attacks: Vec::new(),
+        },
+        who: Vec::new(),
+        armor: BTreeMap::new(),
+    };
+    for seat in combat.fighting() {
+        let (fighter, armor) = fighters::character(cat, state, seat, combat.plays.get(&seat));
+        built
+            .armor
+            .insert(seat, armor.into_iter().map(|(p, _)| p).collect());
+        add(
+            &mut built,
+            Who::Character(seat),
+            Fighter::Character(fighter),
+        );
+    }
+    for seat in combat.fighting() {
+        let Some(owner) = built.id_of(&Who::Character(seat)) else {
+            continue;
+        };
+        let all = super::plays::counters(cat, state, combat, seat);
+        if all.is_empty() {
+            continue;
+        }
+        let placed = combat
+            .plays
+            .get(&seat)
+            .map(|p| p.placed.clone())
+            .unwrap_or_default();
+        let lanes = super::plays::completed(&all, &placed);
+        let mut boxes = Vec::new();
+        for piece in combat.sheets.get(&seat).into_iter().flatten() {
+            let Some((id, comp)) = add_denizen(cat, state, &mut built, piece) else {
+                continue;
+            };
+            boxes.push((id, lanes.get(piece).copied().unwrap_or(Lane::ChargeThrust)));
+            if let Some((cid, c)) = comp {
+                boxes.push((cid, lanes.get(&c).copied().unwrap_or(Lane::DodgeSwing)));
+            }
+        }
+        built
+            .situation
+            .sheets
+            .push(Sheet::Character { owner, boxes });
+    }
+    for (seat, target) in &combat.targets {
+        let Some(attacker) = built.id_of(&Who::Character(*seat)) else {
+            continue;
+        };
+        let Some((chit, lane)) = combat.plays.get(seat).and_then(|p| p.attack) else {
+            continue;
+        };
+        let target_id = match target {
+            CombatTarget::Character { seat: t } => built.id_of(&Who::Character(*t)),
+            CombatTarget::Denizen { piece } => match built.id_of(&Who::Denizen(piece.clone())) {
+                Some(id) => Some(id),
+                // An unassigned denizen that is attacked: its own sheet, no target.
+                None => add_denizen(cat, state, &mut built, piece).map(|(id, comp)| {
+                    let mut defender = vec![(id, Lane::ChargeThrust)];
+                    if let Some((cid, _)) = comp {
+                        defender.push((cid, Lane::DodgeSwing));
+                    }
+                    built.situation.sheets.push(Sheet::Denizen {
+                        defender,
+                        target: Vec::new(),
+                        circles: Vec::new(),
+                    });
+                    id
+                }),
+            },
+        };
+        let Some(target) = target_id else { continue };
+        let Some(values) = fighters::attack_values(cat, state, *seat, chit) else {
+            continue;
+        };
+        built.situation.attacks.push(CharacterAttack {
+            attacker,
+            target,
+            lane,
+            values,
+        });
+    }
+    Ok(built)
+}
+
+/// 8.4.5 to 8.4.9: reveals the plays, resolves the Melee Step and applies its outcome;
+/// then the Fatigue Step begins.
+pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    // The plays are revealed (8.4.5) and their chits go to Used This Round.
+    let combat = current_mut(state)?;
+    let revealed: Vec<(Seat, super::Plays)> =
+        combat.plays.iter().map(|(s, p)| (*s, p.clone())).collect();
+    for (seat, plays) in &revealed {
+        let used = combat.used.entry(*seat).or_default();
+        if let Some((chit, _)) = plays.attack {
+            used.insert(chit);
+        }
+        if let Some((ManeuverPlay::Chit { chit }, _)) = plays.maneuver {
+            used.insert(chit);
+        }
+    }
+    if !revealed.is_empty() {
+        events.push(Event::reveal(
+            "8.4.5",
+            "The characters reveal their plays.",
+            E::PlaysRevealed { plays: revealed },
+        ));
+    }
+    let built = build(cat, state)?;
+    let outcome = {
+        let mut chance = GameDice {
+            dice: &mut state.dice,
+            events,
+        };
+        melee::resolve(cat, &built.situation, &mut chance)?
+    };
+    apply_outcome(cat, state, &built, &outcome, events)?;
+    super::fatigue::begin(cat, state, events)
+}
+
+fn apply_outcome(
+    cat: &Catalog,
+    state: &mut GameState,
+    built: &Built,
+    outcome: &melee::Outcome,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    // 8.4.6: denizens keep the side they changed to.
+    for (id, _, side) in &outcome.placed {
+        if let Some(Who::Denizen(piece)) = built.who(*id) {
+            if !matches!(piece, PieceId::NativeHorse { .. }) {
+                let facing = if *side == Side::Dark {
+                    Facing::Dark
+                } else {
+                    Facing::Light
+                };
+                state.piles.set_facing(piece, facing);
+            }
+        }
+    }
+    let mut weapon_hit: BTreeMap<Seat, bool> = BTreeMap::new();
+    for a in &built.situation.attacks {
+        if let Some(Who::Character(seat)) = built.who(a.attacker) {
+            weapon_hit.insert(*seat, false);
+        }
+    }
+    let mut eventful = false;
+    let mut tremendous_hits: Vec<(PieceId, Seat)> = Vec::new();
+    for hit in &outcome.hits {
+        let attacker = built.who(hit.attacker).cloned();
+        if hit.cancelled {
+            continue;
+        }
+        if let Some(Who::Character(seat)) = &attacker {
+            weapon_hit.insert(*seat, true);
+        }
+        // Shared kills: every hit of the same moment that killed the same fighter.
+        for effect in &hit.effects {
+            // 8.8: harm that does something is a consequence that keeps combat going.
+            eventful |= !matches!(effect, Effect::NoEffect | Effect::SpellStrike { .. });
+            match effect {
+                Effect::Killed { fighter } => {
+                    let sharers: Vec<Who> = outcome
+                        .hits
+                        .iter()
+                        .filter(|h| h.moment == hit.moment && !h.cancelled)
+                        .filter(|h| h.effects.contains(&Effect::Killed { fighter: *fighter }))
+                        .filter_map(|h| built.who(h.attacker).cloned())
+                        .collect();
+                    let victim = built.who(*fighter).cloned();
+                    super::spoils::killed(cat, state, victim, attacker.clone(), &sharers, events)?;
+                }
+                Effect::HorseKilled { fighter } => match built.who(*fighter) {
+                    Some(Who::Character(seat)) => {
+                        if let Some(horse) =
+                            crate::magic_realm::day::belongings::owned(state, *seat)
+                                .into_iter()
+                                .find(|p| {
+                                    matches!(p, PieceId::Horse { .. })
+                                        && crate::magic_realm::day::belongings::is_active(
+                                            state, *seat, p,
+                                        )
+                                })
+                        {
+                            state.piles.move_to(&horse, Place::OutOfPlay, None);
+                            events.push(Event::public(
+                                "8.4.9",
+                                format!("{horse} is killed."),
+                                E::HorseKilled { horse },
+                            ));
+                        }
+                    }
+                    Some(Who::Denizen(horse)) => {
+                        let horse = horse.clone();
+                        state.piles.move_to(&horse, Place::Killed, None);
+                        events.push(Event::public(
+                            "8.4.9",
+                            format!("{horse} is killed."),
+                            E::HorseKilled { horse },
+                        ));
+                    }
+                    None => {}
+                },
+                Effect::ArmorDamaged { fighter, token }
+                | Effect::ArmorDestroyed { fighter, token } => {
+                    let Some(Who::Character(seat)) = built.who(*fighter) else {
+                        continue;
+                    };
+                    let Some(piece) = built
+                        .armor
+                        .get(seat)
+                        .and_then(|v| v.get(usize::from(*token)))
+                        .cloned()
+                    else {
+                        continue;
+                    };
+                    let destroyed = matches!(effect, Effect::ArmorDestroyed { .. });
+                    if destroyed {
+                        state.piles.move_to(&piece, Place::OutOfPlay, None);
+                    } else {
+                        state.piles.set_facing(&piece, Facing::Damaged);
+                    }
+                    events.push(Event::public(
+                        "8.4.9",
+                        format!(
+                            "{piece} is {}.",
+                            if destroyed { "destroyed" } else { "damaged" }
+                        ),
+                        E::ArmorHit { piece, destroyed },
+                    ));
+                }
+                Effect::Wound { fighter } => {
+                    if let Some(Who::Character(seat)) = built.who(*fighter) {
+                        current_mut(state)?
+                            .owed
+                            .entry(*seat)
+                            .or_insert(Owed::default())
+                            .wounds += 1;
+                        events.push(Event::public(
+                            "8.5.3",
+                            format!("{} takes a wound.", who::who(cat, state, *seat)),
+                            E::Wounded { seat: *seat },
+                        ));
+                    }
+                }
+                Effect::SpellStrike { fighter } => {
+                    let name = match built.who(*fighter) {
+                        Some(Who::Character(s)) => who::who(cat, state, *s),
+                        Some(Who::Denizen(p)) => p.to_string(),
+                        None => String::new(),
+                    };
+                    events.push(Event::public(
+                        "8.4.7",
+                        format!("A spell strike hits {name}; the spell tables arrive with the spells (not yet in play), so it has no effect."),
+                        E::SpellStrikeUnresolved,
+                    ));
+                }
+                Effect::NoEffect => {}
+            }
+        }
+        // 8.4.7: a Tremendous monster (or its head or club) that hits a character.
+        if let (Some(Who::Denizen(piece)), Some(Who::Character(seat))) =
+            (&attacker, built.who(hit.target))
+        {
+            let body = match piece {
+                PieceId::MonsterPart { .. } => built
+                    .situation
+                    .fighters
+                    .get(usize::from(hit.attacker.0))
+                    .and_then(|f| match f {
+                        Fighter::Denizen(d) => match d.kind {
+                            melee::DenizenKind::Part { monster } => built.who(monster).cloned(),
+                            _ => None,
+                        },
+                        _ => None,
+                    })
+                    .and_then(|w| match w {
+                        Who::Denizen(p) => Some(p),
+                        _ => None,
+                    }),
+                p => Some(p.clone()),
+            };
+            if let Some(body) = body.filter(|b| fighters::is_tremendous(cat, b)) {
+                tremendous_hits.push((body, *seat));
+            }
+        }
+    }
+    // 8.4.5, 8.4.9: weapons that hit turn unalerted; weapons that missed turn alerted.
+    for (seat, hit) in weapon_hit {
+        if let Some((piece, _)) = fighters::active_weapon(cat, state, seat) {
+            state.piles.set_facing(
+                &piece,
+                if hit {
+                    Facing::Unalerted
+                } else {
+                    Facing::Alerted
+                },
+            );
+        }
+    }
+    // 8.4.7: Tremendous monsters that hit a living target turn red side up and hold him.
+    for (monster, seat) in tremendous_hits {
+        let alive = current(state).is_some_and(|c| !c.gone.contains(&seat));
+        let here = state
+            .piles
+            .place_of(&monster)
+            .is_some_and(|p| matches!(p, Place::Clearing { .. }));
+        if alive && here {
+            state.piles.set_facing(&monster, Facing::Dark);
+            current_mut(state)?.holding.insert(monster.clone(), seat);
+            events.push(Event::public(
+                "8.4.7",
+                format!(
+                    "{monster} turns red side up: it holds {}.",
+                    who::who(cat, state, seat)
+                ),
+                E::Holding { monster, seat },
+            ));
+        }
+    }
+    let combat = current_mut(state)?;
+    combat.eventful |= eventful;
+    Ok(())
+}

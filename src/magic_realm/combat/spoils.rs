@@ -1,0 +1,206 @@
+//! Spoils of combat (rule 8.7): fame, notoriety and gold for kills, multiplied by the
+//! day's kills and shared between simultaneous killers; a killed character's belongings
+//! and gold going to his killer, to the clearing, or to the native group that killed him.
+
+use super::round::Who;
+use super::{current_mut, Events};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::denizens::NativeRank;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::{belongings, quitting, who};
+use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
+use crate::magic_realm::state::GameState;
+
+/// 8.7: the character counts one more kill today; returns his kills (this one included).
+fn count_kill(state: &mut GameState, seat: Seat) -> i32 {
+    let k = state.today.kills.entry(seat).or_insert(0);
+    *k = k.saturating_add(1);
+    i32::from(*k)
+}
+
+fn add_points(state: &mut GameState, seat: Seat, fame: i32, notoriety: i32, gold: i32) {
+    if let Some(s) = state.seat_mut(seat) {
+        s.fame += fame;
+        s.notoriety += notoriety;
+        s.gold += gold;
+    }
+}
+
+/// Takes a killed denizen (with its head, club or horse) out of play until it regenerates
+/// (8.7, 6.3.4), and out of the combat.
+fn remove_denizen(cat: &Catalog, state: &mut GameState, piece: &PieceId) -> Result<(), RuleError> {
+    let companion = super::fighters::companion(cat, state, piece);
+    let at = match state.piles.place_of(piece) {
+        Some(Place::Clearing { at }) => Some(*at),
+        _ => None,
+    };
+    for p in std::iter::once(piece.clone()).chain(companion) {
+        state.piles.move_to(&p, Place::Killed, Some(Facing::Light));
+        let combat = current_mut(state)?;
+        combat.unassign(&p);
+        combat.holding.remove(&p);
+    }
+    // 8.7: when an unhired leader is killed, his group's belongings are abandoned in his
+    // clearing, in the order they lie in the group's box.
+    if let (PieceId::Native { id }, Some(at)) = (piece, at) {
+        if let Some(n) = cat
+            .denizens
+            .native(id)
+            .filter(|n| n.rank == NativeRank::Leader)
+        {
+            let boxed = Place::Natives { group: n.group };
+            let items: Vec<(PieceId, Facing)> = state
+                .piles
+                .pile(&boxed)
+                .iter()
+                .filter(|c| !matches!(c.piece.kind(), PieceKind::Native | PieceKind::NativeHorse))
+                .map(|c| (c.piece.clone(), c.facing))
+                .collect();
+            for (item, facing) in items {
+                state.piles.take(&item);
+                state.piles.put_bottom(Place::Clearing { at }, item, facing);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// 8.7: `victim` is killed by `killer`'s hit; `sharers` are every attacker whose hit of the
+/// same moment killed it too (the killer among them).
+pub fn killed(
+    cat: &Catalog,
+    state: &mut GameState,
+    victim: Option<Who>,
+    killer: Option<Who>,
+    sharers: &[Who],
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let characters: Vec<Seat> = sharers
+        .iter()
+        .filter_map(|w| match w {
+            Who::Character(s) => Some(*s),
+            Who::Denizen(_) => None,
+        })
+        .collect();
+    let share = i32::try_from(sharers.len().max(1)).unwrap_or(1);
+    match victim {
+        Some(Who::Denizen(piece)) => {
+            // Each killing character gains his share, multiplied by his kills today.
+            let (fame, notoriety, gold) = match &piece {
+                PieceId::Monster { id, .. } => cat
+                    .denizens
+                    .monster(id)
+                    .map_or((0, 0, 0), |m| (m.fame, m.notoriety, 0)),
+                PieceId::Native { id } => cat.denizens.native(id).map_or((0, 0, 0), |n| {
+                    (0, n.notoriety, i32::try_from(n.wage).unwrap_or(0))
+                }),
+                _ => (0, 0, 0),
+            };
+            for seat in &characters {
+                let kills = count_kill(state, *seat);
+                let (f, n, g) = (
+                    fame * kills / share,
+                    notoriety * kills / share,
+                    gold / share,
+                );
+                add_points(state, *seat, f, n, g);
+                events.push(Event::public(
+                    "8.7",
+                    format!(
+                        "{} kills {piece} (kill {kills} today): {f} fame, {n} notoriety, {g} gold.",
+                        who::who(cat, state, *seat)
+                    ),
+                    E::Killed {
+                        victim: piece.clone(),
+                        by: Some(*seat),
+                        fame: f,
+                        notoriety: n,
+                        gold: g,
+                    },
+                ));
+            }
+            if characters.is_empty() {
+                events.push(Event::public(
+                    "8.7",
+                    format!("{piece} is killed."),
+                    E::Killed {
+                        victim: piece.clone(),
+                        by: None,
+                        fame: 0,
+                        notoriety: 0,
+                        gold: 0,
+                    },
+                ));
+            }
+            remove_denizen(cat, state, &piece)
+        }
+        Some(Who::Character(seat)) => {
+            character_killed(cat, state, seat, killer, &characters, events)
+        }
+        None => Ok(()),
+    }
+}
+
+/// 8.7, 9.1.1: a character is killed, by a character, a denizen or his wounds (`None`).
+pub fn character_killed(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    killer: Option<Who>,
+    killers: &[Seat],
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let (gold, notoriety) = state.seat(seat).map_or((0, 0), |s| (s.gold, s.notoriety));
+    match &killer {
+        Some(Who::Character(_)) => {
+            // Each killing character takes the victim's notoriety; the first takes his
+            // belongings and gold.
+            for k in killers {
+                count_kill(state, *k);
+                add_points(state, *k, 0, notoriety, 0);
+            }
+            if let (Some(k), Some(to)) = (
+                killers.first(),
+                killers
+                    .first()
+                    .and_then(|k| who::belongings_place(state, *k)),
+            ) {
+                for piece in belongings::owned(state, seat) {
+                    let facing = state.piles.find(&piece).map(|(_, c)| c.facing);
+                    state.piles.move_to(&piece, to.clone(), facing);
+                    belongings::obtained(cat, state, *k, &piece);
+                }
+                add_points(state, *k, 0, 0, gold);
+            }
+        }
+        Some(Who::Denizen(piece)) => {
+            // 8.7: a native's group box receives the belongings; a monster leaves them.
+            if let Some(group) = super::fighters::group_of(cat, piece) {
+                for item in belongings::owned(state, seat) {
+                    let facing = state.piles.find(&item).map(|(_, c)| c.facing);
+                    state.piles.move_to(&item, Place::Natives { group }, facing);
+                }
+            }
+        }
+        None => {}
+    }
+    if let Some(s) = state.seat_mut(seat) {
+        s.gold = 0;
+    }
+    let combat = current_mut(state)?;
+    combat.gone.insert(seat);
+    combat.sheets.remove(&seat);
+    let released: Vec<PieceId> = combat
+        .holding
+        .iter()
+        .filter(|(_, s)| **s == seat)
+        .map(|(p, _)| p.clone())
+        .collect();
+    for monster in released {
+        current_mut(state)?.holding.remove(&monster);
+        state.piles.set_facing(&monster, Facing::Light);
+    }
+    quitting::kill(cat, state, seat, "8.4.9", events);
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! Selection of targets (rule 8.4.1, 8.4.2): native horses turn over, the attention chits
+//! of the characters in the clearing are picked at random, and each character in turn
+//! picks his target (or none).
+
+use super::fighters::{denizens_in, group_of, start_battling};
+use super::{current, current_mut, Combat, CombatTarget, Events, Stage};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::who;
+use crate::magic_realm::pieces::{Facing, PieceId};
+use crate::magic_realm::setup::setup_card::shuffle;
+use crate::magic_realm::state::GameState;
+
+/// 8.4.1, 8.4.2: the Melee Step begins.
+pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    let at = current(state)
+        .map(|c| c.at)
+        .ok_or_else(|| RuleError::internal("no combat"))?;
+    // 8.4.1: the horses of unhired natives turn dark (galloping) side up.
+    for native in denizens_in(cat, state, at) {
+        if let Some(horse) = super::fighters::companion(cat, state, &native) {
+            if matches!(horse, PieceId::NativeHorse { .. }) {
+                state.piles.set_facing(&horse, Facing::Dark);
+            }
+        }
+    }
+    let mut order: Vec<Seat> = current(state)
+        .map(|c| c.fighting().collect())
+        .unwrap_or_default();
+    shuffle(&mut order, &mut state.draws);
+    events.push(Event::reveal(
+        "8.4.2",
+        "Melee Step: the attention chits are mixed and picked.",
+        E::AttentionChitsPicked {
+            order: order.clone(),
+        },
+    ));
+    let combat = current_mut(state)?;
+    combat.attention = order;
+    combat.turn = 0;
+    combat.stage = Stage::Targets;
+    Ok(())
+}
+
+/// 8.4.2: the targets a character may pick.
+pub fn candidates(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    seat: Seat,
+) -> Vec<CombatTarget> {
+    if let Some((charged, _)) = combat.charges.get(&seat) {
+        // 8.3.6 b.2: a charge names his target for the round.
+        return if combat.fighting().any(|s| s == *charged) {
+            vec![CombatTarget::Character { seat: *charged }]
+        } else {
+            Vec::new()
+        };
+    }
+    let found = state.today.found_enemies.contains(&seat);
+    let mut out: Vec<CombatTarget> = denizens_in(cat, state, combat.at)
+        .into_iter()
+        .map(|piece| CombatTarget::Denizen { piece })
+        .collect();
+    for other in combat.fighting().filter(|s| *s != seat) {
+        if found || !state.seat(other).is_some_and(|s| s.hidden) {
+            out.push(CombatTarget::Character { seat: other });
+        }
+    }
+    out
+}
+
+pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    let mut out: Vec<A> = candidates(cat, state, combat, seat)
+        .into_iter()
+        .map(|target| A::SelectTarget { target })
+        .collect();
+    out.push(A::NoTarget);
+    out
+}
+
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    match action {
+        A::SelectTarget { target } => {
+            // 8.4.2: naming a target unhides the character and a hidden target.
+            let mut unhide = vec![seat];
+            if let CombatTarget::Character { seat: other } = target {
+                unhide.push(*other);
+            }
+            for s in unhide {
+                if state.seat(s).is_some_and(|x| x.hidden) {
+                    if let Some(x) = state.seat_mut(s) {
+                        x.hidden = false;
+                    }
+                    events.push(Event::public(
+                        "8.4.2",
+                        format!("{} is no longer hidden.", who::who(cat, state, s)),
+                        E::Unhidden { seat: s },
+                    ));
+                }
+            }
+            if let CombatTarget::Denizen { piece } = target {
+                // 8.2.3: attacking an unhired native sets his group battling.
+                if let Some(group) = group_of(cat, piece) {
+                    if start_battling(state, seat, group) {
+                        events.push(Event::public(
+                            "8.2.3",
+                            format!("The {group:?} now battle {}.", who::who(cat, state, seat)),
+                            E::NativesBattle { seat, group },
+                        ));
+                    }
+                }
+            }
+            let text = match target {
+                CombatTarget::Character { seat: other } => who::who(cat, state, *other),
+                CombatTarget::Denizen { piece } => piece.to_string(),
+            };
+            events.push(Event::public(
+                "8.4.2",
+                format!("{} targets {text}.", who::who(cat, state, seat)),
+                E::TargetSelected {
+                    seat,
+                    target: target.clone(),
+                },
+            ));
+            let combat = current_mut(state)?;
+            combat.targets.insert(seat, target.clone());
+            combat.turn += 1;
+        }
+        A::NoTarget => {
+            current_mut(state)?.turn += 1;
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not a target selection"
+            )))
+        }
+    }
+    Ok(events)
+}
+
+/// Runs target selection on; true when something moved on.
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(true);
+    };
+    if let Some(seat) = combat.attention.get(combat.turn).copied() {
+        if combat.gone.contains(&seat) || candidates(cat, state, combat, seat).is_empty() {
+            current_mut(state)?.turn += 1;
+            return Ok(true);
+        }
+        return Ok(false);
+    }
+    super::plays::start(cat, state, events)?;
+    Ok(true)
+}
