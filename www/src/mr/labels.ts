@@ -115,6 +115,14 @@ function seatOrder(order: BlockOrder): string {
   return order.block === 'character' ? `seat ${order.target + 1}` : 'the monsters here';
 }
 
+const LANE_ATTACK: Record<string, string> = { ChargeThrust: 'Thrust', DodgeSwing: 'Swing', DuckSmash: 'Smash' };
+const LANE_MANEUVER: Record<string, string> = { ChargeThrust: 'Charge', DodgeSwing: 'Dodge', DuckSmash: 'Duck' };
+const LANE_BOX: Record<string, string> = {
+  ChargeThrust: 'Charge and Thrust',
+  DodgeSwing: 'Dodge and Swing',
+  DuckSmash: 'Duck and Smash',
+};
+
 export function actionLabel(names: Names, action: MagicRealmAction): string {
   switch (action.type) {
     case 'RecordActivity':
@@ -153,6 +161,44 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return action.tile
         ? `Enchant the tile with chit ${action.chit + 1}`
         : `Enchant chit ${action.chit + 1} into colour`;
+    case 'Lure':
+      return `Lure ${pieceName(names, action.denizen)} onto my sheet`;
+    case 'EndLuring':
+      return 'Lure no more';
+    case 'Charge':
+      return `Charge seat ${action.target + 1} with chit ${action.chit + 1}`;
+    case 'EndDeployment':
+      return 'Charge nobody';
+    case 'TurnWeapon':
+      return `Turn my weapon over with chit ${action.chit + 1}`;
+    case 'EncounterItem':
+      return `${humanize(action.change)} ${pieceName(names, action.piece)}`;
+    case 'EndActions':
+      return 'No (more) encounter actions';
+    case 'SelectTarget':
+      return action.target.target === 'character'
+        ? `Attack seat ${action.target.seat + 1}`
+        : `Attack ${pieceName(names, action.target.piece)}`;
+    case 'NoTarget':
+      return 'Attack nobody this round';
+    case 'PlayAttack':
+      return `Attack with chit ${action.chit + 1}: ${LANE_ATTACK[action.lane]}`;
+    case 'PlayManeuver':
+      return action.with.with === 'horse'
+        ? `Maneuver on my horse (${action.with.galloping ? 'galloping' : 'walking'}): ${LANE_MANEUVER[action.lane]}`
+        : `Maneuver with chit ${action.with.chit + 1}: ${LANE_MANEUVER[action.lane]}`;
+    case 'PlaceShield':
+      return `Shield against ${LANE_ATTACK[action.lane]}`;
+    case 'PlaceDenizen':
+      return `Put ${pieceName(names, action.denizen)} in ${LANE_BOX[action.lane]}`;
+    case 'TakeBackPlays':
+      return 'Take back my plays';
+    case 'EndPlays':
+      return 'My plays are made';
+    case 'FatigueChit':
+      return `Fatigue chit ${action.chit + 1}`;
+    case 'WoundChit':
+      return `Wound chit ${action.chit + 1}`;
     case 'RollForBattling':
       return `Roll for the ${action.group}${action.drinks ? ', buying drinks first' : ''}`;
     case 'BattlingPenalty':

@@ -1,0 +1,227 @@
+//! Rule scenarios for the rounds of combat in a clearing (rules 8.1.3, 8.3 to 8.8; seeds
+//! 004 and 002), each built from a scenario with forced dice and named by its rule.
+
+use serde_json::{json, Value};
+use tabletop_rules::engine::{Event, Seat, Seed, Session};
+use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use tabletop_rules::magic_realm::combat::{self, CombatTarget, Stage};
+use tabletop_rules::magic_realm::pieces::PieceId;
+use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
+use tabletop_rules::magic_realm::state::{ChitStatus, Step};
+use tabletop_rules::magic_realm::MagicRealm;
+
+type Game = Session<MagicRealm>;
+const S0: Seat = Seat(0);
+const S1: Seat = Seat(1);
+
+fn start(value: Value) -> Game {
+    let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
+    Session::<MagicRealm>::from_scenario(sc, Seed(5)).expect("the scenario starts")
+}
+
+fn here() -> Value {
+    json!({"tile": "oak_woods", "clearing": 2})
+}
+
+fn monster(id: &str, n: u8) -> Value {
+    json!({"piece": {"kind": "monster", "id": id, "n": n},
+           "place": {"place": "clearing", "at": here()}})
+}
+
+fn wolf() -> PieceId {
+    serde_json::from_value(json!({"kind": "monster", "id": "wolf-l4", "n": 0})).unwrap()
+}
+
+fn details(events: &[Event<E>]) -> Vec<&E> {
+    events.iter().map(|e| &e.detail).collect()
+}
+
+fn stage(g: &Game) -> Option<Stage> {
+    combat::current(g.state()).map(|c| c.stage)
+}
+
+/// Applies the passing action of whoever acts, `n` times at most, while combat lasts.
+fn pass(g: &mut Game, n: usize) -> Vec<Event<E>> {
+    let mut events = Vec::new();
+    for _ in 0..n {
+        if combat::current(g.state()).is_none() {
+            break;
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let Some(action) = combat::passing(&g.legal_actions(seat)) else {
+            break;
+        };
+        events.extend(g.apply(seat, action).unwrap());
+    }
+    events
+}
+
+fn two(extra: Value, hidden: bool, dice: &[u8]) -> Game {
+    start(json!({"seats": [
+        {"character": "swordsman", "at": here(), "hidden": hidden},
+        {"character": "amazon", "at": here(), "hidden": false}],
+        "pieces": extra, "at": "sunset", "dice": dice}))
+}
+
+#[test]
+fn rule_8_1_3_a_lone_character_still_does_two_quiet_rounds() {
+    let sword = json!({"kind": "weapon", "id": "thrusting-sword", "n": 0});
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": sword}]}], "at": "sunset"}));
+    assert_eq!(combat::current(g.state()).map(|c| c.round), Some(1));
+    let events = pass(&mut g, 50);
+    assert!(details(&events)
+        .iter()
+        .any(|d| matches!(d, E::CombatRound { round: 2 })));
+    assert!(details(&events)
+        .iter()
+        .any(|d| matches!(d, E::CombatEnds { rounds: 2, .. })));
+    assert!(matches!(g.state().step, Step::Birdsong { day: 2 }));
+}
+
+#[test]
+fn rule_8_3_5_random_assignment_goes_to_the_higher_die() {
+    // Swordsman rolls 3 and 2 (3), the Amazon 5 and 1 (5): the wolf attacks the Amazon.
+    let mut g = two(json!([monster("wolf-l4", 0)]), false, &[3, 2, 5, 1]);
+    assert_eq!(stage(&g), Some(Stage::Luring));
+    g.apply(S0, A::EndLuring).unwrap();
+    let ev = g.apply(S1, A::EndLuring).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::Assigned { seat: S1, .. })));
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.sheets.get(&S1), Some(&vec![wolf()]));
+}
+
+#[test]
+fn rule_8_3_5_ties_roll_again() {
+    // Both roll 4, then the Swordsman 6 against 2.
+    let mut g = two(
+        json!([monster("wolf-l4", 0)]),
+        false,
+        &[4, 1, 4, 3, 6, 1, 2, 2],
+    );
+    g.apply(S0, A::EndLuring).unwrap();
+    g.apply(S1, A::EndLuring).unwrap();
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.sheets.get(&S0), Some(&vec![wolf()]));
+}
+
+#[test]
+fn rule_8_3_5_denizens_are_not_assigned_to_hidden_characters() {
+    // The Swordsman is hidden: the Amazon takes the wolf without a roll.
+    let mut g = two(json!([monster("wolf-l4", 0)]), true, &[]);
+    g.apply(S0, A::EndLuring).unwrap();
+    let ev = g.apply(S1, A::EndLuring).unwrap();
+    assert!(!details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::AssignmentRolled { .. })));
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.sheets.get(&S1), Some(&vec![wolf()]));
+}
+
+#[test]
+fn rule_8_3_4_a_hidden_character_who_lures_is_unhidden() {
+    let mut g = two(json!([monster("wolf-l4", 0)]), true, &[]);
+    g.apply(S0, A::Lure { denizen: wolf() }).unwrap();
+    assert!(!g.state().seats[0].hidden);
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.sheets.get(&S0), Some(&vec![wolf()]));
+}
+
+#[test]
+fn rule_8_3_4_luring_a_native_sets_his_group_battling() {
+    let bashkar = json!({"piece": {"kind": "native", "id": "bashkar-1"},
+        "place": {"place": "clearing", "at": here()}});
+    // Neutral Bashkars: the Meeting Table roll (4, 4) says they do not battle him.
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here()}],
+        "pieces": [bashkar], "at": "sunset", "dice": [4, 4]}));
+    pass_battling(&mut g);
+    let native: PieceId =
+        serde_json::from_value(json!({"kind": "native", "id": "bashkar-1"})).unwrap();
+    let ev = g.apply(S0, A::Lure { denizen: native }).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::NativesBattle { seat: S0, .. })));
+}
+
+fn pass_battling(g: &mut Game) {
+    for _ in 0..6 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            return;
+        };
+        let Some(a) = g
+            .legal_actions(seat)
+            .into_iter()
+            .find(|a| matches!(a, A::RollForBattling { drinks: false, .. }))
+        else {
+            return;
+        };
+        g.apply(seat, a).unwrap();
+    }
+}
+
+#[test]
+fn rule_8_3_6_a_charge_names_the_only_target_and_unhides() {
+    let mut g = two(json!([]), true, &[]);
+    // No denizens: luring passes by itself; the Swordsman has found no enemies, so he
+    // cannot charge... the Amazon can charge him only once he is unhidden.
+    assert_eq!(stage(&g), Some(Stage::Deployment));
+    assert!(!g
+        .legal_actions(S1)
+        .iter()
+        .any(|a| matches!(a, A::Charge { .. })));
+    g.apply(
+        S0,
+        A::Charge {
+            target: S1,
+            chit: 1,
+        },
+    )
+    .unwrap();
+    assert!(!g.state().seats[0].hidden, "8.3.6: the charger is unhidden");
+    pass_until(&mut g, Stage::Targets);
+    assert_eq!(
+        combat::targets::candidates(
+            tabletop_rules::magic_realm::game::data().unwrap(),
+            g.state(),
+            combat::current(g.state()).unwrap(),
+            S0
+        ),
+        vec![CombatTarget::Character { seat: S1 }]
+    );
+}
+
+fn pass_until(g: &mut Game, wanted: Stage) {
+    for _ in 0..20 {
+        if stage(g) == Some(wanted) {
+            return;
+        }
+        pass(g, 1);
+    }
+}
+
+#[test]
+fn rule_8_3_7_a_fight_chit_turns_the_weapon_and_rule_8_5_1_two_asterisks_fatigue_one() {
+    let sword = json!({"kind": "weapon", "id": "thrusting-sword", "n": 0});
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": sword}]}], "at": "sunset"}));
+    assert_eq!(stage(&g), Some(Stage::Actions));
+    // Chit 11 is Fight L2**: turning the weapon costs one asterisk of fatigue.
+    g.apply(S0, A::TurnWeapon { chit: 11 }).unwrap();
+    assert_eq!(stage(&g), Some(Stage::Fatigue));
+    let options = g.legal_actions(S0);
+    assert!(options.contains(&A::FatigueChit { chit: 11 }));
+    assert!(
+        !options
+            .iter()
+            .any(|a| matches!(a, A::FatigueChit { chit: 6 })),
+        "a Move chit cannot pay for a Fight asterisk"
+    );
+    g.apply(S0, A::FatigueChit { chit: 4 }).unwrap();
+    // Fight L2** (chit 4) pays two where one was owed: no one-asterisk Fight chit is
+    // fatigued, so there is no change to make.
+    assert_eq!(g.state().seats[0].chits[4], ChitStatus::Fatigued);
+}
