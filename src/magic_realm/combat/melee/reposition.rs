@@ -102,12 +102,12 @@ pub fn randomize(
     for (sheet, s) in sit.sheets.iter().enumerate() {
         match s {
             Sheet::Character { boxes, .. } => {
+                place(sit, &mut board, sheet, SheetPart::RedBoxes, boxes)?;
                 roll_group(
                     tables,
                     sit,
                     &mut board,
-                    sheet,
-                    SheetPart::RedBoxes,
+                    (sheet, SheetPart::RedBoxes),
                     boxes,
                     chance,
                 )?;
@@ -117,53 +117,36 @@ pub fn randomize(
                 target,
                 circles,
             } => {
-                roll_group(
-                    tables,
-                    sit,
-                    &mut board,
-                    sheet,
-                    SheetPart::Target,
-                    target,
-                    chance,
-                )?;
-                roll_group(
-                    tables,
-                    sit,
-                    &mut board,
-                    sheet,
-                    SheetPart::Circles,
-                    circles,
-                    chance,
-                )?;
-                roll_group(
-                    tables,
-                    sit,
-                    &mut board,
-                    sheet,
-                    SheetPart::Defender,
-                    defender,
-                    chance,
-                )?;
+                place(sit, &mut board, sheet, SheetPart::Defender, defender)?;
+                place(sit, &mut board, sheet, SheetPart::Target, target)?;
+                place(sit, &mut board, sheet, SheetPart::Circles, circles)?;
+                for (part, list) in [
+                    (SheetPart::Target, target),
+                    (SheetPart::Circles, circles),
+                    (SheetPart::Defender, defender),
+                ] {
+                    roll_group(tables, sit, &mut board, (sheet, part), list, chance)?;
+                }
             }
         }
     }
     Ok(board)
 }
 
-fn roll_group(
-    tables: &MeleeTables,
+/// Puts a group's counters where the sheet lists them.
+fn place(
     sit: &Situation,
     board: &mut Board,
     sheet: usize,
     part: SheetPart,
     entries: &[(FighterId, Lane)],
-    chance: &mut dyn Chance,
 ) -> Result<(), RuleError> {
-    let mut steady = false;
     for &(id, lane) in entries {
-        let d = denizen(sit, id)?;
-        steady |= d.steady;
-        let slot = &mut board.spots[usize::from(id.0)];
+        denizen(sit, id)?;
+        let slot = board
+            .spots
+            .get_mut(usize::from(id.0))
+            .ok_or_else(|| RuleError::internal(format!("no fighter {}", id.0)))?;
         if slot.is_some() {
             return Err(RuleError::internal(format!(
                 "fighter {} is placed twice in the melee",
@@ -172,6 +155,22 @@ fn roll_group(
         }
         *slot = Some(Spot { sheet, part, lane });
         board.order.push(id);
+    }
+    Ok(())
+}
+
+/// One group's Repositioning roll, then its Change Tactics rolls box by box.
+fn roll_group(
+    tables: &MeleeTables,
+    sit: &Situation,
+    board: &mut Board,
+    (sheet, part): (usize, SheetPart),
+    entries: &[(FighterId, Lane)],
+    chance: &mut dyn Chance,
+) -> Result<(), RuleError> {
+    let mut steady = false;
+    for &(id, _) in entries {
+        steady |= denizen(sit, id)?.steady;
     }
     if entries.is_empty() || steady {
         return Ok(());
