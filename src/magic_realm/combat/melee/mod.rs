@@ -9,12 +9,16 @@
 //! rule of these sections is written here once; the odds query and the game share it.
 
 pub mod chance;
+pub mod counters;
 pub mod harm;
+pub mod inflict;
 pub mod odds;
 pub mod reposition;
 pub mod resolve;
+pub mod tables;
 
-pub use chance::Chance;
+pub use chance::{Chance, Scripted, Seeded};
+pub use odds::{odds, Odds};
 pub use resolve::resolve;
 
 use crate::magic_realm::catalog::common::{Side, Size};
