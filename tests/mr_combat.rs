@@ -225,3 +225,42 @@ fn rule_8_3_7_a_fight_chit_turns_the_weapon_and_rule_8_5_1_two_asterisks_fatigue
     // fatigued, so there is no change to make.
     assert_eq!(g.state().seats[0].chits[4], ChitStatus::Fatigued);
 }
+
+#[test]
+fn rule_8_7_killing_a_monster_gains_its_bounty_and_rule_8_4_9_the_weapon_unalerts() {
+    // The Swordsman lures the L4 wolf, targets it, thrusts with his Fight M4* (chit 7) and
+    // ducks with Move L4 (chit 0); the wolf is put in Charge-and-Thrust.
+    let sword = json!({"kind": "weapon", "id": "thrusting-sword", "n": 0});
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": sword}]}],
+        "pieces": [monster("wolf-l4", 0)], "at": "sunset",
+        // Repositioning 4 (no move), change tactics 1 1 (no change).
+        "dice": [4, 1, 1]}));
+    // With nothing more to lure, his luring ends by itself.
+    g.apply(S0, A::Lure { denizen: wolf() }).unwrap();
+    pass_until(&mut g, Stage::Targets);
+    g.apply(S0, A::SelectTarget { target: CombatTarget::Denizen { piece: wolf() } })
+        .unwrap();
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    g.apply(S0, A::PlaceDenizen { denizen: wolf(), lane: Lane::ChargeThrust }).unwrap();
+    g.apply(S0, A::PlayAttack { chit: 7, lane: Lane::ChargeThrust }).unwrap();
+    g.apply(
+        S0,
+        A::PlayManeuver { with: combat::ManeuverPlay::Chit { chit: 0 }, lane: Lane::DuckSmash },
+    )
+    .unwrap();
+    let ev = g.apply(S0, A::EndPlays).unwrap();
+    let killed = details(&ev)
+        .into_iter()
+        .find_map(|d| match d {
+            E::Killed { fame, notoriety, by: Some(S0), .. } => Some((*fame, *notoriety)),
+            _ => None,
+        });
+    let (fame, notoriety) = killed.expect("the wolf is killed");
+    assert_eq!((g.state().seats[0].fame, g.state().seats[0].notoriety), (fame, notoriety));
+    assert!(notoriety > 0 || fame > 0);
+    assert_eq!(
+        g.state().piles.place_of(&wolf()),
+        Some(&tabletop_rules::magic_realm::pieces::Place::Killed)
+    );
+}

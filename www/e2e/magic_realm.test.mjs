@@ -224,8 +224,10 @@ test('day 1 played in the browser: each seat records behind the privacy screen, 
     await page.getByRole('button', { name: 'Finish recording' }).click();
   }
   assert.notEqual(recorded[0], recorded[1], 'both seats recorded, one after the other');
-  // Daylight: each turn's phase is done as recorded, until day 2 begins.
-  for (let i = 0; i < 20; i++) {
+  // Daylight: each turn's phase is done as recorded; then the Evening's rounds of combat
+  // pass (each seat letting each step go by), until day 2 begins.
+  const passing = /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made)$/;
+  for (let i = 0; i < 80; i++) {
     await page.locator('#step-line, #handover-go').first().waitFor();
     if (await page.locator('#handover-go').count()) {
       await page.locator('#handover-go').click();
@@ -233,9 +235,13 @@ test('day 1 played in the browser: each seat records behind the privacy screen, 
     }
     if (/Day 2 of 28/.test((await stepLine(page)) ?? '')) break;
     const proceed = page.getByRole('button', { name: 'Proceed', exact: true });
+    const pass = page.getByRole('button', { name: passing });
     if (await proceed.count()) {
       await shot(page, 'mr-day-daylight');
       await proceed.click();
+    } else if (await pass.count()) {
+      await shot(page, 'mr-day-evening');
+      await pass.first().click();
     } else {
       await firstAction(page);
     }

@@ -29,6 +29,25 @@ use tsify::Tsify;
 
 type Events = Vec<Event<E>>;
 
+/// Maps keyed by pieces travel as lists of pairs (JSON keys must be strings).
+mod pairs {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::BTreeMap;
+
+    pub fn serialize<S: Serializer, K: Serialize, V: Serialize>(
+        map: &BTreeMap<K, V>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, K: Deserialize<'de> + Ord, V: Deserialize<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<K, V>, D::Error> {
+        Vec::<(K, V)>::deserialize(d).map(|v| v.into_iter().collect())
+    }
+}
+
 /// The steps of a round of combat, in order (5.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
@@ -82,7 +101,8 @@ pub struct Plays {
     #[tsify(optional)]
     pub shield: Option<Lane>,
     /// Where he puts the denizens (and their horses, heads and clubs) on his sheet.
-    #[serde(default)]
+    #[serde(default, with = "pairs")]
+    #[tsify(type = "[PieceId, Lane][]")]
     pub placed: BTreeMap<PieceId, Lane>,
     /// He has finished his plays.
     #[serde(default)]
@@ -124,6 +144,8 @@ pub struct Combat {
     /// they were put there; heads, clubs and horses go with them.
     pub sheets: BTreeMap<Seat, Vec<PieceId>>,
     /// Red-side-up Tremendous monsters and the character each holds (8.4.7).
+    #[serde(with = "pairs")]
+    #[tsify(type = "[PieceId, Seat][]")]
     pub holding: BTreeMap<PieceId, Seat>,
     /// 8.3.6: charges this round: the charger, the character he charged and the Move
     /// chit he played.

@@ -231,7 +231,10 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                     return Ok(());
                 }
                 events.extend(midnight::midnight(cat, state, day)?);
-                if day >= state.days || state.all_seats().all(|s| !who::playing(state, s)) {
+                // 9.1.2: the game goes on while a dead character's player may still start afresh.
+                let nobody = state.all_seats().all(|s| !who::playing(state, s))
+                    && state.seats.iter().all(|s| s.rejoin_on.is_none());
+                if day >= state.days || nobody {
                     end_game(cat, state, events);
                     return Ok(());
                 }
