@@ -7,7 +7,7 @@ use tabletop_rules::bidding_race::BiddingRace;
 use tabletop_rules::engine::conformance::Conformance;
 use tabletop_rules::engine::playout::random_playouts;
 use tabletop_rules::magic_realm::catalog::common::{Side, Size};
-use tabletop_rules::magic_realm::catalog::denizens::MonsterId;
+use tabletop_rules::magic_realm::catalog::denizens::{MonsterId, NativeHorseId, NativeId};
 use tabletop_rules::magic_realm::catalog::{self, Catalog};
 use tabletop_rules::magic_realm::combat::melee::{
     odds, ArmorPiece, ArmorRow, AttackValues, CharacterAttack, CharacterFighter, Denizen, Fighter,
@@ -96,21 +96,57 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
     })
 }
 
-/// The melee odds query (rules 8.4.6 to 8.4.9) on a typical sheet: microseconds per query.
-fn bench_melee_odds() -> Result<(), Box<dyn std::error::Error>> {
-    let cat = catalog::get()?;
-    let sit = typical_sheet(cat)?;
+/// A heavier sheet: a Lancer on his pony, a Woodfolk archer and a Company crossbowman
+/// (dark sides) against the same character: Missile Table rolls multiply the sequences.
+fn bowmen_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>> {
+    let native = |name: &str| {
+        cat.denizens
+            .native(&NativeId(name.into()))
+            .map(|n| Fighter::Denizen(Denizen::native(n, Side::Dark)))
+            .ok_or_else(|| format!("no native {name}"))
+    };
+    let pony = cat
+        .denizens
+        .native_horse(&NativeHorseId("lancer-pony-1".into()))
+        .map(|h| Fighter::Denizen(Denizen::native_horse(h, FighterId(1), Side::Dark)))
+        .ok_or("no lancer pony")?;
+    let mut sit = typical_sheet(cat)?;
+    sit.fighters.truncate(1);
+    sit.fighters.extend([
+        native("lancer-1")?,
+        pony,
+        native("woodfolk-1")?,
+        native("company-6")?,
+    ]);
+    sit.sheets = vec![Sheet::Character {
+        owner: FighterId(0),
+        boxes: vec![
+            (FighterId(1), Lane::ChargeThrust),
+            (FighterId(2), Lane::DodgeSwing),
+            (FighterId(3), Lane::DuckSmash),
+            (FighterId(4), Lane::DodgeSwing),
+        ],
+    }];
+    Ok(sit)
+}
+
+/// The melee odds query (rules 8.4.6 to 8.4.9) on one sheet: microseconds per query.
+fn bench_melee_odds(
+    cat: &Catalog,
+    name: &str,
+    sit: &Situation,
+) -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let (mut queries, mut outcomes) = (0u64, 0u32);
     while start.elapsed() < MIN_TIME {
-        for _ in 0..100 {
-            outcomes = odds(cat, &sit, FighterId(0))?.outcomes;
+        for _ in 0..20 {
+            outcomes = odds(cat, sit, FighterId(0))?.outcomes;
             queries += 1;
         }
     }
     let micros = start.elapsed().as_secs_f64() * 1e6 / queries as f64;
     println!(
-        "{{\"figure\":\"melee-odds\",\"sheet\":\"three denizens\",\"outcomes\":{outcomes},\"us_per_query\":{micros:.1}}}"
+        "{{\"figure\":\"melee-odds\",\"sheet\":\"{name}\",\"outcomes\":{outcomes},\"us_per_query\":{micros:.1}}}"
     );
     Ok(())
 }
@@ -118,5 +154,11 @@ fn bench_melee_odds() -> Result<(), Box<dyn std::error::Error>> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     bench::<BiddingRace>("bidding-race", 200)?;
     bench::<MagicRealm>("magic-realm", 10)?;
-    bench_melee_odds()
+    let cat = catalog::get()?;
+    bench_melee_odds(cat, "three denizens", &typical_sheet(cat)?)?;
+    bench_melee_odds(
+        cat,
+        "lancer on a pony, archer, crossbowman",
+        &bowmen_sheet(cat)?,
+    )
 }
