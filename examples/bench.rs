@@ -1,10 +1,18 @@
 //! `make bench`, native half: random playouts per second and actions per second for every
-//! game. Prints one JSON line per game (read by scripts/bench.mjs); measures, asserts nothing.
+//! game, and the Magic Realm melee odds query's time on a typical sheet. Prints one JSON
+//! line per figure (read by scripts/bench.mjs); measures, asserts nothing.
 
 use std::time::{Duration, Instant};
 use tabletop_rules::bidding_race::BiddingRace;
 use tabletop_rules::engine::conformance::Conformance;
 use tabletop_rules::engine::playout::random_playouts;
+use tabletop_rules::magic_realm::catalog::common::{Side, Size};
+use tabletop_rules::magic_realm::catalog::denizens::{MonsterId, NativeHorseId, NativeId};
+use tabletop_rules::magic_realm::catalog::{self, Catalog};
+use tabletop_rules::magic_realm::combat::melee::{
+    odds, ArmorPiece, ArmorRow, AttackValues, CharacterAttack, CharacterFighter, Denizen, Fighter,
+    FighterId, Lane, Maneuver, Sheet, Situation, Strike,
+};
 use tabletop_rules::magic_realm::MagicRealm;
 
 const MAX_ACTIONS: u32 = 100_000;
@@ -28,7 +36,129 @@ fn bench<R: Conformance>(name: &str, batch_size: u32) -> Result<(), Box<dyn std:
     Ok(())
 }
 
+/// A typical sheet: a character in a Medium suit, ducking at time 4 and thrusting at an
+/// Ogre, with an Ogre, a Wolf and a Giant Bat in his three red boxes (one Repositioning
+/// roll and three Change Tactics rolls: 48 roll sequences).
+fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>> {
+    let monster = |name: &str| {
+        cat.denizens
+            .monster(&MonsterId(name.into()))
+            .map(|m| Fighter::Denizen(Denizen::monster(m, Side::Light)))
+            .ok_or_else(|| format!("no monster {name}"))
+    };
+    let hero = CharacterFighter {
+        vulnerability: Size::Medium,
+        maneuver: Some(Maneuver {
+            lane: Lane::DuckSmash,
+            time: 4,
+        }),
+        horse: None,
+        armor: vec![ArmorPiece {
+            token: 0,
+            row: ArmorRow::Suit,
+            covers: Lane::ALL.to_vec(),
+            letter: Size::Medium,
+            damaged: false,
+            card: false,
+        }],
+    };
+    Ok(Situation {
+        first_round: true,
+        fighters: vec![
+            Fighter::Character(hero),
+            monster("ogre")?,
+            monster("wolf-l4")?,
+            monster("giant-bat")?,
+        ],
+        sheets: vec![Sheet::Character {
+            owner: FighterId(0),
+            boxes: vec![
+                (FighterId(1), Lane::ChargeThrust),
+                (FighterId(2), Lane::DodgeSwing),
+                (FighterId(3), Lane::DuckSmash),
+            ],
+        }],
+        attacks: vec![CharacterAttack {
+            attacker: FighterId(0),
+            target: FighterId(1),
+            lane: Lane::ChargeThrust,
+            values: AttackValues {
+                time: 4,
+                length: 6,
+                strike: Strike::Harm {
+                    letter: Size::Heavy,
+                    sharpness: 1,
+                    missile: None,
+                    extra_level: false,
+                },
+            },
+        }],
+    })
+}
+
+/// A heavier sheet: a Lancer on his pony, a Woodfolk archer and a Company crossbowman
+/// (dark sides) against the same character: Missile Table rolls multiply the sequences.
+fn bowmen_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>> {
+    let native = |name: &str| {
+        cat.denizens
+            .native(&NativeId(name.into()))
+            .map(|n| Fighter::Denizen(Denizen::native(n, Side::Dark)))
+            .ok_or_else(|| format!("no native {name}"))
+    };
+    let pony = cat
+        .denizens
+        .native_horse(&NativeHorseId("lancer-pony-1".into()))
+        .map(|h| Fighter::Denizen(Denizen::native_horse(h, FighterId(1), Side::Dark)))
+        .ok_or("no lancer pony")?;
+    let mut sit = typical_sheet(cat)?;
+    sit.fighters.truncate(1);
+    sit.fighters.extend([
+        native("lancer-1")?,
+        pony,
+        native("woodfolk-1")?,
+        native("company-6")?,
+    ]);
+    sit.sheets = vec![Sheet::Character {
+        owner: FighterId(0),
+        boxes: vec![
+            (FighterId(1), Lane::ChargeThrust),
+            (FighterId(2), Lane::DodgeSwing),
+            (FighterId(3), Lane::DuckSmash),
+            (FighterId(4), Lane::DodgeSwing),
+        ],
+    }];
+    Ok(sit)
+}
+
+/// The melee odds query (rules 8.4.6 to 8.4.9) on one sheet: microseconds per query.
+fn bench_melee_odds(
+    cat: &Catalog,
+    name: &str,
+    sit: &Situation,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let start = Instant::now();
+    let (mut queries, mut outcomes) = (0u64, 0u32);
+    while start.elapsed() < MIN_TIME {
+        for _ in 0..20 {
+            outcomes = odds(cat, sit, FighterId(0))?.outcomes;
+            queries += 1;
+        }
+    }
+    let micros = start.elapsed().as_secs_f64() * 1e6 / queries as f64;
+    println!(
+        "{{\"figure\":\"melee-odds\",\"sheet\":\"{name}\",\"outcomes\":{outcomes},\"us_per_query\":{micros:.1}}}"
+    );
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     bench::<BiddingRace>("bidding-race", 200)?;
-    bench::<MagicRealm>("magic-realm", 10)
+    bench::<MagicRealm>("magic-realm", 10)?;
+    let cat = catalog::get()?;
+    bench_melee_odds(cat, "three denizens", &typical_sheet(cat)?)?;
+    bench_melee_odds(
+        cat,
+        "lancer on a pony, archer, crossbowman",
+        &bowmen_sheet(cat)?,
+    )
 }

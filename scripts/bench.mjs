@@ -1,15 +1,18 @@
 // `make bench`, WASM half and report: the same random playouts inside WASM under Node, the
-// ratio to the native figures (read from stdin, one JSON line per game, from
-// `cargo run --release --example bench`), and the .wasm size raw and gzipped.
-// Measures and prints; asserts nothing.
+// ratio to the native figures (read from stdin, one JSON line per figure, from
+// `cargo run --release --example bench`: lines with a `game` are playout figures, lines
+// with a `figure` are other native measurements, such as the melee odds query), and the
+// .wasm size raw and gzipped. Measures and prints; asserts nothing.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import engine from '../js-tests/load.mjs';
 
-const native = readFileSync(0, 'utf8')
+const lines = readFileSync(0, 'utf8')
   .split('\n')
   .filter((line) => line.startsWith('{'))
   .map((line) => JSON.parse(line));
+const native = lines.filter((n) => n.game);
+const figures = lines.filter((n) => n.figure);
 
 const classes = { 'bidding-race': engine.BiddingRace, 'magic-realm': engine.MagicRealm };
 const BATCH = 200;
@@ -42,6 +45,13 @@ for (const n of native) {
       (wasmActions / n.actions_per_sec).toFixed(2).padStart(12),
     ].join(' '),
   );
+}
+for (const f of figures) {
+  if (f.figure === 'melee-odds') {
+    console.log(
+      `melee odds query (${f.sheet}, ${f.outcomes} roll sequences): ${f.us_per_query.toFixed(1)} µs per query native`,
+    );
+  }
 }
 const wasm = readFileSync(new URL('../pkg/tabletop_rules_bg.wasm', import.meta.url));
 console.log(

@@ -234,7 +234,7 @@ fn scripted_chance_answers_nothing_happens_once_it_runs_out() {
 
 #[test]
 fn rule_8_4_8_undercut() {
-    // Giant Bat light: attack time 2 against a Dodge... no, a Duck with time 3.
+    // Giant Bat light: attack time 2 in the Swing box, against a Duck with time 3.
     let sit = situation(
         false,
         vec![

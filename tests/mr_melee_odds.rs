@@ -248,18 +248,38 @@ fn rule_8_4_6_odds_match_a_hand_count() {
     assert!((wolf.hits - 1.0 / 3.0).abs() < 1e-12);
     // One Repositioning roll (6) and one Change Tactics roll (2): 12 sequences.
     assert_eq!(o.outcomes, 12);
-    // The hero's Thrust (time 4) hits the Wolf when it moves 3 (light) or 4 (dark)...
-    // light: undercut never (4 < 3 false), intercept in box 1 (rows 1, 4): 2/6;
-    // dark (11/36): undercut never (4 < 4 false), intercept 2/6. Total 1/3.
+    // The hero's Thrust (time 4) never undercuts the Wolf (move 3 light, 4 dark); it
+    // intercepts it when it stays in box 1 (rows 1 and 4): 1/3 on either side.
     assert!((o.attackers[0].hits - 1.0 / 3.0).abs() < 1e-12);
 }
 
 #[test]
 fn rule_8_4_9_odds_missile_rows_of_two_dice_with_a_modifier() {
-    // The bow's roll: the higher of two dice minus 1, clamped to 1..6. The Lancer's horse
-    // takes the hit; check the odds count one branch per distinct row.
-    let o = odds(cat(), &native_on_horse_with_archers(), id(0)).expect("the odds");
-    assert!(o.outcomes > 0);
-    let sum: f64 = o.attackers[0].harm.as_array().iter().sum();
-    assert!((sum - 1.0).abs() < 1e-9);
+    // A bow (Light, one star, two dice, modifier -1) that always undercuts the Wolf: the
+    // higher die h is 1..6 in (2h - 1) of 36 rolls, row = max(h - 1, 1): rows 1 (4/36,
+    // +2: Tremendous), 2 (5/36, +1: Heavy), 3 (7/36: Medium), 4 (9/36, -1: Light),
+    // 5 (11/36, -2: the drop eats the star: Negligible).
+    let bow = Strike::Harm {
+        letter: Size::Light,
+        sharpness: 1,
+        missile: Some(MissileDice::TwoDice { modifier: -1 }),
+        extra_level: false,
+    };
+    let sit = situation(
+        false,
+        vec![
+            ch(hero(Size::Medium, Some((SWING, 4)))),
+            monster("wolf-l4", L),
+        ],
+        vec![sheet(0, &[(1, THRUST)])],
+        vec![attack(0, 1, THRUST, 0, 14, bow)],
+    );
+    let o = odds(cat(), &sit, id(0)).expect("the odds");
+    let h = o.attackers[0].harm;
+    let expected = [0.0, 11.0, 9.0, 7.0, 5.0, 4.0].map(|n| n / 36.0);
+    for (p, q) in h.as_array().iter().zip(expected) {
+        assert!((p - q).abs() < 1e-12, "{:?}", h);
+    }
+    // 12 placements and tactics times 5 distinct rows.
+    assert_eq!(o.outcomes, 60);
 }

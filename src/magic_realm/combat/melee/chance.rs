@@ -151,7 +151,7 @@ pub struct Seeded {
 impl Seeded {
     pub fn new(seed: u64) -> Self {
         Seeded {
-            stream: Stream::new(seed, 0x4D45_4C45_45),
+            stream: Stream::new(seed, 0x004D_454C_4545),
         }
     }
 
