@@ -64,10 +64,14 @@ fn a_28_day_game_with_four_characters_reaches_its_final_score() {
         assert_eq!(days_seen, 28, "seed {seed}: every day was played");
         assert_eq!(scores.len(), 4);
         for s in scores {
-            assert_eq!(
-                s.total,
+            // 9.3.1: a character who is dead at the end scores -100; the others score
+            // their basic and bonus points.
+            let expected = if s.fate == tabletop_rules::magic_realm::state::Fate::Dead {
+                -100
+            } else {
                 s.basic.iter().sum::<i32>() + s.bonus.iter().sum::<i32>()
-            );
+            };
+            assert_eq!(s.total, expected);
         }
     }
 }

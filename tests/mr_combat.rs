@@ -239,25 +239,53 @@ fn rule_8_7_killing_a_monster_gains_its_bounty_and_rule_8_4_9_the_weapon_unalert
     // With nothing more to lure, his luring ends by itself.
     g.apply(S0, A::Lure { denizen: wolf() }).unwrap();
     pass_until(&mut g, Stage::Targets);
-    g.apply(S0, A::SelectTarget { target: CombatTarget::Denizen { piece: wolf() } })
-        .unwrap();
-    use tabletop_rules::magic_realm::combat::melee::Lane;
-    g.apply(S0, A::PlaceDenizen { denizen: wolf(), lane: Lane::ChargeThrust }).unwrap();
-    g.apply(S0, A::PlayAttack { chit: 7, lane: Lane::ChargeThrust }).unwrap();
     g.apply(
         S0,
-        A::PlayManeuver { with: combat::ManeuverPlay::Chit { chit: 0 }, lane: Lane::DuckSmash },
+        A::SelectTarget {
+            target: CombatTarget::Denizen { piece: wolf() },
+        },
+    )
+    .unwrap();
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    g.apply(
+        S0,
+        A::PlaceDenizen {
+            denizen: wolf(),
+            lane: Lane::ChargeThrust,
+        },
+    )
+    .unwrap();
+    g.apply(
+        S0,
+        A::PlayAttack {
+            chit: 7,
+            lane: Lane::ChargeThrust,
+        },
+    )
+    .unwrap();
+    g.apply(
+        S0,
+        A::PlayManeuver {
+            with: combat::ManeuverPlay::Chit { chit: 0 },
+            lane: Lane::DuckSmash,
+        },
     )
     .unwrap();
     let ev = g.apply(S0, A::EndPlays).unwrap();
-    let killed = details(&ev)
-        .into_iter()
-        .find_map(|d| match d {
-            E::Killed { fame, notoriety, by: Some(S0), .. } => Some((*fame, *notoriety)),
-            _ => None,
-        });
+    let killed = details(&ev).into_iter().find_map(|d| match d {
+        E::Killed {
+            fame,
+            notoriety,
+            by: Some(S0),
+            ..
+        } => Some((*fame, *notoriety)),
+        _ => None,
+    });
     let (fame, notoriety) = killed.expect("the wolf is killed");
-    assert_eq!((g.state().seats[0].fame, g.state().seats[0].notoriety), (fame, notoriety));
+    assert_eq!(
+        (g.state().seats[0].fame, g.state().seats[0].notoriety),
+        (fame, notoriety)
+    );
     assert!(notoriety > 0 || fame > 0);
     assert_eq!(
         g.state().piles.place_of(&wolf()),

@@ -41,7 +41,12 @@ mod pairs {
         s.collect_seq(map.iter())
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>, K: Deserialize<'de> + Ord, V: Deserialize<'de>>(
+    pub fn deserialize<
+        'de,
+        D: Deserializer<'de>,
+        K: Deserialize<'de> + Ord,
+        V: Deserialize<'de>,
+    >(
         d: D,
     ) -> Result<BTreeMap<K, V>, D::Error> {
         Vec::<(K, V)>::deserialize(d).map(|v| v.into_iter().collect())
