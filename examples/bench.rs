@@ -10,8 +10,8 @@ use tabletop_rules::magic_realm::catalog::common::{Side, Size};
 use tabletop_rules::magic_realm::catalog::denizens::{MonsterId, NativeHorseId, NativeId};
 use tabletop_rules::magic_realm::catalog::{self, Catalog};
 use tabletop_rules::magic_realm::combat::melee::{
-    odds, ArmorPiece, ArmorRow, AttackValues, CharacterAttack, CharacterFighter, Denizen, Fighter,
-    FighterId, Lane, Maneuver, Sheet, Situation, Strike,
+    odds, ArmorPiece, ArmorRow, AttackValues, CharacterAttack, CharacterFighter, Denizen,
+    FighterId, Lane, Maneuver, MeleeFighter, MeleeStrike, Sheet, Situation,
 };
 use tabletop_rules::magic_realm::MagicRealm;
 
@@ -43,7 +43,7 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
     let monster = |name: &str| {
         cat.denizens
             .monster(&MonsterId(name.into()))
-            .map(|m| Fighter::Denizen(Denizen::monster(m, Side::Light)))
+            .map(|m| MeleeFighter::Denizen(Denizen::monster(m, Side::Light)))
             .ok_or_else(|| format!("no monster {name}"))
     };
     let hero = CharacterFighter {
@@ -65,7 +65,7 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
     Ok(Situation {
         first_round: true,
         fighters: vec![
-            Fighter::Character(hero),
+            MeleeFighter::Character(hero),
             monster("ogre")?,
             monster("wolf-l4")?,
             monster("giant-bat")?,
@@ -85,7 +85,7 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
             values: AttackValues {
                 time: 4,
                 length: 6,
-                strike: Strike::Harm {
+                strike: MeleeStrike::Harm {
                     letter: Size::Heavy,
                     sharpness: 1,
                     missile: None,
@@ -102,13 +102,13 @@ fn bowmen_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>> 
     let native = |name: &str| {
         cat.denizens
             .native(&NativeId(name.into()))
-            .map(|n| Fighter::Denizen(Denizen::native(n, Side::Dark)))
+            .map(|n| MeleeFighter::Denizen(Denizen::native(n, Side::Dark)))
             .ok_or_else(|| format!("no native {name}"))
     };
     let pony = cat
         .denizens
         .native_horse(&NativeHorseId("lancer-pony-1".into()))
-        .map(|h| Fighter::Denizen(Denizen::native_horse(h, FighterId(1), Side::Dark)))
+        .map(|h| MeleeFighter::Denizen(Denizen::native_horse(h, FighterId(1), Side::Dark)))
         .ok_or("no lancer pony")?;
     let mut sit = typical_sheet(cat)?;
     sit.fighters.truncate(1);

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Event, Seat, Seed, Session};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
-use tabletop_rules::magic_realm::combat::{self, CombatTarget, Stage};
+use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget};
 use tabletop_rules::magic_realm::pieces::PieceId;
 use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
 use tabletop_rules::magic_realm::state::{ChitStatus, Step};
@@ -36,7 +36,7 @@ fn details(events: &[Event<E>]) -> Vec<&E> {
     events.iter().map(|e| &e.detail).collect()
 }
 
-fn stage(g: &Game) -> Option<Stage> {
+fn stage(g: &Game) -> Option<CombatStage> {
     combat::current(g.state()).map(|c| c.stage)
 }
 
@@ -85,7 +85,7 @@ fn rule_8_1_3_a_lone_character_still_does_two_quiet_rounds() {
 fn rule_8_3_5_random_assignment_goes_to_the_higher_die() {
     // Swordsman rolls 3 and 2 (3), the Amazon 5 and 1 (5): the wolf attacks the Amazon.
     let mut g = two(json!([monster("wolf-l4", 0)]), false, &[3, 2, 5, 1]);
-    assert_eq!(stage(&g), Some(Stage::Luring));
+    assert_eq!(stage(&g), Some(CombatStage::Luring));
     g.apply(S0, A::EndLuring).unwrap();
     let ev = g.apply(S1, A::EndLuring).unwrap();
     assert!(details(&ev)
@@ -168,7 +168,7 @@ fn rule_8_3_6_a_charge_names_the_only_target_and_unhides() {
     let mut g = two(json!([]), true, &[]);
     // No denizens: luring passes by itself; the Swordsman has found no enemies, so he
     // cannot charge... the Amazon can charge him only once he is unhidden.
-    assert_eq!(stage(&g), Some(Stage::Deployment));
+    assert_eq!(stage(&g), Some(CombatStage::Deployment));
     assert!(!g
         .legal_actions(S1)
         .iter()
@@ -182,7 +182,7 @@ fn rule_8_3_6_a_charge_names_the_only_target_and_unhides() {
     )
     .unwrap();
     assert!(!g.state().seats[0].hidden, "8.3.6: the charger is unhidden");
-    pass_until(&mut g, Stage::Targets);
+    pass_until(&mut g, CombatStage::Targets);
     assert_eq!(
         combat::targets::candidates(
             tabletop_rules::magic_realm::game::data().unwrap(),
@@ -194,7 +194,7 @@ fn rule_8_3_6_a_charge_names_the_only_target_and_unhides() {
     );
 }
 
-fn pass_until(g: &mut Game, wanted: Stage) {
+fn pass_until(g: &mut Game, wanted: CombatStage) {
     for _ in 0..20 {
         if stage(g) == Some(wanted) {
             return;
@@ -208,10 +208,10 @@ fn rule_8_3_7_a_fight_chit_turns_the_weapon_and_rule_8_5_1_two_asterisks_fatigue
     let sword = json!({"kind": "weapon", "id": "thrusting-sword", "n": 0});
     let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
         "belongings": [{"piece": sword}]}], "at": "sunset"}));
-    assert_eq!(stage(&g), Some(Stage::Actions));
+    assert_eq!(stage(&g), Some(CombatStage::Actions));
     // Chit 11 is Fight L2**: turning the weapon costs one asterisk of fatigue.
     g.apply(S0, A::TurnWeapon { chit: 11 }).unwrap();
-    assert_eq!(stage(&g), Some(Stage::Fatigue));
+    assert_eq!(stage(&g), Some(CombatStage::Fatigue));
     let options = g.legal_actions(S0);
     assert!(options.contains(&A::FatigueChit { chit: 11 }));
     assert!(
@@ -238,7 +238,7 @@ fn rule_8_7_killing_a_monster_gains_its_bounty_and_rule_8_4_9_the_weapon_unalert
         "dice": [4, 1, 1]}));
     // With nothing more to lure, his luring ends by itself.
     g.apply(S0, A::Lure { denizen: wolf() }).unwrap();
-    pass_until(&mut g, Stage::Targets);
+    pass_until(&mut g, CombatStage::Targets);
     g.apply(
         S0,
         A::SelectTarget {

@@ -7,7 +7,7 @@ use melee_common::*;
 use tabletop_rules::magic_realm::catalog::common::{Side, Size};
 use tabletop_rules::magic_realm::combat::melee::chance::{RollAsked, SheetPart};
 use tabletop_rules::magic_realm::combat::melee::{
-    resolve, ArmorRow, Effect, HitBy, Lane, MissileDice, Scripted, Strike,
+    resolve, ArmorRow, HitBy, Lane, MeleeEffect, MeleeStrike, MissileDice, Scripted,
 };
 
 const L: Side = Side::Light;
@@ -145,7 +145,7 @@ fn rule_8_4_6_steady_hireling_defender_stays_as_placed() {
     let sit = situation(
         true,
         vec![
-            tabletop_rules::magic_realm::combat::melee::Fighter::Denizen(company),
+            tabletop_rules::magic_realm::combat::melee::MeleeFighter::Denizen(company),
             monster("wolf-l4", L),
             monster("ogre", L),
         ],
@@ -388,7 +388,10 @@ fn rule_8_4_9_length_first_in_round_one() {
     let (out, _) = run(&hero_against_wolf(true), &calm(1));
     let order: Vec<_> = out.hits.iter().map(|h| h.attacker).collect();
     assert_eq!(order, vec![id(0), id(1)]);
-    assert_eq!(out.hits[0].effects, vec![Effect::Killed { fighter: id(1) }]);
+    assert_eq!(
+        out.hits[0].effects,
+        vec![MeleeEffect::Killed { fighter: id(1) }]
+    );
     assert!(out.hits[1].cancelled);
     assert_eq!(out.killed, vec![id(1)]);
 }
@@ -398,8 +401,14 @@ fn rule_8_4_9_speed_first_later_rounds() {
     let (out, _) = run(&hero_against_wolf(false), &calm(1));
     let order: Vec<_> = out.hits.iter().map(|h| h.attacker).collect();
     assert_eq!(order, vec![id(1), id(0)]);
-    assert_eq!(out.hits[0].effects, vec![Effect::Wound { fighter: id(0) }]);
-    assert_eq!(out.hits[1].effects, vec![Effect::Killed { fighter: id(1) }]);
+    assert_eq!(
+        out.hits[0].effects,
+        vec![MeleeEffect::Wound { fighter: id(0) }]
+    );
+    assert_eq!(
+        out.hits[1].effects,
+        vec![MeleeEffect::Killed { fighter: id(1) }]
+    );
     assert_eq!(out.hits[0].moment + 1, out.hits[1].moment);
 }
 
@@ -427,7 +436,10 @@ fn rule_8_4_9_kill_cancels_pending_attack() {
         vec![attack(0, 1, THRUST, 5, 8, harm(Size::Medium, 0))],
     );
     let (out, _) = run(&sit, &calm(1));
-    assert_eq!(out.hits[0].effects, vec![Effect::Killed { fighter: id(0) }]);
+    assert_eq!(
+        out.hits[0].effects,
+        vec![MeleeEffect::Killed { fighter: id(0) }]
+    );
     assert!(out.hits[1].cancelled);
     assert!(out.hits[1].effects.is_empty());
     assert_eq!(out.killed, vec![id(0)]);
@@ -451,7 +463,10 @@ fn rule_8_4_9_kill_cancels_later_attacks_on_the_killed() {
     );
     let (out, _) = run(&sit, &calm(1));
     assert_eq!(out.hits[0].attacker, id(1));
-    assert_eq!(out.hits[0].effects, vec![Effect::Killed { fighter: id(2) }]);
+    assert_eq!(
+        out.hits[0].effects,
+        vec![MeleeEffect::Killed { fighter: id(2) }]
+    );
     assert!(out.hits[1].cancelled);
 }
 
@@ -490,7 +505,7 @@ fn rule_8_7_simultaneous_shared_kill_listed_once() {
     );
     let (out, _) = run(&sit, &calm(1));
     for h in &out.hits {
-        assert_eq!(h.effects, vec![Effect::Killed { fighter: id(2) }]);
+        assert_eq!(h.effects, vec![MeleeEffect::Killed { fighter: id(2) }]);
     }
     assert_eq!(out.killed, vec![id(2)]);
 }
@@ -529,11 +544,11 @@ fn rule_8_4_9_no_stars_unaffected_by_armor() {
     assert_eq!(
         out.hits[0].effects,
         vec![
-            Effect::ArmorDamaged {
+            MeleeEffect::ArmorDamaged {
                 fighter: id(0),
                 token: 7
             },
-            Effect::Wound { fighter: id(0) }
+            MeleeEffect::Wound { fighter: id(0) }
         ]
     );
 }
@@ -566,7 +581,7 @@ fn rule_8_4_9_dagger_medium_light_on_armor() {
 #[test]
 fn rule_8_4_9_striking_excess_strength_adds_one_level() {
     for (extra, kills) in [(true, true), (false, false)] {
-        let strike = Strike::Harm {
+        let strike = MeleeStrike::Harm {
             letter: Size::Light,
             sharpness: 0,
             missile: None,
@@ -690,7 +705,7 @@ fn rule_8_4_9_crossbowmen_roll_two_dice_on_the_missile_table() {
 #[test]
 fn rule_8_4_9_missile_drop_below_negligible_is_no_harm() {
     // A character's Light arrow without stars on row 6 (-3): no harm at all.
-    let strike = Strike::Harm {
+    let strike = MeleeStrike::Harm {
         letter: Size::Light,
         sharpness: 0,
         missile: Some(MissileDice::TwoDice { modifier: -1 }),
@@ -709,7 +724,7 @@ fn rule_8_4_9_missile_drop_below_negligible_is_no_harm() {
     dice.push(6);
     let (out, chance) = run(&sit, &dice);
     assert_eq!(out.hits[0].harm, None);
-    assert_eq!(out.hits[0].effects, vec![Effect::NoEffect]);
+    assert_eq!(out.hits[0].effects, vec![MeleeEffect::NoEffect]);
     assert!(chance.asked.contains(&RollAsked::Missile {
         attacker: id(0),
         dice: MissileDice::TwoDice { modifier: -1 }
@@ -731,7 +746,7 @@ fn rule_8_4_9_missile_change_before_the_armor_star() {
     dice.push(4);
     let (out, _) = run(&sit, &dice);
     assert_eq!(out.hits[0].harm, Some(Size::Light));
-    assert_eq!(out.hits[0].effects, vec![Effect::NoEffect]);
+    assert_eq!(out.hits[0].effects, vec![MeleeEffect::NoEffect]);
 }
 
 #[test]
@@ -785,11 +800,11 @@ fn rule_8_4_9_native_horse_takes_the_hit_then_the_second_thrust_hits_the_rider()
     let hero_hits: Vec<_> = out.hits.iter().filter(|h| h.target == id(2)).collect();
     assert_eq!(
         hero_hits[0].effects,
-        vec![Effect::HorseKilled { fighter: id(3) }]
+        vec![MeleeEffect::HorseKilled { fighter: id(3) }]
     );
     assert_eq!(
         hero_hits[1].effects,
-        vec![Effect::Killed { fighter: id(2) }]
+        vec![MeleeEffect::Killed { fighter: id(2) }]
     );
     assert_eq!(out.killed, vec![id(3), id(2)]);
 }
@@ -811,7 +826,7 @@ fn rule_8_4_9_native_horse_maneuver_decides_hits_on_the_rider() {
         .expect("undercuts");
     assert_eq!(hit.by, HitBy::Undercut);
     // Light harm on the Medium pony: nothing.
-    assert_eq!(hit.effects, vec![Effect::NoEffect]);
+    assert_eq!(hit.effects, vec![MeleeEffect::NoEffect]);
 }
 
 #[test]
@@ -835,7 +850,7 @@ fn rule_8_4_9_character_horse_takes_the_hit_without_wound() {
         vec![],
     );
     let (out, _) = run(&sit, &calm(1));
-    assert_eq!(out.hits[0].effects, vec![Effect::NoEffect]);
+    assert_eq!(out.hits[0].effects, vec![MeleeEffect::NoEffect]);
 }
 
 #[test]
@@ -843,8 +858,8 @@ fn rule_8_4_9_warhorse_is_armored() {
     // Light Sword Goblin: Heavy with one star, time 6, length 8, against a horse of
     // vulnerability Tremendous: Tremendous kills it, Heavy (on a warhorse) does not.
     for (armored, effects) in [
-        (false, vec![Effect::HorseKilled { fighter: id(0) }]),
-        (true, vec![Effect::NoEffect]),
+        (false, vec![MeleeEffect::HorseKilled { fighter: id(0) }]),
+        (true, vec![MeleeEffect::NoEffect]),
     ] {
         let c = with_horse(
             hero(Size::Medium, None),
@@ -885,9 +900,12 @@ fn rule_8_4_9_hits_after_the_horse_is_killed_fall_on_the_character() {
     let (out, _) = run(&sit, &calm(2));
     assert_eq!(
         out.hits[0].effects,
-        vec![Effect::HorseKilled { fighter: id(0) }]
+        vec![MeleeEffect::HorseKilled { fighter: id(0) }]
     );
-    assert_eq!(out.hits[1].effects, vec![Effect::Killed { fighter: id(0) }]);
+    assert_eq!(
+        out.hits[1].effects,
+        vec![MeleeEffect::Killed { fighter: id(0) }]
+    );
 }
 
 #[test]
@@ -904,7 +922,7 @@ fn rule_8_4_9_simultaneous_hit_still_strikes_the_killed_horse() {
     let (out, _) = run(&sit, &calm(2));
     assert_eq!(out.hits[0].moment, out.hits[1].moment);
     for h in &out.hits {
-        assert_eq!(h.effects, vec![Effect::HorseKilled { fighter: id(0) }]);
+        assert_eq!(h.effects, vec![MeleeEffect::HorseKilled { fighter: id(0) }]);
     }
     assert!(out.killed.is_empty());
 }
@@ -913,7 +931,7 @@ fn rule_8_4_9_simultaneous_hit_still_strikes_the_killed_horse() {
 
 fn armored_hero(
     armor: Vec<tabletop_rules::magic_realm::combat::melee::ArmorPiece>,
-) -> tabletop_rules::magic_realm::combat::melee::Fighter {
+) -> tabletop_rules::magic_realm::combat::melee::MeleeFighter {
     ch(with_armor(hero(Size::Light, None), armor))
 }
 
@@ -933,7 +951,7 @@ fn armor_effects(
     monster_name: &str,
     side: Side,
     armor: Vec<tabletop_rules::magic_realm::combat::melee::ArmorPiece>,
-) -> Vec<Effect> {
+) -> Vec<MeleeEffect> {
     let sit = situation(
         false,
         vec![armored_hero(armor), monster(monster_name, side)],
@@ -950,11 +968,11 @@ fn rule_8_4_9_armor_equal_harm_damages_and_wounds() {
     assert_eq!(
         armor_effects("h-troll", L, vec![breastplate(5, false, false)]),
         vec![
-            Effect::ArmorDamaged {
+            MeleeEffect::ArmorDamaged {
                 fighter: id(0),
                 token: 5
             },
-            Effect::Wound { fighter: id(0) }
+            MeleeEffect::Wound { fighter: id(0) }
         ]
     );
 }
@@ -964,11 +982,11 @@ fn rule_8_4_9_damaged_armor_destroyed_by_equal_harm() {
     assert_eq!(
         armor_effects("h-troll", L, vec![breastplate(5, true, false)]),
         vec![
-            Effect::ArmorDestroyed {
+            MeleeEffect::ArmorDestroyed {
                 fighter: id(0),
                 token: 5
             },
-            Effect::Wound { fighter: id(0) }
+            MeleeEffect::Wound { fighter: id(0) }
         ]
     );
 }
@@ -978,11 +996,11 @@ fn rule_8_4_9_armor_card_destroyed_by_equal_harm() {
     assert_eq!(
         armor_effects("h-troll", L, vec![breastplate(5, false, true)]),
         vec![
-            Effect::ArmorDestroyed {
+            MeleeEffect::ArmorDestroyed {
                 fighter: id(0),
                 token: 5
             },
-            Effect::Wound { fighter: id(0) }
+            MeleeEffect::Wound { fighter: id(0) }
         ]
     );
 }
@@ -993,11 +1011,11 @@ fn rule_8_4_9_higher_harm_destroys_armor() {
     assert_eq!(
         armor_effects("ogre", L, vec![breastplate(5, false, false)]),
         vec![
-            Effect::ArmorDestroyed {
+            MeleeEffect::ArmorDestroyed {
                 fighter: id(0),
                 token: 5
             },
-            Effect::Wound { fighter: id(0) }
+            MeleeEffect::Wound { fighter: id(0) }
         ]
     );
 }
@@ -1008,7 +1026,7 @@ fn rule_8_4_9_lower_harm_on_armor_does_nothing_and_light_does_not_wound() {
     // the armor keeps it off his body.
     assert_eq!(
         armor_effects("wolf-l4", L, vec![breastplate(5, false, false)]),
-        vec![Effect::NoEffect]
+        vec![MeleeEffect::NoEffect]
     );
 }
 
@@ -1023,7 +1041,7 @@ fn rule_8_4_9_outermost_armor_piece_takes_the_hit() {
     ];
     assert_eq!(
         armor_effects("h-troll", L, armor)[0],
-        Effect::ArmorDamaged {
+        MeleeEffect::ArmorDamaged {
             fighter: id(0),
             token: 5
         }
@@ -1047,7 +1065,7 @@ fn rule_8_4_9_shield_protects_only_its_lane() {
     );
     let (out, _) = run(&sit, &calm(2));
     let token = |k: usize| match out.hits[k].effects[0] {
-        Effect::ArmorDamaged { token, .. } => token,
+        MeleeEffect::ArmorDamaged { token, .. } => token,
         ref e => panic!("unexpected {e:?}"),
     };
     assert_eq!((token(0), token(1)), (2, 9));
@@ -1070,14 +1088,14 @@ fn rule_8_4_9_destroyed_armor_uncovers_the_next_piece() {
     let (out, _) = run(&sit, &calm(1));
     assert_eq!(
         out.hits[0].effects[0],
-        Effect::ArmorDestroyed {
+        MeleeEffect::ArmorDestroyed {
             fighter: id(0),
             token: 5
         }
     );
     assert_eq!(
         out.hits[1].effects[0],
-        Effect::ArmorDamaged {
+        MeleeEffect::ArmorDamaged {
             fighter: id(0),
             token: 9
         }
@@ -1102,14 +1120,14 @@ fn rule_8_4_9_simultaneous_hits_build_up_armor_damage() {
     assert_eq!(out.hits[0].moment, out.hits[1].moment);
     assert_eq!(
         out.hits[0].effects[0],
-        Effect::ArmorDamaged {
+        MeleeEffect::ArmorDamaged {
             fighter: id(0),
             token: 5
         }
     );
     assert_eq!(
         out.hits[1].effects[0],
-        Effect::ArmorDestroyed {
+        MeleeEffect::ArmorDestroyed {
             fighter: id(0),
             token: 5
         }
@@ -1133,7 +1151,10 @@ fn rule_8_4_9_armor_destroyed_at_a_moment_still_stands_for_that_moment() {
     );
     let (out, _) = run(&sit, &calm(1));
     assert_eq!(out.hits[0].moment, out.hits[1].moment);
-    assert_eq!(out.hits[1].effects, vec![Effect::Wound { fighter: id(0) }]);
+    assert_eq!(
+        out.hits[1].effects,
+        vec![MeleeEffect::Wound { fighter: id(0) }]
+    );
 }
 
 #[test]
@@ -1141,10 +1162,10 @@ fn rule_8_4_9_harm_on_the_body() {
     // Character against character (no maneuver): Negligible nothing, Light a wound,
     // harm at his vulnerability kills.
     for (letter, effects) in [
-        (Size::Negligible, vec![Effect::NoEffect]),
-        (Size::Light, vec![Effect::Wound { fighter: id(0) }]),
-        (Size::Medium, vec![Effect::Wound { fighter: id(0) }]),
-        (Size::Heavy, vec![Effect::Killed { fighter: id(0) }]),
+        (Size::Negligible, vec![MeleeEffect::NoEffect]),
+        (Size::Light, vec![MeleeEffect::Wound { fighter: id(0) }]),
+        (Size::Medium, vec![MeleeEffect::Wound { fighter: id(0) }]),
+        (Size::Heavy, vec![MeleeEffect::Killed { fighter: id(0) }]),
     ] {
         let sit = situation(
             false,
@@ -1178,7 +1199,10 @@ fn rule_8_4_7_tremendous_hold_and_kill_ignores_armor_and_horse() {
     );
     // The Giant's body rolls no tactics.
     let (out, _) = run(&sit, &[4]);
-    assert_eq!(out.hits[0].effects, vec![Effect::Killed { fighter: id(0) }]);
+    assert_eq!(
+        out.hits[0].effects,
+        vec![MeleeEffect::Killed { fighter: id(0) }]
+    );
     assert_eq!(out.hits[0].harm, None);
     assert_eq!(out.killed, vec![id(0)]);
 }
@@ -1207,8 +1231,8 @@ fn rule_8_4_7_hold_and_kill_kills_a_native_and_his_horse() {
     assert_eq!(
         out.hits[0].effects,
         vec![
-            Effect::HorseKilled { fighter: id(2) },
-            Effect::Killed { fighter: id(1) }
+            MeleeEffect::HorseKilled { fighter: id(2) },
+            MeleeEffect::Killed { fighter: id(1) }
         ]
     );
     assert!(out.hits[1].cancelled);
@@ -1235,7 +1259,7 @@ fn rule_8_4_7_head_attacks_separately() {
     assert!(out
         .hits
         .iter()
-        .all(|h| h.effects == vec![Effect::Wound { fighter: id(0) }]));
+        .all(|h| h.effects == vec![MeleeEffect::Wound { fighter: id(0) }]));
 }
 
 #[test]
@@ -1253,7 +1277,10 @@ fn rule_8_4_7_killing_the_monster_cancels_its_head() {
         vec![attack(0, 1, THRUST, 6, 10, harm(Size::Tremendous, 1))],
     );
     let (out, _) = run(&sit, &[4, 1, 1]);
-    assert_eq!(out.hits[0].effects, vec![Effect::Killed { fighter: id(1) }]);
+    assert_eq!(
+        out.hits[0].effects,
+        vec![MeleeEffect::Killed { fighter: id(1) }]
+    );
     assert!(out.hits[1..].iter().all(|h| h.cancelled));
     assert_eq!(out.killed, vec![id(1)]);
 }
@@ -1309,7 +1336,7 @@ fn rule_8_4_7_demon_spell_strike() {
     let (out, _) = run(&sit, &[4]);
     assert_eq!(
         out.hits[0].effects,
-        vec![Effect::SpellStrike { fighter: id(0) }]
+        vec![MeleeEffect::SpellStrike { fighter: id(0) }]
     );
     assert_eq!(out.hits[0].harm, None);
 }

@@ -10,7 +10,7 @@ use tabletop_rules::magic_realm::combat::melee::odds::{odds, Odds, Tally};
 use tabletop_rules::magic_realm::combat::melee::resolve::resolve_with;
 use tabletop_rules::magic_realm::combat::melee::tables::MeleeTables;
 use tabletop_rules::magic_realm::combat::melee::{
-    ArmorRow, MissileDice, Seeded, Situation, Strike,
+    ArmorRow, MeleeStrike, MissileDice, Seeded, Situation,
 };
 
 const L: Side = Side::Light;
@@ -59,7 +59,7 @@ fn dragon_head_and_bat() -> Situation {
 /// A Lancer on his pony, a Woodfolk archer and a Company crossbowman (dark sides) against
 /// a hero shooting a bow (Light, one star, two dice with modifier -1) at the Lancer.
 fn native_on_horse_with_archers() -> Situation {
-    let bow = Strike::Harm {
+    let bow = MeleeStrike::Harm {
         letter: Size::Light,
         sharpness: 1,
         missile: Some(MissileDice::TwoDice { modifier: -1 }),
@@ -99,7 +99,7 @@ fn armor_and_horse() -> Situation {
         Size::Medium,
         true,
     );
-    let sword = Strike::Harm {
+    let sword = MeleeStrike::Harm {
         letter: Size::Light,
         sharpness: 1,
         missile: None,
@@ -259,7 +259,7 @@ fn rule_8_4_9_odds_missile_rows_of_two_dice_with_a_modifier() {
     // higher die h is 1..6 in (2h - 1) of 36 rolls, row = max(h - 1, 1): rows 1 (4/36,
     // +2: Tremendous), 2 (5/36, +1: Heavy), 3 (7/36: Medium), 4 (9/36, -1: Light),
     // 5 (11/36, -2: the drop eats the star: Negligible).
-    let bow = Strike::Harm {
+    let bow = MeleeStrike::Harm {
         letter: Size::Light,
         sharpness: 1,
         missile: Some(MissileDice::TwoDice { modifier: -1 }),

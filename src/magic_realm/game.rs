@@ -216,7 +216,7 @@ impl Conformance for MagicRealm {
     fn secret_decision(state: &GameState, _seat: Seat) -> bool {
         matches!(state.step, Step::SecretChoices | Step::Birdsong { .. })
             || crate::magic_realm::combat::current(state)
-                .is_some_and(|c| c.stage == crate::magic_realm::combat::Stage::Plays)
+                .is_some_and(|c| c.stage == crate::magic_realm::combat::CombatStage::Plays)
     }
 
     fn avoided_in_random_play(action: &MagicRealmAction) -> bool {

@@ -233,7 +233,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 .collect(),
             combat: crate::magic_realm::combat::current(state).map(|c| {
                 let mut c = c.clone();
-                if c.stage == crate::magic_realm::combat::Stage::Plays && !omniscient {
+                if c.stage == crate::magic_realm::combat::CombatStage::Plays && !omniscient {
                     // 8.4.5: plays are secret until revealed; a seat sees its own.
                     c.plays
                         .retain(|s, _| matches!(viewer, Viewer::Seat { seat } if seat == *s));

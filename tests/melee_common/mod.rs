@@ -9,7 +9,8 @@ use tabletop_rules::magic_realm::catalog::denizens::{
 use tabletop_rules::magic_realm::catalog::{self, Catalog};
 use tabletop_rules::magic_realm::combat::melee::{
     resolve, ArmorPiece, ArmorRow, AttackValues, CharacterAttack, CharacterFighter, Denizen,
-    Fighter, FighterId, HorsePlay, Lane, Maneuver, Outcome, Scripted, Sheet, Situation, Strike,
+    FighterId, HorsePlay, Lane, Maneuver, MeleeFighter, MeleeOutcome, MeleeStrike, Scripted, Sheet,
+    Situation,
 };
 
 pub const THRUST: Lane = Lane::ChargeThrust;
@@ -32,16 +33,16 @@ pub fn monster_denizen(name: &str, side: Side) -> Denizen {
     Denizen::monster(m, side)
 }
 
-pub fn monster(name: &str, side: Side) -> Fighter {
-    Fighter::Denizen(monster_denizen(name, side))
+pub fn monster(name: &str, side: Side) -> MeleeFighter {
+    MeleeFighter::Denizen(monster_denizen(name, side))
 }
 
-pub fn part(name: &str, monster: u16, side: Side) -> Fighter {
+pub fn part(name: &str, monster: u16, side: Side) -> MeleeFighter {
     let p = cat()
         .denizens
         .part(&MonsterPartId(name.into()))
         .unwrap_or_else(|| panic!("no part {name}"));
-    Fighter::Denizen(Denizen::monster_part(p, id(monster), side))
+    MeleeFighter::Denizen(Denizen::monster_part(p, id(monster), side))
 }
 
 pub fn native_denizen(name: &str, side: Side) -> Denizen {
@@ -52,16 +53,16 @@ pub fn native_denizen(name: &str, side: Side) -> Denizen {
     Denizen::native(n, side)
 }
 
-pub fn native(name: &str, side: Side) -> Fighter {
-    Fighter::Denizen(native_denizen(name, side))
+pub fn native(name: &str, side: Side) -> MeleeFighter {
+    MeleeFighter::Denizen(native_denizen(name, side))
 }
 
-pub fn native_horse(name: &str, rider: u16, side: Side) -> Fighter {
+pub fn native_horse(name: &str, rider: u16, side: Side) -> MeleeFighter {
     let h = cat()
         .denizens
         .native_horse(&NativeHorseId(name.into()))
         .unwrap_or_else(|| panic!("no native horse {name}"));
-    Fighter::Denizen(Denizen::native_horse(h, id(rider), side))
+    MeleeFighter::Denizen(Denizen::native_horse(h, id(rider), side))
 }
 
 pub fn hero(vulnerability: Size, maneuver: Option<(Lane, u8)>) -> CharacterFighter {
@@ -108,8 +109,8 @@ pub fn with_armor(mut c: CharacterFighter, armor: Vec<ArmorPiece>) -> CharacterF
     c
 }
 
-pub fn ch(c: CharacterFighter) -> Fighter {
-    Fighter::Character(c)
+pub fn ch(c: CharacterFighter) -> MeleeFighter {
+    MeleeFighter::Character(c)
 }
 
 pub fn sheet(owner: u16, boxes: &[(u16, Lane)]) -> Sheet {
@@ -132,8 +133,8 @@ pub fn denizen_sheet(
     }
 }
 
-pub fn harm(letter: Size, sharpness: u8) -> Strike {
-    Strike::Harm {
+pub fn harm(letter: Size, sharpness: u8) -> MeleeStrike {
+    MeleeStrike::Harm {
         letter,
         sharpness,
         missile: None,
@@ -142,8 +143,8 @@ pub fn harm(letter: Size, sharpness: u8) -> Strike {
 }
 
 /// The dagger (8.4.5, 8.4.9): Negligible, one star, always a level more.
-pub fn dagger() -> Strike {
-    Strike::Harm {
+pub fn dagger() -> MeleeStrike {
+    MeleeStrike::Harm {
         letter: Size::Negligible,
         sharpness: 1,
         missile: None,
@@ -157,7 +158,7 @@ pub fn attack(
     lane: Lane,
     time: u8,
     length: u8,
-    strike: Strike,
+    strike: MeleeStrike,
 ) -> CharacterAttack {
     CharacterAttack {
         attacker: id(attacker),
@@ -173,7 +174,7 @@ pub fn attack(
 
 pub fn situation(
     first_round: bool,
-    fighters: Vec<Fighter>,
+    fighters: Vec<MeleeFighter>,
     sheets: Vec<Sheet>,
     attacks: Vec<CharacterAttack>,
 ) -> Situation {
@@ -194,7 +195,7 @@ pub fn calm(boxes: usize) -> Vec<u8> {
 }
 
 /// Resolves with exactly these dice (every number used, none missing).
-pub fn run(sit: &Situation, dice: &[u8]) -> (Outcome, Scripted) {
+pub fn run(sit: &Situation, dice: &[u8]) -> (MeleeOutcome, Scripted) {
     let mut chance = Scripted::new(dice.to_vec());
     let outcome = resolve(cat(), sit, &mut chance).expect("the melee resolves");
     assert!(!chance.ran_out(), "the script ran out: {:?}", chance.asked);

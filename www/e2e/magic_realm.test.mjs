@@ -226,7 +226,8 @@ test('day 1 played in the browser: each seat records behind the privacy screen, 
   assert.notEqual(recorded[0], recorded[1], 'both seats recorded, one after the other');
   // Daylight: each turn's phase is done as recorded; then the Evening's rounds of combat
   // pass (each seat letting each step go by), until day 2 begins.
-  const passing = /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made)$/;
+  const passing =
+    /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made)$/;
   for (let i = 0; i < 80; i++) {
     await page.locator('#step-line, #handover-go').first().waitFor();
     if (await page.locator('#handover-go').count()) {

@@ -3,7 +3,7 @@
 //! activating, deactivating or abandoning belongings).
 
 use super::fighters::{self, attacks, companion, denizens_in, group_of, start_battling};
-use super::{current, current_mut, Combat, Events, ItemsDone, Stage};
+use super::{current, current_mut, Combat, CombatStage, Events, ItemsDone};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
@@ -147,7 +147,7 @@ fn items(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     match combat.stage {
-        Stage::Luring => {
+        CombatStage::Luring => {
             let mut out: Vec<A> = lurable(cat, state, combat, seat)
                 .into_iter()
                 .map(|denizen| A::Lure { denizen })
@@ -155,12 +155,12 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             out.push(A::EndLuring);
             out
         }
-        Stage::Deployment => {
+        CombatStage::Deployment => {
             let mut out = charges(cat, state, combat, seat);
             out.push(A::EndDeployment);
             out
         }
-        Stage::Actions => {
+        CombatStage::Actions => {
             let mut out = Vec::new();
             let done = combat.items.get(&seat).copied().unwrap_or_default();
             let rearranged = done.activated || done.deactivated || done.abandoned;
@@ -413,15 +413,15 @@ pub fn progress(
         return Ok(false);
     }
     match stage {
-        Stage::Luring => {
+        CombatStage::Luring => {
             random_assignment(cat, state, events)?;
             let combat = current_mut(state)?;
-            combat.stage = Stage::Deployment;
+            combat.stage = CombatStage::Deployment;
             combat.turn = 0;
         }
-        Stage::Deployment => {
+        CombatStage::Deployment => {
             let combat = current_mut(state)?;
-            combat.stage = Stage::Actions;
+            combat.stage = CombatStage::Actions;
             combat.turn = 0;
         }
         _ => super::targets::start(cat, state, events)?,

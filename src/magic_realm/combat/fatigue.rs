@@ -4,7 +4,7 @@
 //! combat ends after two consecutive rounds without consequence.
 
 use super::fighters;
-use super::{current, current_mut, Events, Owed, Stage};
+use super::{current, current_mut, CombatStage, Events, Owed};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
@@ -49,7 +49,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
     }
     let combat = current_mut(state)?;
     combat.owed = owed;
-    combat.stage = Stage::Fatigue;
+    combat.stage = CombatStage::Fatigue;
     let _ = events;
     Ok(())
 }

@@ -4,7 +4,7 @@
 
 use super::melee::{
     ArmorPiece, ArmorRow, AttackValues, Denizen, DenizenKind, FighterId, HorsePlay, Lane, Maneuver,
-    MissileDice, Strike, Tactic,
+    MeleeStrike, MissileDice, Tactic,
 };
 use super::{Combat, ManeuverPlay, Plays};
 use crate::engine::Seat;
@@ -117,14 +117,14 @@ fn monster_attack(a: &MonsterAttack, length: u8) -> AttackValues {
         time: a.time,
         length,
         strike: match &a.strike {
-            CatStrike::Harm(letter) => Strike::Harm {
+            CatStrike::Harm(letter) => MeleeStrike::Harm {
                 letter: *letter,
                 sharpness: a.sharpness,
                 missile: None,
                 extra_level: false,
             },
-            CatStrike::Red => Strike::HoldAndKill,
-            CatStrike::Spell { .. } => Strike::Spell,
+            CatStrike::Red => MeleeStrike::HoldAndKill,
+            CatStrike::Spell { .. } => MeleeStrike::Spell,
         },
     }
 }
@@ -188,7 +188,7 @@ pub fn denizen(
                 attack: s.attack.map(|a| AttackValues {
                     time: a.time,
                     length: n.length,
-                    strike: Strike::Harm {
+                    strike: MeleeStrike::Harm {
                         letter: a.harm,
                         sharpness: a.sharpness,
                         missile,
@@ -284,7 +284,7 @@ pub fn attack_values(
             Some(AttackValues {
                 time: side.time.unwrap_or(time),
                 length: w.length,
-                strike: Strike::Harm {
+                strike: MeleeStrike::Harm {
                     letter: side.harm,
                     sharpness: side.sharpness,
                     missile: (w.attack_method == AttackMethod::Missile)
@@ -297,7 +297,7 @@ pub fn attack_values(
         None => Some(AttackValues {
             time,
             length: 0,
-            strike: Strike::Harm {
+            strike: MeleeStrike::Harm {
                 letter: Size::Negligible,
                 sharpness: 1,
                 missile: None,

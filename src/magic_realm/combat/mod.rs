@@ -56,7 +56,7 @@ mod pairs {
 /// The steps of a round of combat, in order (5.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
-pub enum Stage {
+pub enum CombatStage {
     /// 8.3.4: each character in turn lures denizens onto his sheet.
     #[default]
     Luring,
@@ -138,7 +138,7 @@ pub struct Combat {
     pub quiet: u8,
     /// Something happened this round that keeps combat going (8.8).
     pub eventful: bool,
-    pub stage: Stage,
+    pub stage: CombatStage,
     /// 8.3.2: the characters taking part, from the first character to the left.
     pub order: Vec<Seat>,
     /// Index into `order` (or `attention` while picking targets) of the seat to act.
@@ -147,6 +147,8 @@ pub struct Combat {
     pub gone: BTreeSet<Seat>,
     /// The monsters and natives on each character's sheet (8.3.4, 8.3.5), in the order
     /// they were put there; heads, clubs and horses go with them.
+    #[serde(with = "pairs")]
+    #[tsify(type = "[Seat, PieceId[]][]")]
     pub sheets: BTreeMap<Seat, Vec<PieceId>>,
     /// Red-side-up Tremendous monsters and the character each holds (8.4.7).
     #[serde(with = "pairs")]
@@ -154,19 +156,31 @@ pub struct Combat {
     pub holding: BTreeMap<PieceId, Seat>,
     /// 8.3.6: charges this round: the charger, the character he charged and the Move
     /// chit he played.
+    #[serde(with = "pairs")]
+    #[tsify(type = "[Seat, [Seat, number]][]")]
     pub charges: BTreeMap<Seat, (Seat, u8)>,
     /// Characters who have done their Encounter action this round (or charged).
     pub acted: BTreeSet<Seat>,
     /// 8.3.7: what a character did with his belongings instead of an action.
+    #[serde(with = "pairs")]
+    #[tsify(type = "[Seat, ItemsDone][]")]
     pub items: BTreeMap<Seat, ItemsDone>,
     /// 8.4.5: the action chits each character has played this round.
+    #[serde(with = "pairs")]
+    #[tsify(type = "[Seat, number[]][]")]
     pub used: BTreeMap<Seat, BTreeSet<u8>>,
     /// 8.4.2: the attention chits in the order they are picked.
     pub attention: Vec<Seat>,
+    #[serde(with = "pairs")]
+    #[tsify(type = "[Seat, CombatTarget][]")]
     pub targets: BTreeMap<Seat, CombatTarget>,
     /// 8.4.5: the secret plays (hidden from other seats until revealed).
+    #[serde(with = "pairs")]
+    #[tsify(type = "[Seat, Plays][]")]
     pub plays: BTreeMap<Seat, Plays>,
     /// 8.5: fatigue and wounds owed.
+    #[serde(with = "pairs")]
+    #[tsify(type = "[Seat, Owed][]")]
     pub owed: BTreeMap<Seat, Owed>,
 }
 
@@ -260,7 +274,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         round: 0,
         quiet: 0,
         eventful: false,
-        stage: Stage::Luring,
+        stage: CombatStage::Luring,
         order,
         turn: 0,
         gone: BTreeSet::new(),
@@ -292,12 +306,12 @@ pub fn progress(
         };
         let stage = combat.stage;
         let advanced = match stage {
-            Stage::Luring | Stage::Deployment | Stage::Actions => {
+            CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
                 encounter::progress(cat, state, events)?
             }
-            Stage::Targets => targets::progress(cat, state, events)?,
-            Stage::Plays => plays::progress(cat, state, events)?,
-            Stage::Fatigue => fatigue::progress(cat, state, events)?,
+            CombatStage::Targets => targets::progress(cat, state, events)?,
+            CombatStage::Plays => plays::progress(cat, state, events)?,
+            CombatStage::Fatigue => fatigue::progress(cat, state, events)?,
         };
         if !advanced {
             return Ok(false);
@@ -311,16 +325,16 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
         return Vec::new();
     };
     match combat.stage {
-        Stage::Plays => combat
+        CombatStage::Plays => combat
             .fighting()
             .filter(|s| combat.plays.get(s).is_some_and(|p| !p.done))
             .collect(),
-        Stage::Fatigue => combat
+        CombatStage::Fatigue => combat
             .fighting()
             .filter(|s| fatigue::owes(cat, state, *s))
             .take(1)
             .collect(),
-        Stage::Targets => combat
+        CombatStage::Targets => combat
             .attention
             .get(combat.turn)
             .copied()
@@ -338,12 +352,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         return Vec::new();
     }
     match combat.stage {
-        Stage::Luring | Stage::Deployment | Stage::Actions => {
+        CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
             encounter::options(cat, state, combat, seat)
         }
-        Stage::Targets => targets::options(cat, state, combat, seat),
-        Stage::Plays => plays::options(cat, state, combat, seat),
-        Stage::Fatigue => fatigue::options(cat, state, seat),
+        CombatStage::Targets => targets::options(cat, state, combat, seat),
+        CombatStage::Plays => plays::options(cat, state, combat, seat),
+        CombatStage::Fatigue => fatigue::options(cat, state, seat),
     }
 }
 
@@ -358,12 +372,12 @@ pub fn apply(
         .map(|c| c.stage)
         .ok_or_else(|| RuleError::internal("no combat is being fought"))?;
     match stage {
-        Stage::Luring | Stage::Deployment | Stage::Actions => {
+        CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
             encounter::apply(cat, state, seat, action)
         }
-        Stage::Targets => targets::apply(cat, state, seat, action),
-        Stage::Plays => plays::apply(cat, state, seat, action),
-        Stage::Fatigue => fatigue::apply(cat, state, seat, action),
+        CombatStage::Targets => targets::apply(cat, state, seat, action),
+        CombatStage::Plays => plays::apply(cat, state, seat, action),
+        CombatStage::Fatigue => fatigue::apply(cat, state, seat, action),
     }
 }
 

@@ -7,7 +7,7 @@
 use super::encounter::{free_chits, held, within_effort};
 use super::fighters::{self, companion, has_shield};
 use super::melee::Lane;
-use super::{current, current_mut, Combat, CombatTarget, Events, ManeuverPlay, Plays, Stage};
+use super::{current, current_mut, Combat, CombatStage, CombatTarget, Events, ManeuverPlay, Plays};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
@@ -102,7 +102,7 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
         })
         .collect();
     let combat = current_mut(state)?;
-    combat.stage = Stage::Plays;
+    combat.stage = CombatStage::Plays;
     combat.plays = players.iter().map(|s| (*s, Plays::default())).collect();
     if players.is_empty() {
         // Nobody attacks or is attacked: nothing to reveal or resolve.

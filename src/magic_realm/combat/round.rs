@@ -7,9 +7,10 @@
 use super::fighters::{self, companion};
 use super::melee::chance::SheetPart;
 use super::melee::{
-    self, Chance, CharacterAttack, Effect, Fighter, FighterId, Lane, MissileDice, Sheet, Situation,
+    self, Chance, CharacterAttack, FighterId, Lane, MeleeEffect, MeleeFighter, MissileDice, Sheet,
+    Situation,
 };
-use super::{current, current_mut, CombatTarget, Events, ManeuverPlay, Owed, Stage};
+use super::{current, current_mut, CombatStage, CombatTarget, Events, ManeuverPlay, Owed};
 use crate::engine::dice::DiceBox;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
@@ -38,7 +39,7 @@ pub fn start_round(
     let combat = current_mut(state)?;
     combat.round += 1;
     combat.eventful = false;
-    combat.stage = Stage::Luring;
+    combat.stage = CombatStage::Luring;
     combat.turn = 0;
     combat.charges.clear();
     combat.acted.clear();
@@ -146,7 +147,7 @@ impl Built {
     }
 }
 
-fn add(built: &mut Built, w: Who, f: Fighter) -> FighterId {
+fn add(built: &mut Built, w: Who, f: MeleeFighter) -> FighterId {
     if let Some(id) = built.id_of(&w) {
         return id;
     }
@@ -163,10 +164,13 @@ fn add_denizen(
     piece: &PieceId,
 ) -> Option<(FighterId, Option<(FighterId, PieceId)>)> {
     let d = fighters::denizen(cat, state, piece, None)?;
-    let id = add(built, Who::Denizen(piece.clone()), Fighter::Denizen(d));
+    let id = add(built, Who::Denizen(piece.clone()), MeleeFighter::Denizen(d));
     let comp = companion(cat, state, piece).and_then(|c| {
         let d = fighters::denizen(cat, state, &c, Some(id))?;
-        Some((add(built, Who::Denizen(c.clone()), Fighter::Denizen(d)), c))
+        Some((
+            add(built, Who::Denizen(c.clone()), MeleeFighter::Denizen(d)),
+            c,
+        ))
     });
     Some((id, comp))
 }
@@ -192,7 +196,7 @@ pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
         add(
             &mut built,
             Who::Character(seat),
-            Fighter::Character(fighter),
+            MeleeFighter::Character(fighter),
         );
     }
     for seat in combat.fighting() {
@@ -303,7 +307,7 @@ fn apply_outcome(
     cat: &Catalog,
     state: &mut GameState,
     built: &Built,
-    outcome: &melee::Outcome,
+    outcome: &melee::MeleeOutcome,
     events: &mut Events,
 ) -> Result<(), RuleError> {
     // 8.4.6: denizens keep the side they changed to.
@@ -338,20 +342,26 @@ fn apply_outcome(
         // Shared kills: every hit of the same moment that killed the same fighter.
         for effect in &hit.effects {
             // 8.8: harm that does something is a consequence that keeps combat going.
-            eventful |= !matches!(effect, Effect::NoEffect | Effect::SpellStrike { .. });
+            eventful |= !matches!(
+                effect,
+                MeleeEffect::NoEffect | MeleeEffect::SpellStrike { .. }
+            );
             match effect {
-                Effect::Killed { fighter } => {
+                MeleeEffect::Killed { fighter } => {
                     let sharers: Vec<Who> = outcome
                         .hits
                         .iter()
                         .filter(|h| h.moment == hit.moment && !h.cancelled)
-                        .filter(|h| h.effects.contains(&Effect::Killed { fighter: *fighter }))
+                        .filter(|h| {
+                            h.effects
+                                .contains(&MeleeEffect::Killed { fighter: *fighter })
+                        })
                         .filter_map(|h| built.who(h.attacker).cloned())
                         .collect();
                     let victim = built.who(*fighter).cloned();
                     super::spoils::killed(cat, state, victim, attacker.clone(), &sharers, events)?;
                 }
-                Effect::HorseKilled { fighter } => match built.who(*fighter) {
+                MeleeEffect::HorseKilled { fighter } => match built.who(*fighter) {
                     Some(Who::Character(seat)) => {
                         if let Some(horse) =
                             crate::magic_realm::day::belongings::owned(state, *seat)
@@ -382,8 +392,8 @@ fn apply_outcome(
                     }
                     None => {}
                 },
-                Effect::ArmorDamaged { fighter, token }
-                | Effect::ArmorDestroyed { fighter, token } => {
+                MeleeEffect::ArmorDamaged { fighter, token }
+                | MeleeEffect::ArmorDestroyed { fighter, token } => {
                     let Some(Who::Character(seat)) = built.who(*fighter) else {
                         continue;
                     };
@@ -395,7 +405,7 @@ fn apply_outcome(
                     else {
                         continue;
                     };
-                    let destroyed = matches!(effect, Effect::ArmorDestroyed { .. });
+                    let destroyed = matches!(effect, MeleeEffect::ArmorDestroyed { .. });
                     if destroyed {
                         state.piles.move_to(&piece, Place::OutOfPlay, None);
                     } else {
@@ -410,7 +420,7 @@ fn apply_outcome(
                         E::ArmorHit { piece, destroyed },
                     ));
                 }
-                Effect::Wound { fighter } => {
+                MeleeEffect::Wound { fighter } => {
                     if let Some(Who::Character(seat)) = built.who(*fighter) {
                         current_mut(state)?
                             .owed
@@ -424,7 +434,7 @@ fn apply_outcome(
                         ));
                     }
                 }
-                Effect::SpellStrike { fighter } => {
+                MeleeEffect::SpellStrike { fighter } => {
                     let name = match built.who(*fighter) {
                         Some(Who::Character(s)) => who::who(cat, state, *s),
                         Some(Who::Denizen(p)) => p.to_string(),
@@ -436,7 +446,7 @@ fn apply_outcome(
                         E::SpellStrikeUnresolved,
                     ));
                 }
-                Effect::NoEffect => {}
+                MeleeEffect::NoEffect => {}
             }
         }
         // 8.4.7: a Tremendous monster (or its head or club) that hits a character.
@@ -449,7 +459,7 @@ fn apply_outcome(
                     .fighters
                     .get(usize::from(hit.attacker.0))
                     .and_then(|f| match f {
-                        Fighter::Denizen(d) => match d.kind {
+                        MeleeFighter::Denizen(d) => match d.kind {
                             melee::DenizenKind::Part { monster } => built.who(monster).cloned(),
                             _ => None,
                         },

@@ -3,7 +3,7 @@
 //! picks his target (or none).
 
 use super::fighters::{denizens_in, group_of, start_battling};
-use super::{current, current_mut, Combat, CombatTarget, Events, Stage};
+use super::{current, current_mut, Combat, CombatStage, CombatTarget, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -39,7 +39,7 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
     let combat = current_mut(state)?;
     combat.attention = order;
     combat.turn = 0;
-    combat.stage = Stage::Targets;
+    combat.stage = CombatStage::Targets;
     Ok(())
 }
 

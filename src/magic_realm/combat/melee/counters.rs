@@ -2,10 +2,10 @@
 //! (2.2.3, 2.2.4, 2.3.3): their two sides as [`Tactic`]s, their vulnerability and armor
 //! (8.4.9), and the Missile Table dice of the native bowmen (8.4.9: Archers one die,
 //! Crossbowmen two, no player modifiers). A red-side-up Tremendous monster's circled
-//! attack time holds and kills ([`Strike::HoldAndKill`]); a Demon's or Imp's Roman numeral
-//! is a [`Strike::Spell`] with its own length (8.4.7).
+//! attack time holds and kills ([`MeleeStrike::HoldAndKill`]); a Demon's or Imp's Roman numeral
+//! is a [`MeleeStrike::Spell`] with its own length (8.4.7).
 
-use super::{AttackValues, Denizen, DenizenKind, FighterId, MissileDice, Strike, Tactic};
+use super::{AttackValues, Denizen, DenizenKind, FighterId, MeleeStrike, MissileDice, Tactic};
 use crate::magic_realm::catalog::common::{Side, Size};
 use crate::magic_realm::catalog::denizens::{
     self as cat, Monster, MonsterAttack, MonsterPart, Native, NativeHorse, NativeSide,
@@ -15,7 +15,7 @@ use crate::magic_realm::catalog::items::{AttackMethod, HorseSide};
 fn monster_attack(a: &MonsterAttack, length: u8) -> AttackValues {
     let (strike, length) = match &a.strike {
         cat::Strike::Harm(letter) => (
-            Strike::Harm {
+            MeleeStrike::Harm {
                 letter: *letter,
                 sharpness: a.sharpness,
                 missile: None,
@@ -23,8 +23,8 @@ fn monster_attack(a: &MonsterAttack, length: u8) -> AttackValues {
             },
             length,
         ),
-        cat::Strike::Red => (Strike::HoldAndKill, length),
-        cat::Strike::Spell { length, .. } => (Strike::Spell, *length),
+        cat::Strike::Red => (MeleeStrike::HoldAndKill, length),
+        cat::Strike::Spell { length, .. } => (MeleeStrike::Spell, *length),
     };
     AttackValues {
         time: a.time,
@@ -44,7 +44,7 @@ fn native_tactic(n: &Native, side: &NativeSide) -> Tactic {
         attack: side.attack.map(|a| AttackValues {
             time: a.time,
             length: n.length,
-            strike: Strike::Harm {
+            strike: MeleeStrike::Harm {
                 letter: a.harm,
                 sharpness: a.sharpness,
                 missile,

@@ -27,8 +27,8 @@ use super::harm::{final_harm, HarmInput};
 use super::resolve::Attack;
 use super::tables::MeleeTables;
 use super::{
-    ArmorPiece, Chance, CharacterFighter, DenizenKind, Effect, Fighter, FighterId, Hit, HitBy,
-    Lane, Situation, Strike,
+    ArmorPiece, Chance, CharacterFighter, DenizenKind, FighterId, Hit, HitBy, Lane, MeleeEffect,
+    MeleeFighter, MeleeStrike, Situation,
 };
 use crate::engine::RuleError;
 use crate::magic_realm::catalog::common::Size;
@@ -70,7 +70,7 @@ impl<'a> Inflict<'a> {
         let mut armor = Vec::new();
         for f in &sit.fighters {
             armor_start.push(armor.len());
-            if let Fighter::Character(c) = f {
+            if let MeleeFighter::Character(c) = f {
                 armor.extend(c.armor.iter().map(|p| ArmorState {
                     damaged: p.damaged,
                     destroyed_at: None,
@@ -94,7 +94,7 @@ impl<'a> Inflict<'a> {
         self.killed
     }
 
-    fn fighter(&self, id: FighterId) -> Result<&'a Fighter, RuleError> {
+    fn fighter(&self, id: FighterId) -> Result<&'a MeleeFighter, RuleError> {
         self.sit
             .fighters
             .get(usize::from(id.0))
@@ -108,11 +108,11 @@ impl<'a> Inflict<'a> {
     /// Whether `id` was killed before moment `now` (a head or club: its monster).
     fn gone(&self, id: FighterId, now: u16) -> Result<bool, RuleError> {
         let whose = match self.fighter(id)? {
-            Fighter::Denizen(d) => match d.kind {
+            MeleeFighter::Denizen(d) => match d.kind {
                 DenizenKind::Part { monster } => monster,
                 _ => id,
             },
-            Fighter::Character(_) => id,
+            MeleeFighter::Character(_) => id,
         };
         Ok(!stands(self.killed_at(whose), now))
     }
@@ -122,16 +122,16 @@ impl<'a> Inflict<'a> {
         &mut self,
         id: FighterId,
         now: u16,
-        effects: &mut Vec<Effect>,
+        effects: &mut Vec<MeleeEffect>,
     ) -> Result<(), RuleError> {
         let horse = matches!(
             self.fighter(id)?,
-            Fighter::Denizen(d) if matches!(d.kind, DenizenKind::NativeHorse { .. })
+            MeleeFighter::Denizen(d) if matches!(d.kind, DenizenKind::NativeHorse { .. })
         );
         effects.push(if horse {
-            Effect::HorseKilled { fighter: id }
+            MeleeEffect::HorseKilled { fighter: id }
         } else {
-            Effect::Killed { fighter: id }
+            MeleeEffect::Killed { fighter: id }
         });
         if let Some(slot) = self.killed_at.get_mut(usize::from(id.0)) {
             if slot.is_none() {
@@ -172,14 +172,14 @@ impl<'a> Inflict<'a> {
         }
         let mut effects = Vec::with_capacity(2);
         match a.values.strike {
-            Strike::Spell => effects.push(Effect::SpellStrike { fighter: a.target }),
-            Strike::HoldAndKill => {
+            MeleeStrike::Spell => effects.push(MeleeEffect::SpellStrike { fighter: a.target }),
+            MeleeStrike::HoldAndKill => {
                 if let Some(horse) = self.standing_horse(a.target, moment) {
                     self.kill(horse, moment, &mut effects)?;
                 }
                 self.kill(a.target, moment, &mut effects)?;
             }
-            Strike::Harm {
+            MeleeStrike::Harm {
                 letter,
                 sharpness,
                 missile,
@@ -203,15 +203,17 @@ impl<'a> Inflict<'a> {
                     })
                 };
                 hit.harm = match self.fighter(a.target)? {
-                    Fighter::Character(c) => {
+                    MeleeFighter::Character(c) => {
                         self.on_character(c, a.target, a.lane, moment, harm, &mut effects)?
                     }
-                    Fighter::Denizen(_) => self.on_denizen(a.target, moment, harm, &mut effects)?,
+                    MeleeFighter::Denizen(_) => {
+                        self.on_denizen(a.target, moment, harm, &mut effects)?
+                    }
                 };
             }
         }
         if effects.is_empty() {
-            effects.push(Effect::NoEffect);
+            effects.push(MeleeEffect::NoEffect);
         }
         hit.effects = effects;
         Ok(hit)
@@ -223,10 +225,10 @@ impl<'a> Inflict<'a> {
         target: FighterId,
         now: u16,
         harm: impl Fn(bool) -> Option<Size>,
-        effects: &mut Vec<Effect>,
+        effects: &mut Vec<MeleeEffect>,
     ) -> Result<Option<Size>, RuleError> {
         let struck = self.standing_horse(target, now).unwrap_or(target);
-        let Fighter::Denizen(d) = self.fighter(struck)? else {
+        let MeleeFighter::Denizen(d) = self.fighter(struck)? else {
             return Err(RuleError::internal("a native's horse is not a denizen"));
         };
         let h = harm(d.armored);
@@ -244,7 +246,7 @@ impl<'a> Inflict<'a> {
         lane: Lane,
         now: u16,
         harm: impl Fn(bool) -> Option<Size>,
-        effects: &mut Vec<Effect>,
+        effects: &mut Vec<MeleeEffect>,
     ) -> Result<Option<Size>, RuleError> {
         let t = usize::from(target.0);
         if let Some(horse) = c.horse {
@@ -253,7 +255,7 @@ impl<'a> Inflict<'a> {
                 let h = harm(horse.armored);
                 if h.is_some_and(|h| h >= horse.vulnerability) {
                     slot.get_or_insert(now);
-                    effects.push(Effect::HorseKilled { fighter: target });
+                    effects.push(MeleeEffect::HorseKilled { fighter: target });
                 }
                 return Ok(h);
             }
@@ -275,7 +277,7 @@ impl<'a> Inflict<'a> {
                         true
                     } else {
                         state.damaged = true;
-                        effects.push(Effect::ArmorDamaged {
+                        effects.push(MeleeEffect::ArmorDamaged {
                             fighter: target,
                             token: piece.token,
                         });
@@ -286,20 +288,20 @@ impl<'a> Inflict<'a> {
             };
             if destroy {
                 state.destroyed_at = Some(now);
-                effects.push(Effect::ArmorDestroyed {
+                effects.push(MeleeEffect::ArmorDestroyed {
                     fighter: target,
                     token: piece.token,
                 });
             }
             if h.is_some_and(|h| h >= Size::Medium) {
-                effects.push(Effect::Wound { fighter: target });
+                effects.push(MeleeEffect::Wound { fighter: target });
             }
             return Ok(h);
         }
         let h = harm(false);
         match h {
             Some(h) if h >= c.vulnerability => self.kill(target, now, effects)?,
-            Some(h) if h >= Size::Light => effects.push(Effect::Wound { fighter: target }),
+            Some(h) if h >= Size::Light => effects.push(MeleeEffect::Wound { fighter: target }),
             _ => {}
         }
         Ok(h)

@@ -5,7 +5,7 @@
 //!
 //! This is a pure kernel: the combat flow (`combat::*`) builds a [`Situation`] from the
 //! game, the kernel resolves it with a [`Chance`] (the game's dice, a scripted list, or the
-//! exact enumeration of [`odds`]), and the flow applies the [`Outcome`] to the game. Every
+//! exact enumeration of [`odds`]), and the flow applies the [`MeleeOutcome`] to the game. Every
 //! rule of these sections is written here once; the odds query and the game share it.
 
 pub mod chance;
@@ -79,7 +79,7 @@ pub enum MissileDice {
 
 /// What an attack does when it hits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
-pub enum Strike {
+pub enum MeleeStrike {
     /// Harm of this letter plus one level per sharpness star (8.4.9).
     Harm {
         letter: Size,
@@ -104,7 +104,7 @@ pub enum Strike {
 pub struct AttackValues {
     pub time: u8,
     pub length: u8,
-    pub strike: Strike,
+    pub strike: MeleeStrike,
 }
 
 /// A maneuver: its lane and time (8.4.5).
@@ -217,7 +217,7 @@ pub struct CharacterFighter {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
-pub enum Fighter {
+pub enum MeleeFighter {
     Character(CharacterFighter),
     Denizen(Denizen),
 }
@@ -262,7 +262,7 @@ pub struct CharacterAttack {
 pub struct Situation {
     /// 8.4.9: in the first round of the day in this clearing, length orders the hits.
     pub first_round: bool,
-    pub fighters: Vec<Fighter>,
+    pub fighters: Vec<MeleeFighter>,
     pub sheets: Vec<Sheet>,
     pub attacks: Vec<CharacterAttack>,
 }
@@ -276,7 +276,7 @@ pub enum HitBy {
 
 /// What one hit did (8.4.9), in the order the hits inflicted harm.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
-pub enum Effect {
+pub enum MeleeEffect {
     /// The harm did nothing (below the vulnerability or the armor's letter).
     NoEffect,
     Killed {
@@ -322,12 +322,12 @@ pub struct Hit {
     /// within a group are shared (8.7).
     pub moment: u16,
     /// Effects of this hit, in order (empty when cancelled).
-    pub effects: Vec<Effect>,
+    pub effects: Vec<MeleeEffect>,
 }
 
 /// The result of a Melee Step's resolution.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash, Serialize, Deserialize, Tsify)]
-pub struct Outcome {
+pub struct MeleeOutcome {
     /// Each denizen's lane after repositioning, and side after changing tactics.
     pub placed: Vec<(FighterId, Lane, Side)>,
     /// Every attack that hit (undercut or intercepted), in the order it took effect.

@@ -16,7 +16,9 @@
 use super::chance::{missile_row, Chance, SheetPart};
 use super::resolve::resolve_with;
 use super::tables::MeleeTables;
-use super::{Effect, Fighter, FighterId, Lane, MissileDice, Outcome, Sheet, Situation};
+use super::{
+    FighterId, Lane, MeleeEffect, MeleeFighter, MeleeOutcome, MissileDice, Sheet, Situation,
+};
 use crate::engine::RuleError;
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::Catalog;
@@ -266,7 +268,7 @@ pub struct Tally {
 
 impl Tally {
     pub fn new(sit: &Situation, focus: FighterId) -> Result<Tally, RuleError> {
-        let Some(Fighter::Character(c)) = sit.fighters.get(usize::from(focus.0)) else {
+        let Some(MeleeFighter::Character(c)) = sit.fighters.get(usize::from(focus.0)) else {
             return Err(RuleError::internal(format!(
                 "the odds are asked for fighter {}, not a character",
                 focus.0
@@ -311,7 +313,7 @@ impl Tally {
     }
 
     /// Adds one outcome with weight `w`.
-    pub fn add(&mut self, o: &Outcome, w: f64) {
+    pub fn add(&mut self, o: &MeleeOutcome, w: f64) {
         self.outcomes += 1;
         let focus = self.odds.focus;
         self.hit.fill(false);
@@ -336,13 +338,13 @@ impl Tally {
             }
             for e in &h.effects {
                 match *e {
-                    Effect::Wound { fighter } if fighter == focus => wounds += 1,
-                    Effect::HorseKilled { fighter } if fighter == focus => horse = true,
-                    Effect::SpellStrike { fighter } if fighter == focus => spell = true,
-                    Effect::ArmorDamaged { fighter, token } if fighter == focus => {
+                    MeleeEffect::Wound { fighter } if fighter == focus => wounds += 1,
+                    MeleeEffect::HorseKilled { fighter } if fighter == focus => horse = true,
+                    MeleeEffect::SpellStrike { fighter } if fighter == focus => spell = true,
+                    MeleeEffect::ArmorDamaged { fighter, token } if fighter == focus => {
                         mark(&self.odds.armor, &mut self.armor_damaged, token);
                     }
-                    Effect::ArmorDestroyed { fighter, token } if fighter == focus => {
+                    MeleeEffect::ArmorDestroyed { fighter, token } if fighter == focus => {
                         mark(&self.odds.armor, &mut self.armor_destroyed, token);
                     }
                     _ => {}

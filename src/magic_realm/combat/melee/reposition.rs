@@ -14,7 +14,7 @@
 
 use super::chance::{Chance, SheetPart};
 use super::tables::MeleeTables;
-use super::{Denizen, DenizenKind, Fighter, FighterId, Lane, Sheet, Situation};
+use super::{Denizen, DenizenKind, FighterId, Lane, MeleeFighter, Sheet, Situation};
 use crate::engine::RuleError;
 use crate::magic_realm::catalog::common::Side;
 
@@ -34,7 +34,7 @@ pub struct Board {
     pub spots: Vec<Option<Spot>>,
     /// By fighter index: the side up (characters: `Light`, unused).
     pub sides: Vec<Side>,
-    /// The denizens in the order the sheets list them (for `Outcome::placed`).
+    /// The denizens in the order the sheets list them (for `MeleeOutcome::placed`).
     pub order: Vec<FighterId>,
 }
 
@@ -70,8 +70,8 @@ fn flip(side: Side) -> Side {
 /// The denizen with index `id` in the situation.
 pub fn denizen(sit: &Situation, id: FighterId) -> Result<&Denizen, RuleError> {
     match sit.fighters.get(usize::from(id.0)) {
-        Some(Fighter::Denizen(d)) => Ok(d),
-        Some(Fighter::Character(_)) => Err(RuleError::internal(format!(
+        Some(MeleeFighter::Denizen(d)) => Ok(d),
+        Some(MeleeFighter::Character(_)) => Err(RuleError::internal(format!(
             "fighter {} is a character, placed where only denizens go",
             id.0
         ))),
@@ -93,8 +93,8 @@ pub fn randomize(
             .fighters
             .iter()
             .map(|f| match f {
-                Fighter::Denizen(d) => d.side,
-                Fighter::Character(_) => Side::Light,
+                MeleeFighter::Denizen(d) => d.side,
+                MeleeFighter::Character(_) => Side::Light,
             })
             .collect(),
         order: Vec::with_capacity(n),

@@ -22,8 +22,8 @@ use super::inflict::Inflict;
 use super::reposition::{denizen, randomize, Board};
 use super::tables::MeleeTables;
 use super::{
-    AttackValues, Chance, DenizenKind, Fighter, FighterId, Hit, HitBy, Lane, Maneuver, Outcome,
-    Sheet, Situation,
+    AttackValues, Chance, DenizenKind, FighterId, Hit, HitBy, Lane, Maneuver, MeleeFighter,
+    MeleeOutcome, Sheet, Situation,
 };
 use crate::engine::RuleError;
 use crate::magic_realm::catalog::common::Side;
@@ -45,7 +45,7 @@ pub fn resolve(
     cat: &Catalog,
     situation: &Situation,
     chance: &mut dyn Chance,
-) -> Result<Outcome, RuleError> {
+) -> Result<MeleeOutcome, RuleError> {
     let tables = MeleeTables::new(cat)?;
     resolve_with(&tables, situation, chance)
 }
@@ -55,18 +55,18 @@ pub fn resolve_with(
     tables: &MeleeTables,
     sit: &Situation,
     chance: &mut dyn Chance,
-) -> Result<Outcome, RuleError> {
+) -> Result<MeleeOutcome, RuleError> {
     let board = randomize(tables, sit, chance)?;
     let horses = horses_of(sit, &board)?;
     let attacks = attacks(sit, &board)?;
 
-    let mut outcome = Outcome {
+    let mut outcome = MeleeOutcome {
         placed: board
             .order
             .iter()
             .filter_map(|&id| board.spot(id).map(|s| (id, s.lane, board.side(id))))
             .collect(),
-        ..Outcome::default()
+        ..MeleeOutcome::default()
     };
     let mut hits: Vec<(Attack, HitBy)> = Vec::with_capacity(attacks.len());
     for a in attacks {
@@ -103,7 +103,7 @@ pub fn resolve_with(
 pub fn horses_of(sit: &Situation, board: &Board) -> Result<Vec<Option<FighterId>>, RuleError> {
     let mut horses = vec![None; sit.fighters.len()];
     for (i, f) in sit.fighters.iter().enumerate() {
-        if let Fighter::Denizen(d) = f {
+        if let MeleeFighter::Denizen(d) = f {
             if let DenizenKind::NativeHorse { rider } = d.kind {
                 let id = fighter_id(i)?;
                 let same_sheet = match (board.spot(id), board.spot(rider)) {
@@ -223,8 +223,8 @@ pub fn maneuver_of(
     target: FighterId,
 ) -> Result<Option<Maneuver>, RuleError> {
     match sit.fighters.get(usize::from(target.0)) {
-        Some(Fighter::Character(c)) => Ok(c.horse.map(|h| h.maneuver).or(c.maneuver)),
-        Some(Fighter::Denizen(d)) => {
+        Some(MeleeFighter::Character(c)) => Ok(c.horse.map(|h| h.maneuver).or(c.maneuver)),
+        Some(MeleeFighter::Denizen(d)) => {
             if let DenizenKind::Part { .. } = d.kind {
                 return Err(RuleError::internal(format!(
                     "fighter {} is a head or club, which cannot be attacked (8.4.7)",
