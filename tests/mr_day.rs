@@ -1,6 +1,9 @@
 //! Rule scenarios for the Magic Realm day (rules 6, 7, 8.1, 8.9, 9.3 and seed 000), each
 //! built from a scenario with forced dice and named by its rule.
 
+mod evening_common;
+use evening_common::pass_evening;
+
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Event, Seat, Seed, Session, ToAct, Viewer};
 use tabletop_rules::magic_realm::actions::{
@@ -820,24 +823,4 @@ fn rule_9_3_the_last_day_ends_the_game_with_scores() {
         s.basic.iter().sum::<i32>() + s.bonus.iter().sum::<i32>()
     );
     assert!(outcome.summary.contains("Swordsman"));
-}
-
-/// Lets the evening's rounds of combat pass, each seat doing nothing it need not do.
-fn pass_evening(g: &mut Game) {
-    for _ in 0..500 {
-        if !matches!(
-            g.state().step,
-            tabletop_rules::magic_realm::state::Step::Evening { .. }
-        ) {
-            return;
-        }
-        let Some(seat) = g.to_act().seats().first().copied() else {
-            return;
-        };
-        let Some(action) = tabletop_rules::magic_realm::combat::passing(&g.legal_actions(seat))
-        else {
-            return;
-        };
-        g.apply(seat, action).unwrap();
-    }
 }

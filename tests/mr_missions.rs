@@ -1,6 +1,9 @@
 //! Rule scenarios for mission and campaign chits (rule 7.2.4), built from scenarios and
 //! named by rule.
 
+mod evening_common;
+use evening_common::pass_evening;
+
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Seat, Seed, Session};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -162,27 +165,4 @@ fn rule_7_2_4_a_campaign_needs_a_foe_on_the_map() {
     assert!(g.legal_actions(S0).contains(&A::TakeChit {
         chit: VisitorChitId("revolt-quest".into())
     }));
-}
-
-/// Lets the evening's rounds of combat pass, each seat doing nothing it need not do; the
-/// events of the rest of the day.
-fn pass_evening(g: &mut Game) -> Vec<tabletop_rules::engine::Event<E>> {
-    let mut events = Vec::new();
-    for _ in 0..500 {
-        if !matches!(
-            g.state().step,
-            tabletop_rules::magic_realm::state::Step::Evening { .. }
-        ) {
-            break;
-        }
-        let Some(seat) = g.to_act().seats().first().copied() else {
-            break;
-        };
-        let Some(action) = tabletop_rules::magic_realm::combat::passing(&g.legal_actions(seat))
-        else {
-            break;
-        };
-        events.extend(g.apply(seat, action).unwrap());
-    }
-    events
 }

@@ -1,6 +1,9 @@
 //! Rule scenarios for quitting the game and death outside combat (rules 9.1.1, 9.2.1,
 //! 9.2.2), built from scenarios and named by rule.
 
+mod evening_common;
+use evening_common::pass_evening;
+
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Seat, Seed, Session, ToAct};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -150,24 +153,4 @@ fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn
             .any(|a| matches!(a, A::RecordActivity { .. })),
         "and he records his turn that same day"
     );
-}
-
-/// Lets the evening's rounds of combat pass, each seat doing nothing it need not do.
-fn pass_evening(g: &mut Game) {
-    for _ in 0..500 {
-        if !matches!(
-            g.state().step,
-            tabletop_rules::magic_realm::state::Step::Evening { .. }
-        ) {
-            return;
-        }
-        let Some(seat) = g.to_act().seats().first().copied() else {
-            return;
-        };
-        let Some(action) = tabletop_rules::magic_realm::combat::passing(&g.legal_actions(seat))
-        else {
-            return;
-        };
-        g.apply(seat, action).unwrap();
-    }
 }

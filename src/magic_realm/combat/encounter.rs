@@ -2,13 +2,13 @@
 //! deployment and charging, and each character's one action (alerting his weapon, or
 //! activating, deactivating or abandoning belongings).
 
-use super::fighters::{self, attacks, companion, denizens_in, group_of, start_battling};
+use super::fighters::{self, attacks, denizens_in, group_of, start_battling};
 use super::{current, current_mut, Combat, CombatStage, Events, ItemsDone};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::day::{belongings, who};
+use crate::magic_realm::day::{belongings, hiding, who};
 use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::state::{ChitStatus, GameState};
 
@@ -177,19 +177,6 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     }
 }
 
-fn unhide(cat: &Catalog, state: &mut GameState, seat: Seat, rule: &str, events: &mut Events) {
-    if state.seat(seat).is_some_and(|s| s.hidden) {
-        if let Some(s) = state.seat_mut(seat) {
-            s.hidden = false;
-        }
-        events.push(Event::public(
-            rule,
-            format!("{} is no longer hidden.", who::who(cat, state, seat)),
-            E::Unhidden { seat },
-        ));
-    }
-}
-
 /// Puts `piece` on `seat`'s sheet (taking it off any other), with its group starting to
 /// battle him if it is a native (8.2.3).
 pub fn assign(
@@ -197,7 +184,6 @@ pub fn assign(
     state: &mut GameState,
     seat: Seat,
     piece: &PieceId,
-    rule: &str,
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let combat = current_mut(state)?;
@@ -212,7 +198,6 @@ pub fn assign(
             ));
         }
     }
-    let _ = rule;
     Ok(())
 }
 
@@ -226,8 +211,15 @@ pub fn apply(
     let name = who::who(cat, state, seat);
     match action {
         A::Lure { denizen } => {
-            unhide(cat, state, seat, "8.3.4", &mut events);
-            assign(cat, state, seat, denizen, "8.3.4", &mut events)?;
+            hiding::unhide(
+                cat,
+                state,
+                seat,
+                "8.3.4",
+                "is no longer hidden.",
+                &mut events,
+            );
+            assign(cat, state, seat, denizen, &mut events)?;
             events.push(Event::public(
                 "8.3.4",
                 format!("{name} lures {denizen}."),
@@ -238,8 +230,22 @@ pub fn apply(
             ));
         }
         A::Charge { target, chit } => {
-            unhide(cat, state, seat, "8.3.6", &mut events);
-            unhide(cat, state, *target, "8.3.6", &mut events);
+            hiding::unhide(
+                cat,
+                state,
+                seat,
+                "8.3.6",
+                "is no longer hidden.",
+                &mut events,
+            );
+            hiding::unhide(
+                cat,
+                state,
+                *target,
+                "8.3.6",
+                "is no longer hidden.",
+                &mut events,
+            );
             let combat = current_mut(state)?;
             combat.charges.insert(seat, (*target, *chit));
             combat.used.entry(seat).or_default().insert(*chit);
@@ -371,7 +377,7 @@ fn random_assignment(
                 .collect();
         }
         if let Some(seat) = eligible.first().copied() {
-            assign(cat, state, seat, &piece, "8.3.5", events)?;
+            assign(cat, state, seat, &piece, events)?;
             events.push(Event::public(
                 "8.3.5",
                 format!(
@@ -384,7 +390,6 @@ fn random_assignment(
                 },
             ));
         }
-        let _ = companion(cat, state, &piece);
     }
     Ok(())
 }

@@ -23,7 +23,7 @@ fn is_move(kind: ChitKind) -> bool {
 
 /// 8.5.1: the Fatigue Step begins: each character owes one asterisk less than the Fight
 /// and Move asterisks he played (Magic chits pay their own way, 8.5.2).
-pub fn begin(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+pub fn begin(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
     let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
     let mut owed = combat.owed.clone();
     for seat in combat.fighting().collect::<Vec<_>>() {
@@ -50,7 +50,6 @@ pub fn begin(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
     let combat = current_mut(state)?;
     combat.owed = owed;
     combat.stage = CombatStage::Fatigue;
-    let _ = events;
     Ok(())
 }
 

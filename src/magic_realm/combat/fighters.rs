@@ -3,14 +3,14 @@
 //! weapon, armor, horse and vulnerability, turned into the melee kernel's terms.
 
 use super::melee::{
-    ArmorPiece, ArmorRow, AttackValues, Denizen, DenizenKind, FighterId, HorsePlay, Lane, Maneuver,
-    MeleeStrike, MissileDice, Tactic,
+    ArmorPiece, ArmorRow, AttackValues, Denizen, FighterId, HorsePlay, Lane, Maneuver, MeleeStrike,
+    MissileDice,
 };
 use super::{Combat, ManeuverPlay, Plays};
 use crate::engine::Seat;
 use crate::magic_realm::catalog::characters::ChitKind;
 use crate::magic_realm::catalog::common::{Side, Size};
-use crate::magic_realm::catalog::denizens::{MonsterAttack, NativeGroup, Strike as CatStrike};
+use crate::magic_realm::catalog::denizens::NativeGroup;
 use crate::magic_realm::catalog::items::{ArmorKind, AttackDirection, AttackMethod, Weapon};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::{belongings, hiring, who};
@@ -112,25 +112,9 @@ fn side_of(state: &GameState, piece: &PieceId) -> Side {
     }
 }
 
-fn monster_attack(a: &MonsterAttack, length: u8) -> AttackValues {
-    AttackValues {
-        time: a.time,
-        length,
-        strike: match &a.strike {
-            CatStrike::Harm(letter) => MeleeStrike::Harm {
-                letter: *letter,
-                sharpness: a.sharpness,
-                missile: None,
-                extra_level: false,
-            },
-            CatStrike::Red => MeleeStrike::HoldAndKill,
-            CatStrike::Spell { .. } => MeleeStrike::Spell,
-        },
-    }
-}
-
-/// A denizen counter's values for the kernel. `owner` is the fighter id of the monster a
-/// head or club belongs to, or of the rider a native horse carries.
+/// A denizen counter's values for the kernel (built by the kernel's own constructors),
+/// on the side it lies. `owner` is the fighter id of the monster a head or club belongs
+/// to, or of the rider a native horse carries.
 pub fn denizen(
     cat: &Catalog,
     state: &GameState,
@@ -139,90 +123,42 @@ pub fn denizen(
 ) -> Option<Denizen> {
     let side = side_of(state, piece);
     match piece {
-        PieceId::Monster { id, .. } => {
-            let m = cat.denizens.monster(id)?;
-            let tactic = |s: &crate::magic_realm::catalog::denizens::MonsterSide| Tactic {
-                move_time: s.move_time,
-                attack: s.attack.as_ref().map(|a| monster_attack(a, m.length)),
-            };
-            Some(Denizen {
-                kind: DenizenKind::Monster {
-                    tremendous: m.size == Size::Tremendous,
-                },
-                light: tactic(&m.light),
-                dark: tactic(&m.dark),
-                side,
-                vulnerability: m.size,
-                armored: m.armored,
-                steady: false,
-            })
-        }
+        PieceId::Monster { id, .. } => Some(Denizen::monster(cat.denizens.monster(id)?, side)),
         PieceId::MonsterPart { id, .. } => {
-            let p = cat.denizens.part(id)?;
-            let monster = owner?;
-            Some(Denizen {
-                kind: DenizenKind::Part { monster },
-                light: Tactic {
-                    move_time: 0,
-                    attack: Some(monster_attack(&p.light, p.length)),
-                },
-                dark: Tactic {
-                    move_time: 0,
-                    attack: Some(monster_attack(&p.dark, p.length)),
-                },
-                side,
-                vulnerability: Size::Tremendous,
-                armored: false,
-                steady: false,
-            })
+            Some(Denizen::monster_part(cat.denizens.part(id)?, owner?, side))
         }
-        PieceId::Native { id } => {
-            let n = cat.denizens.native(id)?;
-            let missile = (n.attack_method == AttackMethod::Missile).then_some(if n.archer {
-                MissileDice::OneDie
+        PieceId::Native { id } => Some(Denizen::native(cat.denizens.native(id)?, side)),
+        PieceId::NativeHorse { id } => Some(Denizen::native_horse(
+            cat.denizens.native_horse(id)?,
+            owner?,
+            side,
+        )),
+        _ => None,
+    }
+}
+
+/// A denizen's move time on the side it lies (a native horse's for a rider).
+fn move_time(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<u8> {
+    let dark = side_of(state, piece) == Side::Dark;
+    match piece {
+        PieceId::Monster { id, .. } => cat.denizens.monster(id).map(|m| {
+            if dark {
+                m.dark.move_time
             } else {
-                MissileDice::TwoDice { modifier: 0 }
-            });
-            let tactic = |s: &crate::magic_realm::catalog::denizens::NativeSide| Tactic {
-                move_time: s.move_time,
-                attack: s.attack.map(|a| AttackValues {
-                    time: a.time,
-                    length: n.length,
-                    strike: MeleeStrike::Harm {
-                        letter: a.harm,
-                        sharpness: a.sharpness,
-                        missile,
-                        extra_level: false,
-                    },
-                }),
-            };
-            Some(Denizen {
-                kind: DenizenKind::Native,
-                light: tactic(&n.light),
-                dark: tactic(&n.dark),
-                side,
-                vulnerability: n.vulnerability,
-                armored: n.armored,
-                steady: false,
-            })
-        }
+                m.light.move_time
+            }
+        }),
+        PieceId::Native { id } => cat.denizens.native(id).map(|n| {
+            if dark {
+                n.dark.move_time
+            } else {
+                n.light.move_time
+            }
+        }),
         PieceId::NativeHorse { id } => {
-            let h = cat.denizens.native_horse(id)?;
-            Some(Denizen {
-                kind: DenizenKind::NativeHorse { rider: owner? },
-                light: Tactic {
-                    move_time: h.trot.time,
-                    attack: None,
-                },
-                dark: Tactic {
-                    move_time: h.gallop.time,
-                    attack: None,
-                },
-                side,
-                vulnerability: h.vulnerability,
-                armored: h.armored,
-                steady: false,
-            })
+            cat.denizens
+                .native_horse(id)
+                .map(|h| if dark { h.gallop.time } else { h.trot.time })
         }
         _ => None,
     }
@@ -444,11 +380,11 @@ pub fn move_times_on_sheet(
 ) -> Vec<u8> {
     let mut times = Vec::new();
     for piece in combat.sheets.get(&seat).into_iter().flatten() {
+        // 8.3.7: a rider's time is his horse's.
         let horse =
             companion(cat, state, piece).filter(|p| matches!(p, PieceId::NativeHorse { .. }));
-        let counter = horse.as_ref().unwrap_or(piece);
-        if let Some(d) = denizen(cat, state, counter, Some(FighterId(0))) {
-            times.push(d.tactic().move_time);
+        if let Some(time) = move_time(cat, state, horse.as_ref().unwrap_or(piece)) {
+            times.push(time);
         }
     }
     for (charger, (charged, chit)) in &combat.charges {

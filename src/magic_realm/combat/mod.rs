@@ -309,7 +309,7 @@ pub fn progress(
             CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
                 encounter::progress(cat, state, events)?
             }
-            CombatStage::Targets => targets::progress(cat, state, events)?,
+            CombatStage::Targets => targets::progress(cat, state)?,
             CombatStage::Plays => plays::progress(cat, state, events)?,
             CombatStage::Fatigue => fatigue::progress(cat, state, events)?,
         };
@@ -379,30 +379,6 @@ pub fn apply(
         CombatStage::Plays => plays::apply(cat, state, seat, action),
         CombatStage::Fatigue => fatigue::apply(cat, state, seat, action),
     }
-}
-
-/// Whether `action` is a combat action.
-pub fn is_combat_action(action: &A) -> bool {
-    matches!(
-        action,
-        A::Lure { .. }
-            | A::EndLuring
-            | A::Charge { .. }
-            | A::EndDeployment
-            | A::TurnWeapon { .. }
-            | A::EncounterItem { .. }
-            | A::EndActions
-            | A::SelectTarget { .. }
-            | A::NoTarget
-            | A::PlayAttack { .. }
-            | A::PlayManeuver { .. }
-            | A::PlaceShield { .. }
-            | A::PlaceDenizen { .. }
-            | A::TakeBackPlays
-            | A::EndPlays
-            | A::FatigueChit { .. }
-            | A::WoundChit { .. }
-    )
 }
 
 /// Among a seat's legal combat actions, the one that lets the moment pass without doing

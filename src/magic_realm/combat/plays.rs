@@ -83,7 +83,7 @@ pub fn completed(
 
 /// 8.4.5: the Melee Step's plays begin for every character who attacks, is attacked, or
 /// has denizens on his sheet.
-pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
     let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
     let targeted: Vec<Seat> = combat
         .targets
@@ -106,7 +106,7 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
     combat.plays = players.iter().map(|s| (*s, Plays::default())).collect();
     if players.is_empty() {
         // Nobody attacks or is attacked: nothing to reveal or resolve.
-        super::fatigue::begin(cat, state, events)?;
+        super::fatigue::begin(cat, state)?;
     }
     Ok(())
 }

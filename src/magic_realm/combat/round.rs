@@ -145,6 +145,22 @@ impl Built {
     pub fn who(&self, id: FighterId) -> Option<&Who> {
         self.who.get(usize::from(id.0))
     }
+
+    /// The denizen a fighter is, or for a head or club the monster it belongs to (8.4.7:
+    /// its hit counts as the monster's).
+    fn body_of(&self, id: FighterId) -> Option<PieceId> {
+        let id = match self.situation.fighters.get(usize::from(id.0)) {
+            Some(MeleeFighter::Denizen(d)) => match d.kind {
+                melee::DenizenKind::Part { monster } => monster,
+                _ => id,
+            },
+            _ => id,
+        };
+        match self.who(id)? {
+            Who::Denizen(piece) => Some(piece.clone()),
+            Who::Character(_) => None,
+        }
+    }
 }
 
 fn add(built: &mut Built, w: Who, f: MeleeFighter) -> FighterId {
@@ -300,7 +316,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
         melee::resolve(cat, &built.situation, &mut chance)?
     };
     apply_outcome(cat, state, &built, &outcome, events)?;
-    super::fatigue::begin(cat, state, events)
+    super::fatigue::begin(cat, state)
 }
 
 fn apply_outcome(
@@ -450,27 +466,10 @@ fn apply_outcome(
             }
         }
         // 8.4.7: a Tremendous monster (or its head or club) that hits a character.
-        if let (Some(Who::Denizen(piece)), Some(Who::Character(seat))) =
+        if let (Some(Who::Denizen(_)), Some(Who::Character(seat))) =
             (&attacker, built.who(hit.target))
         {
-            let body = match piece {
-                PieceId::MonsterPart { .. } => built
-                    .situation
-                    .fighters
-                    .get(usize::from(hit.attacker.0))
-                    .and_then(|f| match f {
-                        MeleeFighter::Denizen(d) => match d.kind {
-                            melee::DenizenKind::Part { monster } => built.who(monster).cloned(),
-                            _ => None,
-                        },
-                        _ => None,
-                    })
-                    .and_then(|w| match w {
-                        Who::Denizen(p) => Some(p),
-                        _ => None,
-                    }),
-                p => Some(p.clone()),
-            };
+            let body = built.body_of(hit.attacker);
             if let Some(body) = body.filter(|b| fighters::is_tremendous(cat, b)) {
                 tremendous_hits.push((body, *seat));
             }

@@ -7,7 +7,7 @@ use super::{current, current_mut, Combat, CombatStage, CombatTarget, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::day::who;
+use crate::magic_realm::day::{hiding, who};
 use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::setup::setup_card::shuffle;
 use crate::magic_realm::state::GameState;
@@ -95,16 +95,7 @@ pub fn apply(
                 unhide.push(*other);
             }
             for s in unhide {
-                if state.seat(s).is_some_and(|x| x.hidden) {
-                    if let Some(x) = state.seat_mut(s) {
-                        x.hidden = false;
-                    }
-                    events.push(Event::public(
-                        "8.4.2",
-                        format!("{} is no longer hidden.", who::who(cat, state, s)),
-                        E::Unhidden { seat: s },
-                    ));
-                }
+                hiding::unhide(cat, state, s, "8.4.2", "is no longer hidden.", &mut events);
             }
             if let CombatTarget::Denizen { piece } = target {
                 // 8.2.3: attacking an unhired native sets his group battling.
@@ -147,11 +138,7 @@ pub fn apply(
 }
 
 /// Runs target selection on; true when something moved on.
-pub fn progress(
-    cat: &Catalog,
-    state: &mut GameState,
-    events: &mut Events,
-) -> Result<bool, RuleError> {
+pub fn progress(cat: &Catalog, state: &mut GameState) -> Result<bool, RuleError> {
     let Some(combat) = current(state) else {
         return Ok(true);
     };
@@ -162,6 +149,6 @@ pub fn progress(
         }
         return Ok(false);
     }
-    super::plays::start(cat, state, events)?;
+    super::plays::start(cat, state)?;
     Ok(true)
 }

@@ -319,16 +319,7 @@ pub fn progress(
                 E::TurnBegins { seat },
             ));
             // 7.1.2: unhidden at the start of his turn.
-            if let Some(s) = state.seat_mut(seat) {
-                if s.hidden {
-                    s.hidden = false;
-                    events.push(Event::public(
-                        "7.1.2",
-                        format!("{} becomes unhidden.", who::who(cat, state, seat)),
-                        E::Unhidden { seat },
-                    ));
-                }
-            }
+            hiding::unhide(cat, state, seat, "7.1.2", "becomes unhidden.", events);
             following::unhide_followers(cat, state, seat, events);
         }
         let phases = state.seat(seat).map_or(0, |s| s.record.activities.len());

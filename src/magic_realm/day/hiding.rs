@@ -79,3 +79,24 @@ pub fn do_hide(
     ));
     Ok(())
 }
+
+/// The character becomes unhidden (7.1.2, 8.3.4, 8.3.6, 8.4.2), logged under `rule` with
+/// `text` after his name; no effect if he is not hidden.
+pub fn unhide(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    rule: &str,
+    text: &str,
+    events: &mut Vec<Event<E>>,
+) {
+    let Some(s) = state.seat_mut(seat).filter(|s| s.hidden) else {
+        return;
+    };
+    s.hidden = false;
+    events.push(Event::public(
+        rule,
+        format!("{} {text}", who::who(cat, state, seat)),
+        E::Unhidden { seat },
+    ));
+}
