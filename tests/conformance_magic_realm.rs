@@ -15,14 +15,14 @@ use tabletop_rules::magic_realm::MagicRealm;
 #[cfg_attr(debug_assertions, ignore = "slow in debug: run with --release")]
 fn magic_realm_whole_games_conform_on_random_play() {
     let config = conformance::Config {
-        playouts: 2,
+        playouts: 4,
         max_steps: 20_000,
         seed: 0x3A61C,
-        deep_every: 128,
+        deep_every: 64,
     };
     let actions = conformance::run::<MagicRealm>(&config);
     assert!(
-        actions > 2 * 200,
+        actions > 4 * 200,
         "the random games played only {actions} actions"
     );
 }

@@ -173,6 +173,48 @@ fn events_returned_by_apply_are_those_the_actor_may_see() {
 }
 
 #[test]
+fn log_since_a_cursor_gives_the_later_entries_each_viewer_may_see() {
+    let mut race = two_player_race();
+    race.apply(A, RaceAction::Bid { amount: 3 }).unwrap();
+    let cursor = race.log_len();
+    assert_eq!(cursor, race.log(Viewer::Omniscient).unwrap().len());
+    race.apply(B, RaceAction::Bid { amount: 1 }).unwrap();
+    assert!(race.log_len() > cursor, "the reveal adds entries");
+    for viewer in [
+        Viewer::Seat { seat: A },
+        Viewer::Seat { seat: B },
+        Viewer::Spectator,
+        Viewer::Omniscient,
+    ] {
+        let expected: Vec<_> = race.log(Viewer::Omniscient).unwrap()[cursor..]
+            .iter()
+            .filter(|e| e.visibility.visible_to(viewer))
+            .cloned()
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(
+            race.log_since(viewer, cursor).unwrap(),
+            expected,
+            "{viewer:?}: the entries after the cursor, filtered for the viewer"
+        );
+    }
+    assert!(
+        race.log_since(Viewer::Seat { seat: B }, 0)
+            .unwrap()
+            .iter()
+            .all(|e| !matches!(e.detail, RaceEvent::BidChosen { seat: A, .. })),
+        "a cursor of 0 is the whole log, with the same hiding"
+    );
+    assert_eq!(race.log_since(Viewer::Omniscient, 999).unwrap(), vec![]);
+    assert_eq!(
+        race.log_since(Viewer::Seat { seat: Seat(7) }, 0)
+            .unwrap_err()
+            .code(),
+        ErrorCode::UnknownSeat
+    );
+}
+
+#[test]
 fn save_load_round_trip_and_refusals() {
     let mut race = two_player_race();
     race.apply(A, RaceAction::Bid { amount: 1 }).unwrap();

@@ -172,6 +172,28 @@ impl<R: Rules> Session<R> {
         self.history.len()
     }
 
+    /// How many events the whole (omniscient) log holds: a cursor for `log_since`.
+    pub fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    /// The log entries from omniscient position `from` on, as `viewer` may see them: a
+    /// long game's log fetched a piece at a time instead of whole after every action.
+    pub fn log_since(
+        &self,
+        viewer: Viewer,
+        from: usize,
+    ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        self.check_viewer(viewer)?;
+        Ok(self
+            .log
+            .iter()
+            .skip(from)
+            .filter(|e| e.visibility.visible_to(viewer))
+            .cloned()
+            .collect())
+    }
+
     pub fn to_act(&self) -> ToAct {
         R::to_act(&self.state)
     }
