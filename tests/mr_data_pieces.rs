@@ -532,6 +532,45 @@ fn rule_2_3_8_fifty_spells() {
 }
 
 #[test]
+fn rule_4_6_6_attack_spells_carry_their_weapon_values() {
+    use tabletop_rules::magic_realm::catalog::common::Size;
+    use tabletop_rules::magic_realm::catalog::items::AttackDirection;
+    let s = magic::load().unwrap();
+    let attack = |id: &str| s.get(&SpellId(id.into())).unwrap().attack.unwrap();
+    let with_attack: Vec<&str> = s
+        .spells
+        .iter()
+        .filter(|x| x.attack.is_some())
+        .map(|x| x.id.0.as_str())
+        .collect();
+    assert_eq!(
+        with_attack,
+        [
+            "stones-fly",
+            "lightning-bolt",
+            "fiery-blast",
+            "roof-collapses"
+        ]
+    );
+    // List of Spells: Fiery Blast a missile of length 13, Light harm and three stars.
+    let fb = attack("fiery-blast");
+    assert_eq!(
+        (fb.length, fb.harm, fb.sharpness, fb.missile),
+        (13, Size::Light, 3, true)
+    );
+    let lb = attack("lightning-bolt");
+    assert_eq!((lb.length, lb.harm, lb.sharpness), (18, Size::Medium, 3));
+    let sf = attack("stones-fly");
+    assert_eq!((sf.length, sf.harm, sf.sharpness), (15, Size::Light, 1));
+    // Roof Collapses: striking, Heavy, no stars, always Smash at time 4.
+    let rc = attack("roof-collapses");
+    assert!(!rc.missile);
+    assert_eq!((rc.harm, rc.sharpness), (Size::Heavy, 0));
+    let fixed = rc.fixed.unwrap();
+    assert_eq!((fixed.direction, fixed.time), (AttackDirection::Smash, 4));
+}
+
+#[test]
 fn rule_3_4_visitor_mission_and_campaign_chits() {
     let d = denizens::load().unwrap();
     assert_eq!(d.chits.len(), 6, "six double-sided chits");

@@ -136,6 +136,21 @@ pub enum MagicRealmAction {
     },
     /// 8.3.7: end his Encounter actions.
     EndActions,
+    /// 8.3.9b: as his action, play this Magic chit to cast the spell recorded in this
+    /// spell box, supplied with colour magic by the clearing or by his own colour chit.
+    CastSpell {
+        spell_box: u8,
+        chit: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        colour_chit: Option<u8>,
+    },
+    /// 8.4.2: name a target of the spell he cast.
+    AimSpell {
+        aim: crate::magic_realm::combat::spells::SpellAim,
+    },
+    /// 8.4.2: his spell's targets are all named.
+    EndAim,
     /// 8.4.2: attack this character or denizen this round.
     SelectTarget {
         target: crate::magic_realm::combat::CombatTarget,
@@ -145,6 +160,10 @@ pub enum MagicRealmAction {
     /// 8.4.5: play this Fight chit (with his weapon, or the dagger) in an Attack circle.
     PlayAttack {
         chit: u8,
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
+    /// 8.4.4: direct his working Attack spell from this Attack circle.
+    PlaySpellAttack {
         lane: crate::magic_realm::combat::melee::Lane,
     },
     /// 8.4.5: play a Move chit or his horse in a Maneuver square.

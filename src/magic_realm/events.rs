@@ -546,6 +546,48 @@ pub enum MagicRealmEvent {
         seat: Seat,
         chit: u8,
     },
+    /// 8.3.9: a character plays a Magic chit to cast a spell.
+    SpellCast {
+        seat: Seat,
+        spell: crate::magic_realm::catalog::magic::SpellId,
+        chit: u8,
+        time: u8,
+    },
+    /// 8.4.2: a spellcaster names a target of his spell.
+    SpellAimed {
+        seat: Seat,
+        aim: crate::magic_realm::combat::spells::SpellAim,
+    },
+    /// 8.4.3: a spell comes to life.
+    SpellWorks {
+        seat: Seat,
+        spell: crate::magic_realm::catalog::magic::SpellId,
+    },
+    /// 8.4.3: a faster spell cancels a slower one; its Magic chit fatigues.
+    SpellCancelled {
+        seat: Seat,
+        spell: crate::magic_realm::catalog::magic::SpellId,
+    },
+    /// 4.6.9d: a spell is broken: its targets are released and its chit fatigues.
+    SpellBroken {
+        seat: Seat,
+        spell: crate::magic_realm::catalog::magic::SpellId,
+    },
+    /// 4.6.6: a spell expires and its Magic chit fatigues.
+    SpellExpired {
+        seat: Seat,
+        spell: crate::magic_realm::catalog::magic::SpellId,
+    },
+    /// Make Whole: a character's fatigued and wounded chits are active again and his
+    /// damaged armor repaired.
+    MadeWhole {
+        seat: Seat,
+        repaired: Vec<PieceId>,
+    },
+    /// Peace: a denizen stops attacking, or a character takes back his attention chit.
+    Pacified {
+        target: crate::magic_realm::combat::CombatTarget,
+    },
     /// 8.8: combat in a clearing ends.
     CombatEnds {
         at: ClearingRef,

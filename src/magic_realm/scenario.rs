@@ -196,6 +196,7 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
         today: Default::default(),
         homes: Default::default(),
         opened_sites: Default::default(),
+        spells: Vec::new(),
     };
     match sc.realm {
         Realm::Empty => {

@@ -148,6 +148,9 @@ pub enum ChitStatus {
     Wounded,
     /// A Magic chit turned symbol side up: a colour chit (3.3.4, 4.6.3).
     Enchanted,
+    /// A Magic chit put with the target of the spell it cast (8.4.3): unusable until the
+    /// spell ends, when it fatigues.
+    Committed,
 }
 
 /// What a character has found (7.5): hidden paths and secret passages, and map chits
@@ -553,6 +556,9 @@ pub struct GameState {
     /// Where the denizens started the game (6.3.4), recorded when play begins.
     #[serde(default)]
     pub homes: Homes,
+    /// Spells bewitching their targets (8.4.3), each with its Magic chit committed.
+    #[serde(default)]
+    pub spells: Vec<crate::magic_realm::combat::spells::SpellInEffect>,
 }
 
 /// The stream purpose of a game's random draws (see `Stream::new`).

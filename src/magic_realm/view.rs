@@ -87,6 +87,8 @@ pub struct MagicRealmView {
     /// The viewing seat's secrets; every seat's for the omniscient viewer.
     pub own: Vec<OwnView>,
     pub today: DayView,
+    /// 8.4.3: the spells bewitching their targets (their Magic chits are on them).
+    pub spells: Vec<crate::magic_realm::combat::spells::SpellInEffect>,
 }
 
 /// The public state of the day: the prowling row, whose turn and which phase, and who is
@@ -209,6 +211,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
         piles,
         seats,
         own,
+        spells: state.spells.clone(),
         today: DayView {
             monster_roll: state.today.monster_roll,
             turn_of: crate::magic_realm::day::daylight::turn_of(state),

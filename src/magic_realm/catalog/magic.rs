@@ -6,8 +6,9 @@
 //! copied: the only machine-readable copy is GPL-licensed, so rules modules cite the rule
 //! and write the effect in their own words.
 
-use super::common::MagicColor;
+use super::common::{MagicColor, Size};
 use super::ensure_unique;
+use super::items::AttackDirection;
 use super::items::{self, Items, TreasureId};
 use super::{parse_json, DataError};
 use serde::{Deserialize, Serialize};
@@ -173,6 +174,33 @@ pub struct Spell {
     pub source: SpellSource,
     /// The phrase printed on the card.
     pub summary: String,
+    /// An Attack spell's weapon values (4.6.6d, 8.4.4; List of Spells).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub attack: Option<SpellAttack>,
+}
+
+/// How an Attack spell attacks "like a weapon" (4.6.6d, 8.4.4): its length, the harm it
+/// inflicts with its sharpness stars, whether it is a missile (the Missile Table) or
+/// striking, and, for Roof Collapses, the direction and time it always attacks with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct SpellAttack {
+    pub length: u8,
+    pub harm: Size,
+    pub sharpness: u8,
+    pub missile: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub fixed: Option<FixedSpellAttack>,
+}
+
+/// An attack whose direction and time do not depend on the chit that cast it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct FixedSpellAttack {
+    pub direction: AttackDirection,
+    pub time: u8,
 }
 
 /// All 50 spells.
@@ -227,6 +255,16 @@ fn validate(spells: &Spells, items: &Items) -> Result<(), DataError> {
                     ));
                 }
             }
+        }
+        // 4.6.6d: weapon values belong to Attack spells, and every Attack spell has them.
+        if spell.attack.is_some() != (spell.duration == SpellDuration::Attack) {
+            return Err(DataError::new(
+                FILE,
+                format!(
+                    "spell {} has attack values but is not an Attack spell, or the reverse",
+                    spell.id.0
+                ),
+            ));
         }
     }
     Ok(())

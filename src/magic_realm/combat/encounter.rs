@@ -1,9 +1,9 @@
-//! The Encounter Step (rules 8.3.4 to 8.3.7, seed 004): luring, random assignment,
-//! deployment and charging, and each character's one action (alerting his weapon, or
-//! activating, deactivating or abandoning belongings).
+//! The Encounter Step (rules 8.3.4 to 8.3.7, 8.3.9, seed 004): luring, random assignment,
+//! deployment and charging, and each character's one action (alerting his weapon, casting
+//! a spell, or activating, deactivating or abandoning belongings).
 
 use super::fighters::{self, attacks, denizens_in, group_of, start_battling};
-use super::{current, current_mut, Combat, CombatStage, Events, ItemsDone};
+use super::{current, current_mut, spells, Combat, CombatStage, CombatTarget, Events, ItemsDone};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
@@ -57,19 +57,42 @@ pub fn held(combat: &Combat, seat: Seat) -> bool {
     combat.holding.values().any(|s| *s == seat)
 }
 
+/// Peace: a pacified denizen cannot be assigned to a target; a pacified character cannot
+/// lure, charge or name targets.
+pub fn pacified(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
+    spells::bewitched_by(cat, state, target, spells::SpellEffect::Peace)
+}
+
+fn pacified_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    pacified(
+        cat,
+        state,
+        &CombatTarget::Denizen {
+            piece: piece.clone(),
+        },
+    )
+}
+
 /// 8.3.4: the denizens the character may lure: any unhired monster or native in the
 /// clearing not already on his sheet, except red-side-up Tremendous monsters.
 fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<PieceId> {
+    if pacified(cat, state, &CombatTarget::Character { seat }) {
+        return Vec::new();
+    }
     let mine = combat.sheets.get(&seat);
     denizens_in(cat, state, combat.at)
         .into_iter()
         .filter(|p| !mine.is_some_and(|m| m.contains(p)) && !combat.holding.contains_key(p))
+        .filter(|p| !pacified_denizen(cat, state, p))
         .collect()
 }
 
 /// 8.3.6: the characters he may charge, with the Move chits he may charge with.
 fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
-    if held(combat, seat) || combat.acted.contains(&seat) {
+    if held(combat, seat)
+        || combat.acted.contains(&seat)
+        || pacified(cat, state, &CombatTarget::Character { seat })
+    {
         return Vec::new();
     }
     let heaviest = fighters::heaviest_item(cat, state, seat);
@@ -167,6 +190,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             if !combat.acted.contains(&seat) {
                 if !rearranged {
                     out.extend(alerts(cat, state, combat, seat));
+                    out.extend(spells::casting::options(cat, state, combat, seat));
                 }
                 out.extend(items(cat, state, combat, seat));
             }
@@ -311,6 +335,19 @@ pub fn apply(
                 },
             ));
         }
+        A::CastSpell {
+            spell_box,
+            chit,
+            colour_chit,
+        } => spells::casting::cast(
+            cat,
+            state,
+            seat,
+            *spell_box,
+            *chit,
+            *colour_chit,
+            &mut events,
+        )?,
         A::EndLuring | A::EndDeployment | A::EndActions => {
             current_mut(state)?.turn += 1;
         }
@@ -337,6 +374,7 @@ fn random_assignment(
     let unassigned: Vec<PieceId> = denizens_in(cat, state, at)
         .into_iter()
         .filter(|p| combat.sheet_of(p).is_none())
+        .filter(|p| !pacified_denizen(cat, state, p))
         .collect();
     for piece in unassigned {
         let Some(combat) = current(state) else {

@@ -12,6 +12,7 @@ pub mod fighters;
 pub mod melee;
 pub mod plays;
 pub mod round;
+pub mod spells;
 pub mod spoils;
 pub mod targets;
 
@@ -54,7 +55,9 @@ mod pairs {
 }
 
 /// The steps of a round of combat, in order (5.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize, Tsify,
+)]
 #[serde(rename_all = "camelCase")]
 pub enum CombatStage {
     /// 8.3.4: each character in turn lures denizens onto his sheet.
@@ -101,6 +104,10 @@ pub struct Plays {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub maneuver: Option<(ManeuverPlay, Lane)>,
+    /// 8.4.4: the Attack circle his working Attack spell attacks from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub spell_attack: Option<Lane>,
     /// The lane his active shield protects.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
@@ -182,6 +189,10 @@ pub struct Combat {
     #[serde(with = "pairs")]
     #[tsify(type = "[Seat, Owed][]")]
     pub owed: BTreeMap<Seat, Owed>,
+    /// 8.3.9: the spell each character cast this round.
+    #[serde(default, with = "pairs")]
+    #[tsify(type = "[Seat, SpellCast][]")]
+    pub casts: BTreeMap<Seat, spells::SpellCast>,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -288,6 +299,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         targets: BTreeMap::new(),
         plays: BTreeMap::new(),
         owed: BTreeMap::new(),
+        casts: BTreeMap::new(),
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)
@@ -309,7 +321,7 @@ pub fn progress(
             CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
                 encounter::progress(cat, state, events)?
             }
-            CombatStage::Targets => targets::progress(cat, state)?,
+            CombatStage::Targets => targets::progress(cat, state, events)?,
             CombatStage::Plays => plays::progress(cat, state, events)?,
             CombatStage::Fatigue => fatigue::progress(cat, state, events)?,
         };

@@ -85,7 +85,7 @@ pub fn completed(
 /// has denizens on his sheet.
 pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
     let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
-    let targeted: Vec<Seat> = combat
+    let mut targeted: Vec<Seat> = combat
         .targets
         .values()
         .filter_map(|t| match t {
@@ -93,6 +93,8 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
             _ => None,
         })
         .collect();
+    // 8.4.4: the characters an Attack spell attacks play too.
+    targeted.extend(super::spells::attacks::attacked(cat, state, combat));
     let players: Vec<Seat> = combat
         .fighting()
         .filter(|s| {
@@ -127,8 +129,13 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         Some((ManeuverPlay::Chit { chit }, _)) => Some(chit),
         _ => None,
     };
-    // 8.4.5: an attack, against the target he named.
-    if combat.targets.contains_key(&seat) && plays.attack.is_none() {
+    // 8.4.4: his working Attack spell's Attack circle.
+    out.extend(super::spells::attacks::options(cat, combat, seat));
+    // 8.4.5: an attack, against the target he named (not in a round he cast a spell).
+    if combat.targets.contains_key(&seat)
+        && plays.attack.is_none()
+        && !super::spells::attacks::cast_successfully(combat, seat)
+    {
         let weapon = fighters::active_weapon(cat, state, seat).map(|(_, w)| w.weight);
         for (chit, kind, _, effort) in &free {
             let ok = match kind {
@@ -199,6 +206,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         }
     }
     if plays.attack.is_some()
+        || plays.spell_attack.is_some()
         || plays.maneuver.is_some()
         || plays.shield.is_some()
         || !plays.placed.is_empty()
@@ -226,6 +234,7 @@ pub fn apply(
         .ok_or_else(|| RuleError::internal("no plays owed"))?;
     match action {
         A::PlayAttack { chit, lane } => plays.attack = Some((*chit, *lane)),
+        A::PlaySpellAttack { lane } => plays.spell_attack = Some(*lane),
         A::PlayManeuver { with, lane } => plays.maneuver = Some((*with, *lane)),
         A::PlaceShield { lane } => plays.shield = Some(*lane),
         A::PlaceDenizen { denizen, lane } => {

@@ -49,6 +49,7 @@ pub fn start_round(
     combat.targets.clear();
     combat.plays.clear();
     combat.owed.clear();
+    combat.casts.clear();
     let round = combat.round;
     events.push(Event::public(
         "5.3",
@@ -132,10 +133,12 @@ pub struct Built {
     pub situation: Situation,
     pub who: Vec<Who>,
     pub armor: BTreeMap<Seat, Vec<PieceId>>,
+    /// Indexes of `situation.attacks` made by Attack spells (they turn no weapon over).
+    pub spell_attacks: Vec<usize>,
 }
 
 impl Built {
-    fn id_of(&self, w: &Who) -> Option<FighterId> {
+    pub fn id_of(&self, w: &Who) -> Option<FighterId> {
         self.who
             .iter()
             .position(|x| x == w)
@@ -191,6 +194,34 @@ fn add_denizen(
     Some((id, comp))
 }
 
+/// The fighter a character attacks; an unassigned denizen that is attacked is put on its
+/// own sheet, with no target of its own.
+pub fn target_fighter(
+    cat: &Catalog,
+    state: &GameState,
+    built: &mut Built,
+    target: &CombatTarget,
+) -> Option<FighterId> {
+    match target {
+        CombatTarget::Character { seat: t } => built.id_of(&Who::Character(*t)),
+        CombatTarget::Denizen { piece } => match built.id_of(&Who::Denizen(piece.clone())) {
+            Some(id) => Some(id),
+            None => add_denizen(cat, state, built, piece).map(|(id, comp)| {
+                let mut defender = vec![(id, Lane::ChargeThrust)];
+                if let Some((cid, _)) = comp {
+                    defender.push((cid, Lane::DodgeSwing));
+                }
+                built.situation.sheets.push(Sheet::Denizen {
+                    defender,
+                    target: Vec::new(),
+                    circles: Vec::new(),
+                });
+                id
+            }),
+        },
+    }
+}
+
 /// Builds the kernel's situation from the revealed plays.
 pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
     let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
@@ -203,6 +234,7 @@ pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
         },
         who: Vec::new(),
         armor: BTreeMap::new(),
+        spell_attacks: Vec::new(),
     };
     for seat in combat.fighting() {
         let (fighter, armor) = fighters::character(cat, state, seat, combat.plays.get(&seat));
@@ -251,26 +283,9 @@ pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
         let Some((chit, lane)) = combat.plays.get(seat).and_then(|p| p.attack) else {
             continue;
         };
-        let target_id = match target {
-            CombatTarget::Character { seat: t } => built.id_of(&Who::Character(*t)),
-            CombatTarget::Denizen { piece } => match built.id_of(&Who::Denizen(piece.clone())) {
-                Some(id) => Some(id),
-                // An unassigned denizen that is attacked: its own sheet, no target.
-                None => add_denizen(cat, state, &mut built, piece).map(|(id, comp)| {
-                    let mut defender = vec![(id, Lane::ChargeThrust)];
-                    if let Some((cid, _)) = comp {
-                        defender.push((cid, Lane::DodgeSwing));
-                    }
-                    built.situation.sheets.push(Sheet::Denizen {
-                        defender,
-                        target: Vec::new(),
-                        circles: Vec::new(),
-                    });
-                    id
-                }),
-            },
+        let Some(target) = target_fighter(cat, state, &mut built, target) else {
+            continue;
         };
-        let Some(target) = target_id else { continue };
         let Some(values) = fighters::attack_values(cat, state, *seat, chit) else {
             continue;
         };
@@ -307,7 +322,8 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
             E::PlaysRevealed { plays: revealed },
         ));
     }
-    let built = build(cat, state)?;
+    let mut built = build(cat, state)?;
+    super::spells::attacks::add_to(cat, state, &mut built);
     let outcome = {
         let mut chance = GameDice {
             dice: &mut state.dice,
@@ -316,6 +332,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
         melee::resolve(cat, &built.situation, &mut chance)?
     };
     apply_outcome(cat, state, &built, &outcome, events)?;
+    super::spells::attacks::expire(cat, state, events);
     super::fatigue::begin(cat, state)
 }
 
@@ -340,7 +357,10 @@ fn apply_outcome(
         }
     }
     let mut weapon_hit: BTreeMap<Seat, bool> = BTreeMap::new();
-    for a in &built.situation.attacks {
+    for (i, a) in built.situation.attacks.iter().enumerate() {
+        if built.spell_attacks.contains(&i) {
+            continue;
+        }
         if let Some(Who::Character(seat)) = built.who(a.attacker) {
             weapon_hit.insert(*seat, false);
         }
@@ -353,7 +373,9 @@ fn apply_outcome(
             continue;
         }
         if let Some(Who::Character(seat)) = &attacker {
-            weapon_hit.insert(*seat, true);
+            if let Some(h) = weapon_hit.get_mut(seat) {
+                *h = true;
+            }
         }
         // Shared kills: every hit of the same moment that killed the same fighter.
         for effect in &hit.effects {

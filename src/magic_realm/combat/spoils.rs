@@ -84,6 +84,13 @@ pub fn killed(
         })
         .collect();
     let share = i32::try_from(sharers.len().max(1)).unwrap_or(1);
+    // 4.6.9h: a killed denizen is released from the spells that name it.
+    if let Some(Who::Denizen(piece)) = &victim {
+        let target = super::CombatTarget::Denizen {
+            piece: piece.clone(),
+        };
+        super::spells::killed(cat, state, &target, events);
+    }
     match victim {
         Some(Who::Denizen(piece)) => {
             // Each killing character gains his share, multiplied by his kills today.
@@ -151,6 +158,8 @@ pub fn character_killed(
     killers: &[Seat],
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    // 4.6.9h: his spells cast by Magic chits break, and he is released from spells.
+    super::spells::killed(cat, state, &super::CombatTarget::Character { seat }, events);
     let (gold, notoriety) = state.seat(seat).map_or((0, 0), |s| (s.gold, s.notoriety));
     match &killer {
         Some(Who::Character(_)) => {

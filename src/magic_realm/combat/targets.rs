@@ -3,7 +3,7 @@
 //! picks his target (or none).
 
 use super::fighters::{denizens_in, group_of, start_battling};
-use super::{current, current_mut, Combat, CombatStage, CombatTarget, Events};
+use super::{current, current_mut, spells, Combat, CombatStage, CombatTarget, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -50,6 +50,10 @@ pub fn candidates(
     combat: &Combat,
     seat: Seat,
 ) -> Vec<CombatTarget> {
+    // Peace: a pacified character cannot name a target.
+    if super::encounter::pacified(cat, state, &CombatTarget::Character { seat }) {
+        return Vec::new();
+    }
     if let Some((charged, _)) = combat.charges.get(&seat) {
         // 8.3.6 b.2: a charge names his target for the round.
         return if combat.fighting().any(|s| s == *charged) {
@@ -72,6 +76,9 @@ pub fn candidates(
 }
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    if spells::aiming::aiming(combat, seat) {
+        return spells::aiming::options(cat, state, combat, seat);
+    }
     let mut out: Vec<A> = candidates(cat, state, combat, seat)
         .into_iter()
         .map(|target| A::SelectTarget { target })
@@ -86,9 +93,14 @@ pub fn apply(
     seat: Seat,
     action: &A,
 ) -> Result<Events, RuleError> {
+    if current(state).is_some_and(|c| spells::aiming::aiming(c, seat)) {
+        return spells::aiming::apply(cat, state, seat, action);
+    }
     let mut events = Vec::new();
     match action {
         A::SelectTarget { target } => {
+            // Peace is broken when its target is named as the target of an attack.
+            spells::break_on(cat, state, target, spells::SpellEffect::Peace, &mut events);
             // 8.4.2: naming a target unhides the character and a hidden target.
             let mut unhide = vec![seat];
             if let CombatTarget::Character { seat: other } = target {
@@ -138,17 +150,26 @@ pub fn apply(
 }
 
 /// Runs target selection on; true when something moved on.
-pub fn progress(cat: &Catalog, state: &mut GameState) -> Result<bool, RuleError> {
+pub fn progress(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
     let Some(combat) = current(state) else {
         return Ok(true);
     };
     if let Some(seat) = combat.attention.get(combat.turn).copied() {
-        if combat.gone.contains(&seat) || candidates(cat, state, combat, seat).is_empty() {
+        let aiming = spells::aiming::aiming(combat, seat);
+        if combat.gone.contains(&seat)
+            || (!aiming && candidates(cat, state, combat, seat).is_empty())
+        {
             current_mut(state)?.turn += 1;
             return Ok(true);
         }
         return Ok(false);
     }
+    // 8.4.3: the spells come to life before the attacks and maneuvers are played.
+    spells::activation::activate(cat, state, events)?;
     super::plays::start(cat, state)?;
     Ok(true)
 }

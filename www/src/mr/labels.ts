@@ -175,6 +175,20 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `${humanize(action.change)} ${pieceName(names, action.piece)}`;
     case 'EndActions':
       return 'No (more) encounter actions';
+    case 'CastSpell':
+      return `Cast spell ${action.spell_box + 1} with Magic chit ${action.chit + 1}${
+        action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
+      }`;
+    case 'AimSpell':
+      return action.aim.aim === 'clearing'
+        ? 'Aim my spell at the clearing'
+        : action.aim.aim === 'character'
+          ? `Aim my spell at seat ${action.aim.seat + 1}`
+          : `Aim my spell at ${pieceName(names, action.aim.piece)}`;
+    case 'EndAim':
+      return 'No more targets for my spell';
+    case 'PlaySpellAttack':
+      return `Direct my Attack spell: ${LANE_ATTACK[action.lane]}`;
     case 'SelectTarget':
       return action.target.target === 'character'
         ? `Attack seat ${action.target.seat + 1}`

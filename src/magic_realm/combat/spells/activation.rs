@@ -1,0 +1,116 @@
+//! Spell activation and cancellation (rule 8.4.3): once every target is named, the spells
+//! come to life in the order of their completion times, equal times together. A spell
+//! aimed at a character cancels his slower spell when it comes to life first; a cancelled
+//! spell's Magic chit fatigues (its asterisks still count this round).
+
+use super::{effects, fatigue_chit, CastStatus, Events, SpellAim};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::{current, current_mut};
+use crate::magic_realm::day::who;
+use crate::magic_realm::state::GameState;
+use std::collections::BTreeSet;
+
+/// 8.4.3: a working spell faster than `time` names `seat` as a target.
+fn interrupted(state: &GameState, seat: Seat, time: u8) -> bool {
+    current(state).is_some_and(|c| {
+        c.casts.iter().any(|(caster, cast)| {
+            *caster != seat
+                && cast.status == CastStatus::Working
+                && cast.time < time
+                && cast.aims.contains(&SpellAim::Character { seat })
+        })
+    })
+}
+
+/// 8.4.3: brings the round's spells to life, fastest first.
+pub fn activate(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let times: BTreeSet<u8> = current(state)
+        .map(|c| {
+            c.casts
+                .values()
+                .filter(|x| x.status == CastStatus::Aimed)
+                .map(|x| x.time)
+                .collect()
+        })
+        .unwrap_or_default();
+    for time in times {
+        let group: Vec<Seat> = current(state)
+            .map(|c| {
+                c.casts
+                    .iter()
+                    .filter(|(s, x)| {
+                        x.status == CastStatus::Aimed && x.time == time && !c.gone.contains(s)
+                    })
+                    .map(|(s, _)| *s)
+                    .collect()
+            })
+            .unwrap_or_default();
+        // Cancellations first: spells of the same time come to life together.
+        let mut working = Vec::new();
+        for seat in group {
+            let Some(cast) = current(state).and_then(|c| c.casts.get(&seat)).cloned() else {
+                continue;
+            };
+            if interrupted(state, seat, time) {
+                if let Some(c) = current_mut(state)?.casts.get_mut(&seat) {
+                    c.status = CastStatus::Cancelled;
+                }
+                fatigue_chit(state, seat, cast.chit);
+                events.push(Event::public(
+                    "8.4.3",
+                    format!(
+                        "A faster spell cancels {}'s {}.",
+                        who::who(cat, state, seat),
+                        spell_name(cat, &cast.spell)
+                    ),
+                    E::SpellCancelled {
+                        seat,
+                        spell: cast.spell.clone(),
+                    },
+                ));
+            } else {
+                working.push(seat);
+            }
+        }
+        for seat in &working {
+            if let Some(c) = current_mut(state)?.casts.get_mut(seat) {
+                c.status = CastStatus::Working;
+            }
+        }
+        for seat in working {
+            let Some(cast) = current(state).and_then(|c| c.casts.get(&seat)).cloned() else {
+                continue;
+            };
+            // An earlier spell of this group (Peace) may have cancelled it.
+            if cast.status != CastStatus::Working {
+                continue;
+            }
+            events.push(Event::public(
+                "8.4.3",
+                format!(
+                    "{}'s {} comes to life.",
+                    who::who(cat, state, seat),
+                    spell_name(cat, &cast.spell)
+                ),
+                E::SpellWorks {
+                    seat,
+                    spell: cast.spell.clone(),
+                },
+            ));
+            effects::start(cat, state, seat, &cast, events)?;
+        }
+    }
+    Ok(())
+}
+
+pub fn spell_name(cat: &Catalog, id: &crate::magic_realm::catalog::magic::SpellId) -> String {
+    cat.spells
+        .get(id)
+        .map_or_else(|| id.0.clone(), |s| s.name.clone())
+}

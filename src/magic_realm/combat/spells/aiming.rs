@@ -1,0 +1,186 @@
+//! Naming a spell's targets when the spellcaster's attention chit is picked (rule 8.4.2):
+//! the sort of target the spell requires, in his clearing; a hidden character only after
+//! finding hidden enemies (himself always); naming a character or denizen unhides him and
+//! the target, sets an unhired native's group battling him and breaks a Peace on the
+//! target. A spell with no proper target is broken before it goes into effect.
+
+use super::{fatigue_chit, CastStatus, Events, SpellAim, SpellEffect};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::magic::SpellTarget;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::fighters::{denizens_in, group_of, start_battling};
+use crate::magic_realm::combat::{current, current_mut, Combat, CombatTarget};
+use crate::magic_realm::day::{hiding, who};
+use crate::magic_realm::state::GameState;
+
+/// Whether `seat` has a spell whose targets he must name now.
+pub fn aiming(combat: &Combat, seat: Seat) -> bool {
+    combat
+        .casts
+        .get(&seat)
+        .is_some_and(|c| c.status == CastStatus::Cast)
+}
+
+/// Whether the spell takes any number of targets.
+fn multiple(kind: SpellTarget) -> bool {
+    kind == SpellTarget::AnyNumberOfIndividuals
+}
+
+/// 8.4.2: the targets the spell may still be aimed at.
+fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<SpellAim> {
+    let Some(cast) = combat.casts.get(&seat) else {
+        return Vec::new();
+    };
+    let Some(kind) = cat.spells.get(&cast.spell).map(|s| s.target) else {
+        return Vec::new();
+    };
+    let found = state.today.found_enemies.contains(&seat);
+    let characters = || {
+        combat
+            .fighting()
+            .filter(|s| *s == seat || found || !state.seat(*s).is_some_and(|x| x.hidden))
+            .map(|s| SpellAim::Character { seat: s })
+    };
+    let out: Vec<SpellAim> = match kind {
+        SpellTarget::Character => characters().collect(),
+        SpellTarget::Individual | SpellTarget::AnyNumberOfIndividuals => characters()
+            .chain(
+                denizens_in(cat, state, combat.at)
+                    .into_iter()
+                    .map(|piece| SpellAim::Denizen { piece }),
+            )
+            .collect(),
+        SpellTarget::CastersClearing => vec![SpellAim::Clearing],
+        _ => Vec::new(),
+    };
+    out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
+}
+
+pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    let mut out: Vec<A> = candidates(cat, state, combat, seat)
+        .into_iter()
+        .map(|aim| A::AimSpell { aim })
+        .collect();
+    if combat.casts.get(&seat).is_some_and(|c| !c.aims.is_empty()) {
+        out.push(A::EndAim);
+    } else {
+        // No target: the spell is broken before it goes into effect.
+        out.push(A::NoTarget);
+    }
+    out
+}
+
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    let cast = current(state)
+        .and_then(|c| c.casts.get(&seat))
+        .cloned()
+        .ok_or_else(|| RuleError::internal("no spell to aim"))?;
+    let kind = cat
+        .spells
+        .get(&cast.spell)
+        .map(|s| s.target)
+        .ok_or_else(|| RuleError::internal("unknown spell"))?;
+    let name = who::who(cat, state, seat);
+    match action {
+        A::AimSpell { aim } => {
+            if let Some(target) = aim.individual() {
+                // 8.4.2: naming an individual unhides the spellcaster and his target.
+                hiding::unhide(
+                    cat,
+                    state,
+                    seat,
+                    "8.4.2",
+                    "is no longer hidden.",
+                    &mut events,
+                );
+                if let CombatTarget::Character { seat: other } = &target {
+                    hiding::unhide(
+                        cat,
+                        state,
+                        *other,
+                        "8.4.2",
+                        "is no longer hidden.",
+                        &mut events,
+                    );
+                }
+                if let CombatTarget::Denizen { piece } = &target {
+                    // 8.2.3: a spell on an unhired native sets his group battling.
+                    if let Some(group) = group_of(cat, piece) {
+                        if start_battling(state, seat, group) {
+                            events.push(Event::public(
+                                "8.2.3",
+                                format!("The {group:?} now battle {name}."),
+                                E::NativesBattle { seat, group },
+                            ));
+                        }
+                    }
+                }
+                // Peace is broken when its target is named as the target of a spell.
+                super::break_on(cat, state, &target, SpellEffect::Peace, &mut events);
+            }
+            let text = match aim {
+                SpellAim::Character { seat: s } => who::who(cat, state, *s),
+                SpellAim::Denizen { piece } => piece.to_string(),
+                SpellAim::Clearing => "the clearing".to_string(),
+            };
+            events.push(Event::public(
+                "8.4.2",
+                format!("{name} aims his spell at {text}."),
+                E::SpellAimed {
+                    seat,
+                    aim: aim.clone(),
+                },
+            ));
+            let combat = current_mut(state)?;
+            if let Some(target) = aim.individual() {
+                // His attention chit goes on the first individual named.
+                combat.targets.entry(seat).or_insert(target);
+            }
+            if let Some(c) = combat.casts.get_mut(&seat) {
+                c.aims.push(aim.clone());
+                if !multiple(kind) {
+                    c.status = CastStatus::Aimed;
+                }
+            }
+            if !multiple(kind) {
+                combat.turn += 1;
+            }
+        }
+        A::EndAim => {
+            let combat = current_mut(state)?;
+            if let Some(c) = combat.casts.get_mut(&seat) {
+                c.status = CastStatus::Aimed;
+            }
+            combat.turn += 1;
+        }
+        A::NoTarget => {
+            let combat = current_mut(state)?;
+            if let Some(c) = combat.casts.get_mut(&seat) {
+                c.status = CastStatus::Broken;
+            }
+            combat.turn += 1;
+            fatigue_chit(state, seat, cast.chit);
+            events.push(Event::public(
+                "8.4.2",
+                format!("{name} names no target: his spell is broken."),
+                E::SpellBroken {
+                    seat,
+                    spell: cast.spell.clone(),
+                },
+            ));
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not a spell's target"
+            )))
+        }
+    }
+    Ok(events)
+}

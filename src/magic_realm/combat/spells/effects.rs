@@ -1,0 +1,203 @@
+//! What each implemented spell does when it comes to life (rule 8.4.4 and the List of
+//! Spells): Attack spells wait for the melee ([`super::attacks`]); Make Whole (Instant)
+//! activates the target's fatigued and wounded chits and repairs his damaged armor, then
+//! expires; Peace (Combat) stops its target attacking until he is attacked, unless he is
+//! already someone's target.
+
+use super::{effect_of, fatigue_chit, Events, SpellAim, SpellCast, SpellEffect, SpellExpiry};
+use super::{CastStatus, SpellInEffect};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::{current, current_mut, CombatTarget};
+use crate::magic_realm::day::{belongings, who};
+use crate::magic_realm::pieces::{Facing, PieceId};
+use crate::magic_realm::state::{ChitStatus, GameState};
+
+/// 8.4.4: the spell `seat` cast takes effect.
+pub fn start(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    cast: &SpellCast,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let effect = cat
+        .spells
+        .get(&cast.spell)
+        .and_then(effect_of)
+        .ok_or_else(|| RuleError::internal("a spell without an effect was cast"))?;
+    if effect != SpellEffect::Attack {
+        // 8.4.3: the spellcaster takes back his attention chit; the spell acts by itself.
+        current_mut(state)?.targets.remove(&seat);
+    }
+    match effect {
+        // It attacks in the melee and expires after it (attacks::expire).
+        SpellEffect::Attack => {}
+        SpellEffect::MakeWhole => {
+            for aim in &cast.aims {
+                if let SpellAim::Character { seat: target } = aim {
+                    make_whole(cat, state, *target, events);
+                }
+            }
+            expire_instant(cat, state, seat, cast, events);
+        }
+        SpellEffect::Peace => peace(cat, state, seat, cast, events)?,
+    }
+    Ok(())
+}
+
+/// 4.6.6c: an Instant spell expires as soon as it is resolved; its chit fatigues.
+fn expire_instant(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    cast: &SpellCast,
+    events: &mut Events,
+) {
+    fatigue_chit(state, seat, cast.chit);
+    events.push(Event::public(
+        "4.6.6",
+        format!(
+            "{}'s {} expires.",
+            who::who(cat, state, seat),
+            super::activation::spell_name(cat, &cast.spell)
+        ),
+        E::SpellExpired {
+            seat,
+            spell: cast.spell.clone(),
+        },
+    ));
+}
+
+/// Make Whole: the target's fatigued and wounded chits become active (not colour chits
+/// or chits committed to spells) and his damaged armor, active or not, is repaired.
+fn make_whole(cat: &Catalog, state: &mut GameState, target: Seat, events: &mut Events) {
+    let repaired: Vec<PieceId> = belongings::owned(state, target)
+        .into_iter()
+        .filter(|p| {
+            matches!(p, PieceId::Armor { .. })
+                && state.piles.find(p).map(|(_, c)| c.facing) == Some(Facing::Damaged)
+        })
+        .collect();
+    for piece in &repaired {
+        state.piles.set_facing(piece, Facing::Intact);
+    }
+    if let Some(sheet) = state.seat_mut(target) {
+        for slot in &mut sheet.chits {
+            if matches!(*slot, ChitStatus::Fatigued | ChitStatus::Wounded) {
+                *slot = ChitStatus::Fresh;
+            }
+        }
+    }
+    events.push(Event::public(
+        "8.4.4",
+        format!(
+            "Make Whole: {}'s chits are active again{}.",
+            who::who(cat, state, target),
+            if repaired.is_empty() {
+                ""
+            } else {
+                " and his armor is repaired"
+            }
+        ),
+        E::MadeWhole {
+            seat: target,
+            repaired,
+        },
+    ));
+}
+
+/// Whether `target` is now the target of some character or denizen other than `caster`.
+fn someones_target(state: &GameState, caster: Seat, target: &CombatTarget) -> bool {
+    let Some(combat) = current(state) else {
+        return false;
+    };
+    let named = combat
+        .targets
+        .iter()
+        .any(|(s, t)| *s != caster && t == target);
+    let attacked_by_denizens = match target {
+        CombatTarget::Character { seat } => combat.sheets.get(seat).is_some_and(|v| !v.is_empty()),
+        CombatTarget::Denizen { .. } => false,
+    };
+    named || attacked_by_denizens
+}
+
+/// Peace (List of Spells): broken at once if its target is someone else's target; else a
+/// denizen is unassigned and cannot be assigned while it lasts, and a character takes back
+/// his attention chit and his spell or attack is cancelled. It lasts until Midnight.
+fn peace(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    cast: &SpellCast,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(target) = cast.aims.first().and_then(SpellAim::individual) else {
+        expire_instant(cat, state, seat, cast, events);
+        return Ok(());
+    };
+    if someones_target(state, seat, &target) {
+        fatigue_chit(state, seat, cast.chit);
+        events.push(Event::public(
+            "8.4.4",
+            format!(
+                "{}'s Peace is broken: its target is already someone's target.",
+                who::who(cat, state, seat)
+            ),
+            E::SpellBroken {
+                seat,
+                spell: cast.spell.clone(),
+            },
+        ));
+        return Ok(());
+    }
+    let combat = current_mut(state)?;
+    match &target {
+        CombatTarget::Denizen { piece } => {
+            combat.unassign(piece);
+            combat.holding.remove(piece);
+        }
+        CombatTarget::Character { seat: pacified } => {
+            combat.targets.remove(pacified);
+            combat.charges.remove(pacified);
+            if let Some(c) = combat.casts.get_mut(pacified) {
+                if matches!(
+                    c.status,
+                    CastStatus::Aimed | CastStatus::Working | CastStatus::Cast
+                ) && *pacified != seat
+                {
+                    c.status = CastStatus::Cancelled;
+                    let chit = c.chit;
+                    fatigue_chit(state, *pacified, chit);
+                }
+            }
+        }
+    }
+    // The Magic chit goes with the target (8.4.3).
+    if let Some(slot) = state
+        .seat_mut(seat)
+        .and_then(|s| s.chits.get_mut(usize::from(cast.chit)))
+    {
+        *slot = ChitStatus::Committed;
+    }
+    state.spells.push(SpellInEffect {
+        caster: seat,
+        spell: cast.spell.clone(),
+        spell_box: cast.spell_box,
+        chit: cast.chit,
+        aims: cast.aims.clone(),
+        until: SpellExpiry::Midnight,
+    });
+    let text = match &target {
+        CombatTarget::Character { seat: s } => who::who(cat, state, *s),
+        CombatTarget::Denizen { piece } => piece.to_string(),
+    };
+    events.push(Event::public(
+        "8.4.4",
+        format!("Peace: {text} cannot attack until attacked."),
+        E::Pacified { target },
+    ));
+    Ok(())
+}

@@ -1,0 +1,268 @@
+//! Spells in combat (rules 4.6.4, 4.6.6, 4.6.9, 8.3.9, 8.4.2 to 8.4.4; the List of Spells):
+//! a character casts one of his recorded spells as his Encounter action with a Magic chit
+//! of its type, supplied with its colour; he names its targets when his attention chit is
+//! picked; the spells come to life in the order of their completion times, faster spells
+//! cancelling slower ones cast by their targets; then each has its effect: Attack spells
+//! attack like weapons in the melee, Instant spells act and expire, Combat spells bewitch
+//! their targets until Midnight.
+//!
+//! The spells implemented so far are those [`effect_of`] names; the others cannot be
+//! cast yet (they are never offered).
+
+pub mod activation;
+pub mod aiming;
+pub mod attacks;
+pub mod casting;
+pub mod effects;
+
+use super::CombatTarget;
+use crate::engine::{Event, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::magic::{Spell, SpellId};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::who;
+use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::state::{ChitStatus, GameState};
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
+
+type Events = Vec<Event<E>>;
+
+/// A target of a spell (8.4.2): an individual, or the spellcaster's clearing.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
+#[serde(tag = "aim", rename_all = "camelCase")]
+pub enum SpellAim {
+    Character { seat: Seat },
+    Denizen { piece: PieceId },
+    Clearing,
+}
+
+impl SpellAim {
+    /// The character or denizen aimed at, if the aim is an individual.
+    pub fn individual(&self) -> Option<CombatTarget> {
+        match self {
+            SpellAim::Character { seat } => Some(CombatTarget::Character { seat: *seat }),
+            SpellAim::Denizen { piece } => Some(CombatTarget::Denizen {
+                piece: piece.clone(),
+            }),
+            SpellAim::Clearing => None,
+        }
+    }
+
+    pub fn of(target: &CombatTarget) -> SpellAim {
+        match target {
+            CombatTarget::Character { seat } => SpellAim::Character { seat: *seat },
+            CombatTarget::Denizen { piece } => SpellAim::Denizen {
+                piece: piece.clone(),
+            },
+        }
+    }
+}
+
+/// Where a spell cast this round stands (8.4.2, 8.4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub enum CastStatus {
+    /// Cast in the Encounter Step; its targets not yet named.
+    Cast,
+    /// Its targets named; waiting to come to life.
+    Aimed,
+    /// Come to life (8.4.3). An Attack spell attacks in this round's melee.
+    Working,
+    /// Cancelled by a faster spell before it came to life (8.4.3).
+    Cancelled,
+    /// Broken before it came to life (no proper target named, 8.4.2).
+    Broken,
+    /// Worked and expired (an Attack spell after the melee).
+    Expired,
+}
+
+/// The spell a character cast this round (8.3.9b).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SpellCast {
+    /// The box of his recorded spells (index into his spell list).
+    pub spell_box: u8,
+    pub spell: SpellId,
+    /// The Magic chit played.
+    pub chit: u8,
+    /// The completion time (8.3.9 b.4: the chit's time, 0 if alerted).
+    pub time: u8,
+    pub aims: Vec<SpellAim>,
+    pub status: CastStatus,
+}
+
+/// When a spell that lasts ends by itself (4.6.6g).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "at", rename_all = "camelCase")]
+pub enum SpellExpiry {
+    /// Combat spells: at Midnight.
+    Midnight,
+}
+
+/// A spell bewitching its targets (8.4.3): its Magic chit is with them until it ends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SpellInEffect {
+    pub caster: Seat,
+    pub spell: SpellId,
+    pub spell_box: u8,
+    pub chit: u8,
+    pub aims: Vec<SpellAim>,
+    pub until: SpellExpiry,
+}
+
+/// What a spell does, for the spells implemented (List of Spells).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpellEffect {
+    /// Fiery Blast, Stones Fly, Lightning Bolt, Roof Collapses: attack like weapons
+    /// (4.6.6d, 8.4.4), with the values in the spell's data.
+    Attack,
+    /// Make Whole (Instant): fatigued and wounded chits active, damaged armor repaired.
+    MakeWhole,
+    /// Peace (Combat): the target cannot attack until attacked.
+    Peace,
+}
+
+/// The effect of `spell`, if it is implemented.
+pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
+    if spell.attack.is_some() {
+        return Some(SpellEffect::Attack);
+    }
+    match spell.id.0.as_str() {
+        "make-whole" => Some(SpellEffect::MakeWhole),
+        "peace" => Some(SpellEffect::Peace),
+        _ => None,
+    }
+}
+
+/// Whether a spell box of `seat` is tied up by a spell in effect (8.4.3).
+pub fn box_in_use(state: &GameState, seat: Seat, spell_box: u8) -> bool {
+    state
+        .spells
+        .iter()
+        .any(|s| s.caster == seat && s.spell_box == spell_box)
+}
+
+/// Whether `target` is bewitched by a spell with `effect`.
+pub fn bewitched_by(
+    cat: &Catalog,
+    state: &GameState,
+    target: &CombatTarget,
+    effect: SpellEffect,
+) -> bool {
+    let aim = SpellAim::of(target);
+    state.spells.iter().any(|s| {
+        s.aims.contains(&aim)
+            && cat
+                .spells
+                .get(&s.spell)
+                .and_then(effect_of)
+                .is_some_and(|e| e == effect)
+    })
+}
+
+/// 4.6.6b, 8.4.3: a spell's Magic chit returns to its owner and fatigues.
+pub fn fatigue_chit(state: &mut GameState, seat: Seat, chit: u8) {
+    if let Some(slot) = state
+        .seat_mut(seat)
+        .and_then(|s| s.chits.get_mut(usize::from(chit)))
+    {
+        *slot = ChitStatus::Fatigued;
+    }
+}
+
+/// 4.6.9d: the spell in effect at `index` is broken (or expires, `expired`): its targets
+/// are released and its Magic chit fatigues.
+pub fn end_spell(
+    cat: &Catalog,
+    state: &mut GameState,
+    index: usize,
+    expired: bool,
+    events: &mut Events,
+) {
+    if index >= state.spells.len() {
+        return;
+    }
+    let s = state.spells.remove(index);
+    fatigue_chit(state, s.caster, s.chit);
+    let name = cat
+        .spells
+        .get(&s.spell)
+        .map_or_else(|| s.spell.0.clone(), |x| x.name.clone());
+    let caster = who::who(cat, state, s.caster);
+    if expired {
+        events.push(Event::public(
+            "4.6.6",
+            format!("{caster}'s {name} expires."),
+            E::SpellExpired {
+                seat: s.caster,
+                spell: s.spell,
+            },
+        ));
+    } else {
+        events.push(Event::public(
+            "4.6.9",
+            format!("{caster}'s {name} is broken."),
+            E::SpellBroken {
+                seat: s.caster,
+                spell: s.spell,
+            },
+        ));
+    }
+}
+
+/// 8.4.2 (Peace): a spell of `effect` bewitching `target` is broken when he is named as
+/// the target of a spell or attack.
+pub fn break_on(
+    cat: &Catalog,
+    state: &mut GameState,
+    target: &CombatTarget,
+    effect: SpellEffect,
+    events: &mut Events,
+) {
+    let aim = SpellAim::of(target);
+    while let Some(i) = state.spells.iter().position(|s| {
+        s.aims.contains(&aim)
+            && cat
+                .spells
+                .get(&s.spell)
+                .and_then(effect_of)
+                .is_some_and(|e| e == effect)
+    }) {
+        end_spell(cat, state, i, false, events);
+    }
+}
+
+/// 4.6.6g: at Midnight the Combat spells expire.
+pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
+    while let Some(i) = state
+        .spells
+        .iter()
+        .position(|s| s.until == SpellExpiry::Midnight)
+    {
+        end_spell(cat, state, i, true, events);
+    }
+}
+
+/// 4.6.9h: a killed character's spells cast by Magic chits are broken, and a killed
+/// individual is released from the spells that name him.
+pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, events: &mut Events) {
+    if let CombatTarget::Character { seat } = victim {
+        while let Some(i) = state.spells.iter().position(|s| s.caster == *seat) {
+            end_spell(cat, state, i, false, events);
+        }
+    }
+    let aim = SpellAim::of(victim);
+    let mut i = 0;
+    while i < state.spells.len() {
+        if state.spells[i].aims.contains(&aim) {
+            state.spells[i].aims.retain(|a| *a != aim);
+            if state.spells[i].aims.is_empty() {
+                end_spell(cat, state, i, false, events);
+                continue;
+            }
+        }
+        i += 1;
+    }
+}

@@ -1,0 +1,411 @@
+//! Rule scenarios for spells in combat (rules 4.6.6, 4.6.9, 8.3.9, 8.4.2 to 8.4.4; the List
+//! of Spells), each built from a scenario with forced dice and named by its rule.
+
+use serde_json::{json, Value};
+use tabletop_rules::engine::{Event, Seat, Seed, Session};
+use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use tabletop_rules::magic_realm::catalog::magic::SpellId;
+use tabletop_rules::magic_realm::combat::melee::Lane;
+use tabletop_rules::magic_realm::combat::spells::{CastStatus, SpellAim};
+use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget};
+use tabletop_rules::magic_realm::pieces::PieceId;
+use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
+use tabletop_rules::magic_realm::state::ChitStatus;
+use tabletop_rules::magic_realm::MagicRealm;
+
+type Game = Session<MagicRealm>;
+const S0: Seat = Seat(0);
+const S1: Seat = Seat(1);
+
+fn start(value: Value) -> Game {
+    let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
+    Session::<MagicRealm>::from_scenario(sc, Seed(5)).expect("the scenario starts")
+}
+
+/// Every die forced to 1, `n` dice long.
+fn ones(n: usize) -> Value {
+    json!(vec![1; n])
+}
+
+fn here() -> Value {
+    json!({"tile": "oak_woods", "clearing": 2})
+}
+
+fn monster(id: &str) -> Value {
+    json!({"piece": {"kind": "monster", "id": id, "n": 0},
+           "place": {"place": "clearing", "at": here()}})
+}
+
+fn piece(id: &str) -> PieceId {
+    serde_json::from_value(json!({"kind": "monster", "id": id, "n": 0})).unwrap()
+}
+
+/// A Sorceror with Fiery Blast recorded and his Magic IV chit 4 enchanted (a Purple
+/// colour chit).
+fn sorceror(spells: &[&str]) -> Value {
+    json!({"character": "sorceror", "at": here(), "spells": spells, "hidden": false,
+           "chits": [{"chit": 4, "status": "enchanted"}]})
+}
+
+fn details(events: &[Event<E>]) -> Vec<&E> {
+    events.iter().map(|e| &e.detail).collect()
+}
+
+fn chit(g: &Game, seat: Seat, i: usize) -> ChitStatus {
+    g.state().seats[usize::from(seat.0)].chits[i]
+}
+
+/// Plays on, each seat passing, until `seat` may take `want`; then takes it.
+fn until(g: &mut Game, seat: Seat, want: &A, log: &mut Vec<Event<E>>) {
+    for _ in 0..60 {
+        if g.legal_actions(seat).contains(want) {
+            log.extend(g.apply(seat, want.clone()).unwrap());
+            return;
+        }
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
+        log.extend(g.apply(who, pass).unwrap());
+    }
+    panic!("{want:?} never became legal for {seat}");
+}
+
+fn casts(g: &Game, seat: Seat) -> Vec<A> {
+    g.legal_actions(seat)
+        .into_iter()
+        .filter(|a| matches!(a, A::CastSpell { .. }))
+        .collect()
+}
+
+/// Passes until the Actions stage (or past it, if nobody has an action to take).
+fn to_actions(g: &mut Game, log: &mut Vec<Event<E>>) {
+    for _ in 0..20 {
+        if combat::current(g.state()).is_some_and(|c| c.stage >= CombatStage::Actions) {
+            return;
+        }
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
+        log.extend(g.apply(who, pass).unwrap());
+    }
+}
+
+#[test]
+fn rule_8_3_9_b3_a_spell_needs_a_magic_chit_of_its_type_and_its_colour() {
+    // Without a Purple source, no spell can be cast.
+    let mut plain = start(json!({"seats": [{"character": "sorceror", "at": here(),
+        "spells": ["fiery-blast"], "hidden": false}], "pieces": [monster("ogre")], "at": "sunset"}));
+    let mut log = Vec::new();
+    to_actions(&mut plain, &mut log);
+    assert!(
+        combat::current(plain.state()).is_some_and(|c| c.stage > CombatStage::Actions),
+        "no Purple magic, no spell: he had no action to take"
+    );
+    // With his Purple colour chit: each fresh Magic IV chit, never the VI chits.
+    let mut g = start(json!({"seats": [sorceror(&["fiery-blast"])],
+        "pieces": [monster("ogre")], "at": "sunset"}));
+    to_actions(&mut g, &mut log);
+    let offered: Vec<u8> = casts(&g, S0)
+        .iter()
+        .map(|a| match a {
+            A::CastSpell {
+                chit,
+                colour_chit,
+                spell_box,
+            } => {
+                assert_eq!((*spell_box, *colour_chit), (0, Some(4)));
+                *chit
+            }
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(offered, [3, 5, 9, 10, 11]);
+}
+
+#[test]
+fn rule_8_3_9_b5_magic_chits_are_stopped_only_by_faster_move_times() {
+    // The wolf on his sheet moves in 3: time-3 chits may be played (equal time does not
+    // stop a Magic chit), time-4 and time-5 chits may not.
+    let mut g = start(json!({"seats": [sorceror(&["fiery-blast"])],
+        "pieces": [monster("wolf-l4")], "at": "sunset"}));
+    let mut log = Vec::new();
+    to_actions(&mut g, &mut log);
+    let chits: Vec<u8> = casts(&g, S0)
+        .iter()
+        .filter_map(|a| match a {
+            A::CastSpell { chit, .. } => Some(*chit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(chits, [9, 10]);
+}
+
+#[test]
+fn rule_8_4_4_fiery_blast_attacks_like_a_missile_weapon_and_expires() {
+    // Every die forced to 1: the Missile Table adds two levels (Light + 3 stars is
+    // Tremendous already), and the time-3 blast undercuts the Ogre (moves 5 or 4).
+    let mut g = start(json!({"seats": [sorceror(&["fiery-blast"])],
+        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(40)}));
+    let mut log = Vec::new();
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 9,
+        colour_chit: Some(4),
+    };
+    until(&mut g, S0, &cast, &mut log);
+    assert_eq!(chit(&g, S0, 4), ChitStatus::Fatigued, "8.3.9 b.6");
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::SpellCast {
+            seat: S0,
+            chit: 9,
+            time: 3,
+            ..
+        }
+    )));
+    let aim = A::AimSpell {
+        aim: SpellAim::Denizen {
+            piece: piece("ogre"),
+        },
+    };
+    until(&mut g, S0, &aim, &mut log);
+    until(&mut g, S0, &A::EndAim, &mut log);
+    // 8.4.5: no weapon attack in a round he cast a spell; the spell takes an Attack circle.
+    let plays = g.legal_actions(S0);
+    assert!(!plays.iter().any(|a| matches!(a, A::PlayAttack { .. })));
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellWorks { seat: S0, .. })));
+    let blast = A::PlaySpellAttack {
+        lane: Lane::ChargeThrust,
+    };
+    until(&mut g, S0, &blast, &mut log);
+    until(&mut g, S0, &A::EndPlays, &mut log);
+    assert!(
+        details(&log).iter().any(|d| matches!(d,
+            E::Killed { victim, by: Some(S0), .. } if *victim == piece("ogre"))),
+        "the blast kills the Ogre and the kill is the spellcaster's (8.7)"
+    );
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellExpired { seat: S0, spell } if spell.0 == "fiery-blast")));
+    assert_eq!(chit(&g, S0, 9), ChitStatus::Fatigued, "4.6.6b");
+}
+
+#[test]
+fn rule_8_4_3_a_faster_spell_cancels_the_slower_spell_of_its_target() {
+    // The Sorceror blasts the Wizard with a time-3 chit; the Wizard's time-4 blast at the
+    // Sorceror is cancelled and its chit fatigues.
+    let wizard = json!({"character": "wizard", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 11, "status": "enchanted"}]});
+    let mut g = start(json!({"seats": [sorceror(&["fiery-blast"]), wizard],
+        "at": "sunset", "dice": ones(60)}));
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 9,
+            colour_chit: Some(4),
+        },
+        &mut log,
+    );
+    until(
+        &mut g,
+        S1,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 7,
+            colour_chit: Some(11),
+        },
+        &mut log,
+    );
+    // Whoever's attention chit comes first, both name each other.
+    for _ in 0..4 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let other = if seat == S0 { S1 } else { S0 };
+        let aim = A::AimSpell {
+            aim: SpellAim::Character { seat: other },
+        };
+        if g.legal_actions(seat).contains(&aim) {
+            log.extend(g.apply(seat, aim).unwrap());
+        } else if g.legal_actions(seat).contains(&A::EndAim) {
+            log.extend(g.apply(seat, A::EndAim).unwrap());
+        } else {
+            break;
+        }
+    }
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellCancelled { seat: S1, .. })));
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellCancelled { seat: S0, .. })));
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.casts[&S1].status, CastStatus::Cancelled);
+    assert_eq!(c.casts[&S0].status, CastStatus::Working);
+    assert_eq!(chit(&g, S1, 7), ChitStatus::Fatigued, "8.4.3");
+    // 8.4.3: the cancelled spellcaster may still attack the target of his attention chit.
+    assert!(g
+        .legal_actions(S1)
+        .iter()
+        .any(|a| matches!(a, A::PlayAttack { .. })));
+}
+
+#[test]
+fn rule_8_4_2_a_spell_with_no_target_is_broken() {
+    let mut g = start(json!({"seats": [sorceror(&["fiery-blast"])],
+        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(40)}));
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 3,
+            colour_chit: Some(4),
+        },
+        &mut log,
+    );
+    assert!(combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Targets));
+    let ev = g.apply(S0, A::NoTarget).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::SpellBroken { seat: S0, .. })));
+    assert_eq!(chit(&g, S0, 3), ChitStatus::Fatigued);
+}
+
+/// A Pilgrim with Make Whole and Peace recorded and his Magic I chit 11 enchanted (White).
+fn pilgrim(chits: Value) -> Value {
+    json!({"character": "pilgrim", "at": here(), "spells": ["make-whole", "peace"],
+           "hidden": false, "chits": chits})
+}
+
+#[test]
+fn make_whole_activates_fatigued_and_wounded_chits_and_expires() {
+    let chits = json!([{"chit": 11, "status": "enchanted"},
+        {"chit": 0, "status": "fatigued"}, {"chit": 5, "status": "wounded"}]);
+    let mut g = start(json!({"seats": [pilgrim(chits)], "at": "sunset"}));
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 6,
+            colour_chit: Some(11),
+        },
+        &mut log,
+    );
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Character { seat: S0 },
+        },
+        &mut log,
+    );
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::MadeWhole { seat: S0, .. })));
+    assert_eq!(chit(&g, S0, 0), ChitStatus::Fresh);
+    assert_eq!(chit(&g, S0, 5), ChitStatus::Fresh);
+    assert_eq!(
+        chit(&g, S0, 6),
+        ChitStatus::Fatigued,
+        "the Magic chit fatigues after the spell"
+    );
+}
+
+#[test]
+fn peace_unassigns_a_denizen_until_midnight() {
+    let mut g = start(
+        json!({"seats": [pilgrim(json!([{"chit": 6, "status": "enchanted"}]))],
+        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(80)}),
+    );
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 1,
+            chit: 11,
+            colour_chit: Some(6),
+        },
+        &mut log,
+    );
+    let ogre = piece("ogre");
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Denizen {
+                piece: ogre.clone(),
+            },
+        },
+        &mut log,
+    );
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::Pacified { target: CombatTarget::Denizen { piece } } if *piece == ogre)));
+    let c = combat::current(g.state()).unwrap();
+    assert!(c.sheet_of(&ogre).is_none(), "the Ogre is unassigned");
+    assert_eq!(chit(&g, S0, 11), ChitStatus::Committed);
+    assert_eq!(g.state().spells.len(), 1);
+    // The box is tied up: Peace cannot be cast again while it lasts.
+    assert_eq!(g.state().spells[0].spell, SpellId("peace".into()));
+    // Combat goes on without the Ogre being assigned, and ends; at Midnight the spell
+    // expires and its chit fatigues.
+    for _ in 0..200 {
+        if g.state().spells.is_empty() {
+            break;
+        }
+        if let Some(c) = combat::current(g.state()) {
+            assert!(c.sheet_of(&ogre).is_none(), "never assigned while pacified");
+        }
+        let Some(who) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let legal = g.legal_actions(who);
+        let pass = combat::passing(&legal)
+            .or_else(|| legal.first().cloned())
+            .expect("an action");
+        log.extend(g.apply(who, pass).unwrap());
+    }
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellExpired { seat: S0, spell } if spell.0 == "peace")));
+    assert_eq!(chit(&g, S0, 11), ChitStatus::Fatigued);
+}
+
+#[test]
+fn peace_is_broken_when_its_target_is_already_someones_target() {
+    // The Ogre attacks the Pilgrim: a Peace on the Pilgrim himself finds him the Ogre's
+    // target and breaks.
+    let mut g = start(
+        json!({"seats": [pilgrim(json!([{"chit": 6, "status": "enchanted"}]))],
+        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(40)}),
+    );
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 1,
+            chit: 11,
+            colour_chit: Some(6),
+        },
+        &mut log,
+    );
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Character { seat: S0 },
+        },
+        &mut log,
+    );
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellBroken { seat: S0, .. })));
+    assert!(g.state().spells.is_empty());
+    assert_eq!(chit(&g, S0, 11), ChitStatus::Fatigued);
+}
