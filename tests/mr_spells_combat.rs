@@ -409,3 +409,131 @@ fn peace_is_broken_when_its_target_is_already_someones_target() {
     assert!(g.state().spells.is_empty());
     assert_eq!(chit(&g, S0, 11), ChitStatus::Fatigued);
 }
+
+/// A Witch King with Power of the Pit recorded and his Magic V chit 1 enchanted (Black).
+fn witch_king() -> Value {
+    json!({"character": "witch-king", "at": here(), "spells": ["power-of-the-pit"],
+           "hidden": false, "chits": [{"chit": 1, "status": "enchanted"}]})
+}
+
+fn dice(value: u8, n: usize) -> Value {
+    json!(vec![value; n])
+}
+
+fn cast_pit_at_ogre(g: &mut Game, log: &mut Vec<Event<E>>) {
+    until(
+        g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 10,
+            colour_chit: Some(1),
+        },
+        log,
+    );
+    until(
+        g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Denizen {
+                piece: piece("ogre"),
+            },
+        },
+        log,
+    );
+}
+
+#[test]
+fn rule_4_6_7_power_of_the_pit_carried_away_is_the_caster_s_kill() {
+    let mut g = start(json!({"seats": [witch_king()], "pieces": [monster("ogre")],
+        "at": "sunset", "dice": dice(2, 20)}));
+    let mut log = Vec::new();
+    cast_pit_at_ogre(&mut g, &mut log);
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::PitRolled {
+            result: tabletop_rules::magic_realm::catalog::tables::PitResult::CarriedAway,
+            ..
+        }
+    )));
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::Killed { victim, by: Some(S0), notoriety: 2, .. } if *victim == piece("ogre"))));
+    assert_eq!(
+        chit(&g, S0, 10),
+        ChitStatus::Fatigued,
+        "an Instant spell expires"
+    );
+}
+
+#[test]
+fn rule_4_6_7_terror_wounds_light_and_medium_chits_and_kills_medium_monsters() {
+    // A hidden Swordsman shares the clearing: terror reaches every character there.
+    let swordsman = json!({"character": "swordsman", "at": here(), "hidden": true});
+    let mut g = start(
+        json!({"seats": [witch_king(), swordsman], "pieces": [monster("ogre")],
+        "at": "sunset", "dice": dice(3, 20)}),
+    );
+    let mut log = Vec::new();
+    cast_pit_at_ogre(&mut g, &mut log);
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::Killed { victim, .. } if *victim == piece("ogre"))));
+    // The Swordsman's Light and Medium Move and Fight chits are wounded; the rest stay.
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let card = cat
+        .characters
+        .characters
+        .iter()
+        .find(|c| c.id.0 == "swordsman")
+        .unwrap();
+    use tabletop_rules::magic_realm::catalog::characters::ChitKind;
+    use tabletop_rules::magic_realm::catalog::common::Size;
+    let mut wounded = 0;
+    for (i, c) in card.chits.iter().enumerate() {
+        let lm = matches!(c.kind,
+            ChitKind::Move { strength } | ChitKind::Fight { strength }
+                if matches!(strength, Size::Light | Size::Medium));
+        let expected = if lm {
+            ChitStatus::Wounded
+        } else {
+            ChitStatus::Fresh
+        };
+        assert_eq!(chit(&g, S1, i), expected, "chit {i}");
+        wounded += usize::from(lm);
+    }
+    assert!(wounded > 0);
+}
+
+#[test]
+fn rule_8_4_7_a_demon_s_hit_rolls_on_the_power_of_the_pit_table() {
+    // Every die 5: the Demon keeps its light (spell) side, hits the Sorceror who plays no
+    // maneuver, and the roll of 5 is Forget: his active Magic chits fatigue.
+    let mut g = start(json!({"seats": [{"character": "sorceror", "at": here(),
+        "hidden": false}], "pieces": [monster("demon")], "at": "sunset", "dice": dice(5, 40)}));
+    let mut log = Vec::new();
+    for _ in 0..40 {
+        if details(&log)
+            .iter()
+            .any(|d| matches!(d, E::PitRolled { .. }))
+        {
+            break;
+        }
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
+        log.extend(g.apply(who, pass).unwrap());
+    }
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::PitRolled {
+            target: CombatTarget::Character { seat: S0 },
+            result: tabletop_rules::magic_realm::catalog::tables::PitResult::Forget
+        }
+    )));
+    for i in [3, 4, 5, 6, 7, 8, 9, 10, 11] {
+        assert_eq!(chit(&g, S0, i), ChitStatus::Fatigued, "Magic chit {i}");
+    }
+    assert_eq!(
+        chit(&g, S0, 1),
+        ChitStatus::Fresh,
+        "a Fight chit is untouched"
+    );
+}

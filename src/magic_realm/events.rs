@@ -584,6 +584,11 @@ pub enum MagicRealmEvent {
         seat: Seat,
         repaired: Vec<PieceId>,
     },
+    /// 4.6.7b: a roll on the Power of the Pit Table.
+    PitRolled {
+        target: crate::magic_realm::combat::CombatTarget,
+        result: crate::magic_realm::catalog::tables::PitResult,
+    },
     /// Peace: a denizen stops attacking, or a character takes back his attention chit.
     Pacified {
         target: crate::magic_realm::combat::CombatTarget,

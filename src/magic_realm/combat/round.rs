@@ -367,6 +367,7 @@ fn apply_outcome(
     }
     let mut eventful = false;
     let mut tremendous_hits: Vec<(PieceId, Seat)> = Vec::new();
+    let mut spell_strikes: Vec<(PieceId, Who)> = Vec::new();
     for hit in &outcome.hits {
         let attacker = built.who(hit.attacker).cloned();
         if hit.cancelled {
@@ -473,16 +474,11 @@ fn apply_outcome(
                     }
                 }
                 MeleeEffect::SpellStrike { fighter } => {
-                    let name = match built.who(*fighter) {
-                        Some(Who::Character(s)) => who::who(cat, state, *s),
-                        Some(Who::Denizen(p)) => p.to_string(),
-                        None => String::new(),
-                    };
-                    events.push(Event::public(
-                        "8.4.7",
-                        format!("A spell strike hits {name}; the spell tables arrive with the spells (not yet in play), so it has no effect."),
-                        E::SpellStrikeUnresolved,
-                    ));
+                    if let (Some(demon), Some(target)) =
+                        (built.body_of(hit.attacker), built.who(*fighter).cloned())
+                    {
+                        spell_strikes.push((demon, target));
+                    }
                 }
                 MeleeEffect::NoEffect => {}
             }
@@ -496,6 +492,10 @@ fn apply_outcome(
                 tremendous_hits.push((body, *seat));
             }
         }
+    }
+    // 8.4.7: the Demons' and Imp's spell strikes, once the harm is inflicted.
+    for (demon, target) in spell_strikes {
+        spell_strike(cat, state, &demon, &target, events)?;
     }
     // 8.4.5, 8.4.9: weapons that hit turn unalerted; weapons that missed turn alerted.
     for (seat, hit) in weapon_hit {
@@ -532,5 +532,68 @@ fn apply_outcome(
     }
     let combat = current_mut(state)?;
     combat.eventful |= eventful;
+    Ok(())
+}
+
+/// 8.4.7: a Demon's or Winged Demon's hit makes its target roll on the Power of the Pit
+/// Table; the Imp's Curse is not in play yet (curses arrive with their daylight effects).
+fn spell_strike(
+    cat: &Catalog,
+    state: &mut GameState,
+    demon: &PieceId,
+    target: &Who,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let alive = match target {
+        Who::Character(seat) => current(state).is_some_and(|c| !c.gone.contains(seat)),
+        Who::Denizen(piece) => matches!(state.piles.place_of(piece), Some(Place::Clearing { .. })),
+    };
+    if !alive {
+        return Ok(());
+    }
+    let spell = match demon {
+        PieceId::Monster { id, .. } => cat.denizens.monster(id).and_then(|m| {
+            [&m.light.attack, &m.dark.attack]
+                .into_iter()
+                .flatten()
+                .find_map(|a| match &a.strike {
+                    crate::magic_realm::catalog::denizens::Strike::Spell { spell, .. } => {
+                        Some(spell.clone())
+                    }
+                    _ => None,
+                })
+        }),
+        _ => None,
+    };
+    let effect = spell
+        .as_ref()
+        .and_then(|s| cat.spells.get(s))
+        .and_then(super::spells::effect_of);
+    let target_ref = match target {
+        Who::Character(seat) => CombatTarget::Character { seat: *seat },
+        Who::Denizen(piece) => CombatTarget::Denizen {
+            piece: piece.clone(),
+        },
+    };
+    if effect == Some(super::spells::SpellEffect::PowerOfThePit) {
+        return super::spells::pit::power_of_the_pit(
+            cat,
+            state,
+            &target_ref,
+            &Who::Denizen(demon.clone()),
+            events,
+        );
+    }
+    let name = match target {
+        Who::Character(s) => who::who(cat, state, *s),
+        Who::Denizen(p) => p.to_string(),
+    };
+    events.push(Event::public(
+        "8.4.7",
+        format!(
+            "{demon}'s spell strike hits {name}; Curses are not in play yet, so it has no effect."
+        ),
+        E::SpellStrikeUnresolved,
+    ));
     Ok(())
 }

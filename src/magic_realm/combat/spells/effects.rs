@@ -43,6 +43,13 @@ pub fn start(
             expire_instant(cat, state, seat, cast, events);
         }
         SpellEffect::Peace => peace(cat, state, seat, cast, events)?,
+        SpellEffect::PowerOfThePit => {
+            if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
+                let caster = crate::magic_realm::combat::round::Who::Character(seat);
+                super::pit::power_of_the_pit(cat, state, &target, &caster, events)?;
+            }
+            expire_instant(cat, state, seat, cast, events);
+        }
     }
     Ok(())
 }

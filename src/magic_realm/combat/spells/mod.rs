@@ -14,6 +14,7 @@ pub mod aiming;
 pub mod attacks;
 pub mod casting;
 pub mod effects;
+pub mod pit;
 
 use super::CombatTarget;
 use crate::engine::{Event, Seat};
@@ -122,6 +123,8 @@ pub enum SpellEffect {
     MakeWhole,
     /// Peace (Combat): the target cannot attack until attacked.
     Peace,
+    /// Power of the Pit (Instant): the target rolls on the Power of the Pit Table.
+    PowerOfThePit,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -132,6 +135,7 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
     match spell.id.0.as_str() {
         "make-whole" => Some(SpellEffect::MakeWhole),
         "peace" => Some(SpellEffect::Peace),
+        "power-of-the-pit" => Some(SpellEffect::PowerOfThePit),
         _ => None,
     }
 }

@@ -1,0 +1,252 @@
+//! The Power of the Pit (rules 4.6.7b, 8.4.7; Power of the Pit Table): the spell of that
+//! name, and the attack of a Demon or Winged Demon light side up. The target's roll (two
+//! dice, the higher) picks one result: a fiery chasm kills every unhidden character,
+//! monster and native in the clearing; the target is carried away (killed); terror wounds
+//! every character's Light and Medium Move and Fight chits and kills the Light and Medium
+//! monsters, natives and horses there; blight wounds the target's active asterisk chits;
+//! forget fatigues his active Magic chits; rust damages his active armor counters (damaged
+//! ones are destroyed).
+//!
+//! Kills made by the spell are its caster's (8.7), counted from the most valuable victim
+//! down; kills made by a Demon are nobody's.
+
+use super::Events;
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::characters::ChitKind;
+use crate::magic_realm::catalog::common::Size;
+use crate::magic_realm::catalog::tables::PitResult;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::fighters::denizens_in;
+use crate::magic_realm::combat::round::Who;
+use crate::magic_realm::combat::{current, spoils, CombatTarget};
+use crate::magic_realm::day::{belongings, who};
+use crate::magic_realm::pieces::{Facing, PieceId, Place};
+use crate::magic_realm::state::{ChitStatus, GameState};
+
+/// The points a victim is worth (8.7: several kills at once count from the most valuable).
+fn worth(cat: &Catalog, state: &GameState, victim: &Who) -> i32 {
+    match victim {
+        Who::Character(seat) => state.seat(*seat).map_or(0, |s| s.notoriety),
+        Who::Denizen(PieceId::Monster { id, .. }) => {
+            cat.denizens.monster(id).map_or(0, |m| m.fame + m.notoriety)
+        }
+        Who::Denizen(PieceId::Native { id }) => cat
+            .denizens
+            .native(id)
+            .map_or(0, |n| n.notoriety + i32::try_from(n.wage).unwrap_or(0)),
+        Who::Denizen(_) => 0,
+    }
+}
+
+fn size_of(cat: &Catalog, piece: &PieceId) -> Option<Size> {
+    match piece {
+        PieceId::Monster { id, .. } => cat.denizens.monster(id).map(|m| m.size),
+        PieceId::Native { id } => cat.denizens.native(id).map(|n| n.vulnerability),
+        _ => None,
+    }
+}
+
+/// Kills `victims` at once, as `killer`'s kills.
+fn kill_all(
+    cat: &Catalog,
+    state: &mut GameState,
+    mut victims: Vec<Who>,
+    killer: &Who,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    victims.sort_by_key(|v| std::cmp::Reverse(worth(cat, state, v)));
+    for victim in victims {
+        let alive = match &victim {
+            Who::Character(seat) => current(state).is_some_and(|c| !c.gone.contains(seat)),
+            Who::Denizen(piece) => {
+                matches!(state.piles.place_of(piece), Some(Place::Clearing { .. }))
+            }
+        };
+        if alive {
+            spoils::killed(
+                cat,
+                state,
+                Some(victim),
+                Some(killer.clone()),
+                std::slice::from_ref(killer),
+                events,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn target_who(target: &CombatTarget) -> Who {
+    match target {
+        CombatTarget::Character { seat } => Who::Character(*seat),
+        CombatTarget::Denizen { piece } => Who::Denizen(piece.clone()),
+    }
+}
+
+/// Sets every chit of `seat` that `pick` accepts (and that is active) to `to`.
+fn set_chits(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    pick: impl Fn(ChitKind, u8) -> bool,
+    to: ChitStatus,
+) {
+    let chosen: Vec<u8> = who::chits(cat, state, seat)
+        .filter(|(_, c, st)| *st == ChitStatus::Fresh && pick(c.kind, c.effort))
+        .map(|(i, _, _)| i)
+        .collect();
+    if let Some(sheet) = state.seat_mut(seat) {
+        for i in chosen {
+            if let Some(slot) = sheet.chits.get_mut(usize::from(i)) {
+                *slot = to;
+            }
+        }
+    }
+}
+
+/// 4.6.7b: `target` rolls on the Power of the Pit Table; `killer` is the spellcaster (or
+/// the Demon) whose kills they are.
+pub fn power_of_the_pit(
+    cat: &Catalog,
+    state: &mut GameState,
+    target: &CombatTarget,
+    killer: &Who,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(at) = current(state).map(|c| c.at) else {
+        return Ok(());
+    };
+    let roll = state.dice.roll("power_of_the_pit", 2);
+    let result = cat
+        .tables
+        .power_of_the_pit(roll.higher())
+        .copied()
+        .ok_or_else(|| RuleError::internal("the Power of the Pit Table has no such row"))?;
+    let name = match target {
+        CombatTarget::Character { seat } => who::who(cat, state, *seat),
+        CombatTarget::Denizen { piece } => piece.to_string(),
+    };
+    events.push(Event::roll(
+        "4.6.7",
+        &roll,
+        format!("Power of the Pit against {name}: {result:?}"),
+        E::PitRolled {
+            target: target.clone(),
+            result,
+        },
+    ));
+    let seat = match target {
+        CombatTarget::Character { seat } => Some(*seat),
+        CombatTarget::Denizen { .. } => None,
+    };
+    let characters: Vec<Seat> = current(state)
+        .map(|c| c.fighting().collect())
+        .unwrap_or_default();
+    match result {
+        PitResult::FieryChasmOpens => {
+            let mut victims: Vec<Who> = characters
+                .iter()
+                .filter(|s| !state.seat(**s).is_some_and(|x| x.hidden))
+                .map(|s| Who::Character(*s))
+                .collect();
+            victims.extend(denizens_in(cat, state, at).into_iter().map(Who::Denizen));
+            kill_all(cat, state, victims, killer, events)?;
+        }
+        PitResult::CarriedAway => {
+            kill_all(cat, state, vec![target_who(target)], killer, events)?;
+        }
+        PitResult::Terror => {
+            let light_or_medium = |s: Size| matches!(s, Size::Light | Size::Medium);
+            for s in &characters {
+                set_chits(
+                    cat,
+                    state,
+                    *s,
+                    |kind, _| match kind {
+                        ChitKind::Move { strength } | ChitKind::Fight { strength } => {
+                            light_or_medium(strength)
+                        }
+                        _ => false,
+                    },
+                    ChitStatus::Wounded,
+                );
+                // Their Light and Medium horses die.
+                let horses: Vec<PieceId> = belongings::owned(state, *s)
+                    .into_iter()
+                    .filter(|p| match p {
+                        PieceId::Horse { id } => cat
+                            .items
+                            .horse(id)
+                            .is_some_and(|h| light_or_medium(h.vulnerability)),
+                        _ => false,
+                    })
+                    .collect();
+                for horse in horses {
+                    state.piles.move_to(&horse, Place::OutOfPlay, None);
+                    events.push(Event::public(
+                        "4.6.7",
+                        format!("{horse} is killed."),
+                        E::HorseKilled { horse },
+                    ));
+                }
+            }
+            let victims: Vec<Who> = denizens_in(cat, state, at)
+                .into_iter()
+                .filter(|p| size_of(cat, p).is_some_and(light_or_medium))
+                .map(Who::Denizen)
+                .collect();
+            kill_all(cat, state, victims, killer, events)?;
+        }
+        PitResult::Blight => {
+            if let Some(s) = seat {
+                set_chits(cat, state, s, |_, effort| effort > 0, ChitStatus::Wounded);
+            }
+        }
+        PitResult::Forget => {
+            if let Some(s) = seat {
+                set_chits(
+                    cat,
+                    state,
+                    s,
+                    |kind, _| matches!(kind, ChitKind::Magic { .. }),
+                    ChitStatus::Fatigued,
+                );
+            }
+        }
+        PitResult::Rust => {
+            if let Some(s) = seat {
+                let armor: Vec<(PieceId, Option<Facing>)> = belongings::owned(state, s)
+                    .into_iter()
+                    .filter(|p| {
+                        matches!(p, PieceId::Armor { .. }) && belongings::is_active(state, s, p)
+                    })
+                    .map(|p| {
+                        let facing = state.piles.find(&p).map(|(_, c)| c.facing);
+                        (p, facing)
+                    })
+                    .collect();
+                for (piece, facing) in armor {
+                    let destroyed = facing == Some(Facing::Damaged);
+                    if destroyed {
+                        state.piles.move_to(&piece, Place::OutOfPlay, None);
+                    } else {
+                        state.piles.set_facing(&piece, Facing::Damaged);
+                    }
+                    events.push(Event::public(
+                        "4.6.7",
+                        format!(
+                            "Rust: {piece} is {}.",
+                            if destroyed { "destroyed" } else { "damaged" }
+                        ),
+                        E::ArmorHit { piece, destroyed },
+                    ));
+                }
+            }
+        }
+    }
+    if let Ok(c) = crate::magic_realm::combat::current_mut(state) {
+        c.eventful = true;
+    }
+    Ok(())
+}
