@@ -537,3 +537,171 @@ fn rule_8_4_7_a_demon_s_hit_rolls_on_the_power_of_the_pit_table() {
         "a Fight chit is untouched"
     );
 }
+
+#[test]
+fn exorcise_kills_demons_breaks_spells_and_fatigues_colour_chits() {
+    // A hidden Sorceror shares the clearing with his Purple colour chit.
+    let pilgrim = json!({"character": "pilgrim", "at": here(), "spells": ["exorcise"],
+        "hidden": false, "chits": [{"chit": 6, "status": "enchanted"}]});
+    let mut hidden = sorceror(&[]);
+    hidden["hidden"] = json!(true);
+    let mut g = start(
+        json!({"seats": [pilgrim, hidden], "pieces": [monster("demon")],
+        "at": "sunset", "dice": dice(5, 40)}),
+    );
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 11,
+            colour_chit: Some(6),
+        },
+        &mut log,
+    );
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Clearing,
+        },
+        &mut log,
+    );
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::Killed { victim, by: Some(S0), fame: 8, .. } if *victim == piece("demon"))));
+    assert_eq!(
+        chit(&g, S1, 4),
+        ChitStatus::Fatigued,
+        "colour chits in the clearing fatigue"
+    );
+    assert_eq!(chit(&g, S0, 11), ChitStatus::Fatigued);
+}
+
+#[test]
+fn pentangle_keeps_demons_off_its_target() {
+    let wk = json!({"character": "witch-king", "at": here(), "spells": ["pentangle"],
+        "hidden": false, "chits": [{"chit": 1, "status": "enchanted"}]});
+    let mut g = start(json!({"seats": [wk], "pieces": [monster("demon")],
+        "at": "sunset", "dice": dice(5, 80)}));
+    let mut log = Vec::new();
+    assert_eq!(
+        combat::current(g.state()).and_then(|c| c.sheets.get(&S0).cloned()),
+        None,
+        "before random assignment"
+    );
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 10,
+            colour_chit: Some(1),
+        },
+        &mut log,
+    );
+    assert_eq!(
+        combat::current(g.state())
+            .unwrap()
+            .sheet_of(&piece("demon")),
+        Some(S0),
+        "the Demon was assigned to him"
+    );
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Character { seat: S0 },
+        },
+        &mut log,
+    );
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::Protected {
+            target: CombatTarget::Character { seat: S0 }
+        }
+    )));
+    assert_eq!(
+        combat::current(g.state())
+            .unwrap()
+            .sheet_of(&piece("demon")),
+        None
+    );
+    // Later rounds: the Demon is never assigned to him, and never hits him.
+    for _ in 0..60 {
+        let Some(c) = combat::current(g.state()) else {
+            break;
+        };
+        assert_eq!(c.sheet_of(&piece("demon")), None);
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
+        log.extend(g.apply(who, pass).unwrap());
+    }
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::PitRolled { .. })));
+}
+
+#[test]
+fn dissolve_spell_breaks_a_spell_in_effect_in_the_clearing() {
+    // Round 1: the Pilgrim pacifies the Ogre. Round 2: the Witch King dissolves the Peace.
+    let pilgrim = json!({"character": "pilgrim", "at": here(), "spells": ["peace"],
+        "hidden": true, "chits": [{"chit": 6, "status": "enchanted"}]});
+    let wk = json!({"character": "witch-king", "at": here(), "spells": ["dissolve-spell"],
+        "hidden": true, "chits": [{"chit": 0, "status": "enchanted"}]});
+    let mut g = start(json!({"seats": [pilgrim, wk], "pieces": [monster("ogre")],
+        "at": "sunset", "dice": dice(5, 80)}));
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 11,
+            colour_chit: Some(6),
+        },
+        &mut log,
+    );
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Denizen {
+                piece: piece("ogre"),
+            },
+        },
+        &mut log,
+    );
+    assert_eq!(g.state().spells.len(), 1, "the Peace bewitches the Ogre");
+    let dissolve = A::AimSpell {
+        aim: SpellAim::Spell {
+            caster: S0,
+            spell_box: 0,
+        },
+    };
+    until(
+        &mut g,
+        S1,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 11,
+            colour_chit: Some(0),
+        },
+        &mut log,
+    );
+    until(&mut g, S1, &dissolve, &mut log);
+    // The spells come to life once every attention chit is picked.
+    while combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Targets) {
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
+        log.extend(g.apply(who, pass).unwrap());
+    }
+    assert!(g.state().spells.is_empty(), "the Peace is broken");
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellBroken { seat: S0, spell } if spell.0 == "peace")));
+    assert_eq!(
+        chit(&g, S0, 11),
+        ChitStatus::Fatigued,
+        "the Peace's chit fatigues"
+    );
+}

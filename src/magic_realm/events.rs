@@ -584,6 +584,10 @@ pub enum MagicRealmEvent {
         seat: Seat,
         repaired: Vec<PieceId>,
     },
+    /// Pentangle: the target is protected from Demons, the Imp and spells.
+    Protected {
+        target: crate::magic_realm::combat::CombatTarget,
+    },
     /// 4.6.7b: a roll on the Power of the Pit Table.
     PitRolled {
         target: crate::magic_realm::combat::CombatTarget,

@@ -84,6 +84,7 @@ fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
         .into_iter()
         .filter(|p| !mine.is_some_and(|m| m.contains(p)) && !combat.holding.contains_key(p))
         .filter(|p| !pacified_denizen(cat, state, p))
+        .filter(|p| spells::may_attack(cat, state, p, seat))
         .collect()
 }
 
@@ -384,6 +385,7 @@ fn random_assignment(
             .fighting()
             .filter(|s| !state.seat(*s).is_some_and(|x| x.hidden))
             .filter(|s| attacks(cat, state, &piece, *s))
+            .filter(|s| spells::may_attack(cat, state, &piece, *s))
             .collect();
         if eligible.is_empty() {
             continue;

@@ -180,11 +180,16 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
       }`;
     case 'AimSpell':
-      return action.aim.aim === 'clearing'
-        ? 'Aim my spell at the clearing'
-        : action.aim.aim === 'character'
-          ? `Aim my spell at seat ${action.aim.seat + 1}`
-          : `Aim my spell at ${pieceName(names, action.aim.piece)}`;
+      switch (action.aim.aim) {
+        case 'clearing':
+          return 'Aim my spell at the clearing';
+        case 'character':
+          return `Aim my spell at seat ${action.aim.seat + 1}`;
+        case 'spell':
+          return `Aim my spell at seat ${action.aim.caster + 1}'s spell ${action.aim.spell_box + 1}`;
+        default:
+          return `Aim my spell at ${pieceName(names, action.aim.piece)}`;
+      }
     case 'EndAim':
       return 'No more targets for my spell';
     case 'PlaySpellAttack':

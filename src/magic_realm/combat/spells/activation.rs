@@ -91,6 +91,10 @@ pub fn activate(
             if cast.status != CastStatus::Working {
                 continue;
             }
+            // Pentangle: no new spell goes into effect against its target.
+            let Some(cast) = release_pentangled(cat, state, seat, cast, events)? else {
+                continue;
+            };
             events.push(Event::public(
                 "8.4.3",
                 format!(
@@ -113,4 +117,51 @@ pub fn spell_name(cat: &Catalog, id: &crate::magic_realm::catalog::magic::SpellI
     cat.spells
         .get(id)
         .map_or_else(|| id.0.clone(), |s| s.name.clone())
+}
+
+/// Pentangle: the individuals it protects are released from a spell coming to life (not
+/// from another Pentangle); a spell left with no target is broken (4.6.9d).
+fn release_pentangled(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    mut cast: super::SpellCast,
+    events: &mut Events,
+) -> Result<Option<super::SpellCast>, RuleError> {
+    if cat.spells.get(&cast.spell).and_then(super::effect_of) == Some(super::SpellEffect::Pentangle)
+    {
+        return Ok(Some(cast));
+    }
+    let before = cast.aims.len();
+    cast.aims.retain(|a| {
+        a.individual()
+            .is_none_or(|t| !super::pentangled(cat, state, &t))
+    });
+    if cast.aims.len() == before {
+        return Ok(Some(cast));
+    }
+    let combat = current_mut(state)?;
+    if let Some(c) = combat.casts.get_mut(&seat) {
+        c.aims = cast.aims.clone();
+        if cast.aims.is_empty() {
+            c.status = CastStatus::Broken;
+        }
+    }
+    if !cast.aims.is_empty() {
+        return Ok(Some(cast));
+    }
+    fatigue_chit(state, seat, cast.chit);
+    events.push(Event::public(
+        "4.6.9",
+        format!(
+            "A Pentangle stops {}'s {}: it is broken.",
+            who::who(cat, state, seat),
+            spell_name(cat, &cast.spell)
+        ),
+        E::SpellBroken {
+            seat,
+            spell: cast.spell.clone(),
+        },
+    ));
+    Ok(None)
 }

@@ -52,6 +52,16 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             )
             .collect(),
         SpellTarget::CastersClearing => vec![SpellAim::Clearing],
+        // 8.4.2: a spell already in effect whose caster or target is in his clearing.
+        SpellTarget::Spell | SpellTarget::SpellOrCurse => state
+            .spells
+            .iter()
+            .filter(|s| super::in_clearing(state, combat, s))
+            .map(|s| SpellAim::Spell {
+                caster: s.caster,
+                spell_box: s.spell_box,
+            })
+            .collect(),
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
@@ -129,6 +139,9 @@ pub fn apply(
                 SpellAim::Character { seat: s } => who::who(cat, state, *s),
                 SpellAim::Denizen { piece } => piece.to_string(),
                 SpellAim::Clearing => "the clearing".to_string(),
+                SpellAim::Spell { caster, .. } => {
+                    format!("{}'s spell", who::who(cat, state, *caster))
+                }
             };
             events.push(Event::public(
                 "8.4.2",

@@ -153,6 +153,8 @@ pub fn cast(
     combat.used.entry(seat).or_default().insert(chit);
     combat.acted.insert(seat);
     combat.turn += 1;
+    // 8.8: a spell cast is a consequence that keeps combat going.
+    combat.eventful = true;
     combat.casts.insert(
         seat,
         SpellCast {

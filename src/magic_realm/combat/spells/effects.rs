@@ -43,6 +43,15 @@ pub fn start(
             expire_instant(cat, state, seat, cast, events);
         }
         SpellEffect::Peace => peace(cat, state, seat, cast, events)?,
+        SpellEffect::Exorcise => {
+            exorcise(cat, state, seat, events)?;
+            expire_instant(cat, state, seat, cast, events);
+        }
+        SpellEffect::Pentangle => pentangle(cat, state, seat, cast, events)?,
+        SpellEffect::DissolveSpell => {
+            dissolve(cat, state, cast, events)?;
+            expire_instant(cat, state, seat, cast, events);
+        }
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
@@ -115,6 +124,185 @@ fn make_whole(cat: &Catalog, state: &mut GameState, target: Seat, events: &mut E
     ));
 }
 
+/// 8.4.3: a Combat spell bewitches its targets until Midnight; its Magic chit goes with
+/// them.
+fn bewitch(state: &mut GameState, seat: Seat, cast: &SpellCast) {
+    if let Some(slot) = state
+        .seat_mut(seat)
+        .and_then(|s| s.chits.get_mut(usize::from(cast.chit)))
+    {
+        *slot = ChitStatus::Committed;
+    }
+    state.spells.push(SpellInEffect {
+        caster: seat,
+        spell: cast.spell.clone(),
+        spell_box: cast.spell_box,
+        chit: cast.chit,
+        aims: cast.aims.clone(),
+        until: SpellExpiry::Midnight,
+    });
+}
+
+/// Exorcise: every Demon and Imp in the clearing is killed (the caster's kills), every
+/// spell in effect in the clearing and every other spell being cast there this round is
+/// broken, and every colour chit in the clearing fatigues.
+fn exorcise(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(());
+    };
+    let at = combat.at;
+    let demons: Vec<crate::magic_realm::combat::round::Who> =
+        crate::magic_realm::combat::fighters::denizens_in(cat, state, at)
+            .into_iter()
+            .filter(|p| super::is_demon(cat, p))
+            .map(crate::magic_realm::combat::round::Who::Denizen)
+            .collect();
+    let in_effect: Vec<(Seat, u8)> = state
+        .spells
+        .iter()
+        .filter(|s| super::in_clearing(state, combat, s))
+        .map(|s| (s.caster, s.spell_box))
+        .collect();
+    let casting: Vec<(Seat, u8, crate::magic_realm::catalog::magic::SpellId)> = combat
+        .casts
+        .iter()
+        .filter(|(s, c)| {
+            **s != seat
+                && matches!(
+                    c.status,
+                    CastStatus::Cast | CastStatus::Aimed | CastStatus::Working
+                )
+        })
+        .map(|(s, c)| (*s, c.chit, c.spell.clone()))
+        .collect();
+    let characters: Vec<Seat> = combat.fighting().collect();
+    let caster = crate::magic_realm::combat::round::Who::Character(seat);
+    super::pit::kill_all(cat, state, demons, &caster, events)?;
+    for (caster, spell_box) in in_effect {
+        if let Some(i) = state
+            .spells
+            .iter()
+            .position(|s| s.caster == caster && s.spell_box == spell_box)
+        {
+            super::end_spell(cat, state, i, false, events);
+        }
+    }
+    for (other, chit, spell) in casting {
+        if let Some(c) = current_mut(state)?.casts.get_mut(&other) {
+            c.status = CastStatus::Broken;
+        }
+        fatigue_chit(state, other, chit);
+        events.push(Event::public(
+            "8.4.4",
+            format!(
+                "Exorcise breaks {}'s {}.",
+                who::who(cat, state, other),
+                super::activation::spell_name(cat, &spell)
+            ),
+            E::SpellBroken { seat: other, spell },
+        ));
+    }
+    for s in characters {
+        if let Some(sheet) = state.seat_mut(s) {
+            for slot in &mut sheet.chits {
+                if *slot == ChitStatus::Enchanted {
+                    *slot = ChitStatus::Fatigued;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Pentangle: bewitches its target until Midnight; the Demons and Imp attacking him are
+/// unassigned.
+fn pentangle(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    cast: &SpellCast,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(target) = cast.aims.first().and_then(SpellAim::individual) else {
+        return Ok(());
+    };
+    if let CombatTarget::Character { seat: protected } = &target {
+        let demons: Vec<PieceId> = current(state)
+            .and_then(|c| c.sheets.get(protected))
+            .into_iter()
+            .flatten()
+            .filter(|p| super::is_demon(cat, p))
+            .cloned()
+            .collect();
+        let combat = current_mut(state)?;
+        for d in &demons {
+            combat.unassign(d);
+        }
+    }
+    bewitch(state, seat, cast);
+    let text = match &target {
+        CombatTarget::Character { seat: s } => who::who(cat, state, *s),
+        CombatTarget::Denizen { piece } => piece.to_string(),
+    };
+    events.push(Event::public(
+        "8.4.4",
+        format!("A Pentangle protects {text}."),
+        E::Protected { target },
+    ));
+    Ok(())
+}
+
+/// Dissolve Spell, Remedy (4.6.9g): the spell aimed at is broken if its caster is in the
+/// clearing; otherwise its targets in the clearing are released from it.
+fn dissolve(
+    cat: &Catalog,
+    state: &mut GameState,
+    cast: &SpellCast,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(SpellAim::Spell { caster, spell_box }) = cast.aims.first().cloned() else {
+        return Ok(());
+    };
+    let Some(at) = current(state).map(|c| c.at) else {
+        return Ok(());
+    };
+    let Some(i) = state
+        .spells
+        .iter()
+        .position(|s| s.caster == caster && s.spell_box == spell_box)
+    else {
+        return Ok(());
+    };
+    if who::clearing(state, caster) == Some(at) {
+        super::end_spell(cat, state, i, false, events);
+        return Ok(());
+    }
+    let here = |a: &SpellAim, state: &GameState| match a {
+        SpellAim::Character { seat } => who::clearing(state, *seat) == Some(at),
+        SpellAim::Denizen { piece } => {
+            state.piles.place_of(piece) == Some(&crate::magic_realm::pieces::Place::Clearing { at })
+        }
+        _ => false,
+    };
+    let kept: Vec<SpellAim> = state.spells[i]
+        .aims
+        .iter()
+        .filter(|a| !here(a, state))
+        .cloned()
+        .collect();
+    if kept.is_empty() {
+        super::end_spell(cat, state, i, false, events);
+    } else if let Some(s) = state.spells.get_mut(i) {
+        s.aims = kept;
+    }
+    Ok(())
+}
+
 /// Whether `target` is now the target of some character or denizen other than `caster`.
 fn someones_target(state: &GameState, caster: Seat, target: &CombatTarget) -> bool {
     let Some(combat) = current(state) else {
@@ -182,21 +370,7 @@ fn peace(
             }
         }
     }
-    // The Magic chit goes with the target (8.4.3).
-    if let Some(slot) = state
-        .seat_mut(seat)
-        .and_then(|s| s.chits.get_mut(usize::from(cast.chit)))
-    {
-        *slot = ChitStatus::Committed;
-    }
-    state.spells.push(SpellInEffect {
-        caster: seat,
-        spell: cast.spell.clone(),
-        spell_box: cast.spell_box,
-        chit: cast.chit,
-        aims: cast.aims.clone(),
-        until: SpellExpiry::Midnight,
-    });
+    bewitch(state, seat, cast);
     let text = match &target {
         CombatTarget::Character { seat: s } => who::who(cat, state, *s),
         CombatTarget::Denizen { piece } => piece.to_string(),

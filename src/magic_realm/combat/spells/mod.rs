@@ -33,9 +33,18 @@ type Events = Vec<Event<E>>;
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify)]
 #[serde(tag = "aim", rename_all = "camelCase")]
 pub enum SpellAim {
-    Character { seat: Seat },
-    Denizen { piece: PieceId },
+    Character {
+        seat: Seat,
+    },
+    Denizen {
+        piece: PieceId,
+    },
     Clearing,
+    /// A spell in effect, by its caster and his spell box.
+    Spell {
+        caster: Seat,
+        spell_box: u8,
+    },
 }
 
 impl SpellAim {
@@ -46,7 +55,7 @@ impl SpellAim {
             SpellAim::Denizen { piece } => Some(CombatTarget::Denizen {
                 piece: piece.clone(),
             }),
-            SpellAim::Clearing => None,
+            SpellAim::Clearing | SpellAim::Spell { .. } => None,
         }
     }
 
@@ -125,6 +134,14 @@ pub enum SpellEffect {
     Peace,
     /// Power of the Pit (Instant): the target rolls on the Power of the Pit Table.
     PowerOfThePit,
+    /// Exorcise (Instant): Demons and the Imp in the clearing are killed, every spell
+    /// there is broken and every colour chit there fatigues.
+    Exorcise,
+    /// Pentangle (Combat): no Demon or Imp attacks the target, the spells on him are
+    /// nullified and no new spell goes into effect against him.
+    Pentangle,
+    /// Dissolve Spell, and Remedy against a spell (Instant): the spell is broken.
+    DissolveSpell,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -136,8 +153,26 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "make-whole" => Some(SpellEffect::MakeWhole),
         "peace" => Some(SpellEffect::Peace),
         "power-of-the-pit" => Some(SpellEffect::PowerOfThePit),
+        "exorcise" => Some(SpellEffect::Exorcise),
+        "pentangle" => Some(SpellEffect::Pentangle),
+        "dissolve-spell" | "remedy" => Some(SpellEffect::DissolveSpell),
         _ => None,
     }
+}
+
+/// 4.6.9g: whether a spell in effect has its caster or one of its targets in the combat's
+/// clearing.
+pub fn in_clearing(state: &GameState, combat: &super::Combat, s: &SpellInEffect) -> bool {
+    let here = |seat: Seat| who::clearing(state, seat) == Some(combat.at);
+    here(s.caster)
+        || s.aims.iter().any(|a| match a {
+            SpellAim::Character { seat } => here(*seat),
+            SpellAim::Denizen { piece } => {
+                state.piles.place_of(piece)
+                    == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
+            }
+            SpellAim::Clearing | SpellAim::Spell { .. } => false,
+        })
 }
 
 /// Whether a spell box of `seat` is tied up by a spell in effect (8.4.3).
@@ -148,8 +183,43 @@ pub fn box_in_use(state: &GameState, seat: Seat, spell_box: u8) -> bool {
         .any(|s| s.caster == seat && s.spell_box == spell_box)
 }
 
-/// Whether `target` is bewitched by a spell with `effect`.
+/// Whether `target` is bewitched by a spell with `effect` that affects him (Pentangle
+/// nullifies every other spell on its target).
 pub fn bewitched_by(
+    cat: &Catalog,
+    state: &GameState,
+    target: &CombatTarget,
+    effect: SpellEffect,
+) -> bool {
+    if effect != SpellEffect::Pentangle && pentangled(cat, state, target) {
+        return false;
+    }
+    bewitched_raw(cat, state, target, effect)
+}
+
+/// Pentangle: whether `target` is protected by one.
+pub fn pentangled(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
+    bewitched_raw(cat, state, target, SpellEffect::Pentangle)
+}
+
+/// Pentangle: whether the Demon, Winged Demon or Imp `piece`.
+pub fn is_demon(cat: &Catalog, piece: &PieceId) -> bool {
+    use crate::magic_realm::catalog::denizens::MonsterKind;
+    match piece {
+        PieceId::Monster { id, .. } => cat
+            .denizens
+            .monster(id)
+            .is_some_and(|m| matches!(m.kind, MonsterKind::Demon | MonsterKind::Imp)),
+        _ => false,
+    }
+}
+
+/// Pentangle: a Demon or Imp cannot attack (be assigned to, or lured by) its target.
+pub fn may_attack(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
+    !(is_demon(cat, piece) && pentangled(cat, state, &CombatTarget::Character { seat }))
+}
+
+fn bewitched_raw(
     cat: &Catalog,
     state: &GameState,
     target: &CombatTarget,

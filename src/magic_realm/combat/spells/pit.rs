@@ -48,7 +48,7 @@ fn size_of(cat: &Catalog, piece: &PieceId) -> Option<Size> {
 }
 
 /// Kills `victims` at once, as `killer`'s kills.
-fn kill_all(
+pub fn kill_all(
     cat: &Catalog,
     state: &mut GameState,
     mut victims: Vec<Who>,
