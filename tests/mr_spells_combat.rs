@@ -705,3 +705,80 @@ fn dissolve_spell_breaks_a_spell_in_effect_in_the_clearing() {
         "the Peace's chit fatigues"
     );
 }
+
+#[test]
+fn elven_grace_sets_move_times_by_strength_and_size() {
+    // The Elf graces himself (his Medium Move M4 chit now takes 2), then the Ogre (moves
+    // 5 and 4, Medium: now 2 on both sides).
+    let elf = |spells: &[&str]| {
+        json!({"character": "elf", "at": here(), "spells": spells, "hidden": false,
+               "chits": [{"chit": 0, "status": "enchanted"}]})
+    };
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let mut g = start(
+        json!({"seats": [elf(&["elven-grace"])], "pieces": [monster("ogre")],
+        "at": "sunset", "dice": dice(5, 40)}),
+    );
+    let mut log = Vec::new();
+    assert_eq!(
+        combat::fighters::move_chit_time(cat, g.state(), S0, 9),
+        Some(4)
+    );
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 5,
+            colour_chit: Some(0),
+        },
+        &mut log,
+    );
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Character { seat: S0 },
+        },
+        &mut log,
+    );
+    assert!(details(&log).iter().any(|d| matches!(d, E::Graced { .. })));
+    assert_eq!(
+        combat::fighters::move_chit_time(cat, g.state(), S0, 9),
+        Some(2)
+    );
+    assert_eq!(
+        combat::fighters::move_chit_time(cat, g.state(), S0, 8),
+        Some(1)
+    );
+
+    let mut g = start(
+        json!({"seats": [elf(&["elven-grace"])], "pieces": [monster("ogre")],
+        "at": "sunset", "dice": dice(5, 40)}),
+    );
+    let ogre = piece("ogre");
+    let before = combat::fighters::denizen(cat, g.state(), &ogre, None).unwrap();
+    assert_eq!((before.light.move_time, before.dark.move_time), (5, 4));
+    until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 5,
+            colour_chit: Some(0),
+        },
+        &mut log,
+    );
+    until(
+        &mut g,
+        S0,
+        &A::AimSpell {
+            aim: SpellAim::Denizen {
+                piece: ogre.clone(),
+            },
+        },
+        &mut log,
+    );
+    let after = combat::fighters::denizen(cat, g.state(), &ogre, None).unwrap();
+    assert_eq!((after.light.move_time, after.dark.move_time), (2, 2));
+}

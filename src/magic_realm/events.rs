@@ -584,6 +584,10 @@ pub enum MagicRealmEvent {
         seat: Seat,
         repaired: Vec<PieceId>,
     },
+    /// Elven Grace: the target's move times are set by strength or size.
+    Graced {
+        target: crate::magic_realm::combat::CombatTarget,
+    },
     /// Pentangle: the target is protected from Demons, the Imp and spells.
     Protected {
         target: crate::magic_realm::combat::CombatTarget,

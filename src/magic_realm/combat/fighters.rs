@@ -122,6 +122,30 @@ pub fn denizen(
     owner: Option<FighterId>,
 ) -> Option<Denizen> {
     let side = side_of(state, piece);
+    let mut d = counter(cat, piece, owner, side)?;
+    // Elven Grace: a monster's or native's size is its move time on both sides.
+    if matches!(piece, PieceId::Monster { .. } | PieceId::Native { .. })
+        && super::spells::graceful(cat, state, &graced(piece))
+    {
+        let time = super::spells::graceful_time(d.vulnerability);
+        d.light.move_time = time;
+        d.dark.move_time = time;
+    }
+    Some(d)
+}
+
+fn graced(piece: &PieceId) -> super::CombatTarget {
+    super::CombatTarget::Denizen {
+        piece: piece.clone(),
+    }
+}
+
+fn counter(
+    cat: &Catalog,
+    piece: &PieceId,
+    owner: Option<FighterId>,
+    side: Side,
+) -> Option<Denizen> {
     match piece {
         PieceId::Monster { id, .. } => Some(Denizen::monster(cat.denizens.monster(id)?, side)),
         PieceId::MonsterPart { id, .. } => {
@@ -139,6 +163,11 @@ pub fn denizen(
 
 /// A denizen's move time on the side it lies (a native horse's for a rider).
 fn move_time(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<u8> {
+    if matches!(piece, PieceId::Monster { .. } | PieceId::Native { .. })
+        && super::spells::graceful(cat, state, &graced(piece))
+    {
+        return denizen(cat, state, piece, None).map(|d| d.light.move_time);
+    }
     let dark = side_of(state, piece) == Side::Dark;
     match piece {
         PieceId::Monster { id, .. } => cat.denizens.monster(id).map(|m| {
@@ -198,6 +227,20 @@ pub fn chit_values(
     who::chits(cat, state, seat)
         .find(|(i, _, _)| *i == chit)
         .map(|(_, c, _)| (c.kind, c.time, c.effort))
+}
+
+/// The time of a chit played to move or maneuver: Elven Grace makes a Move chit's time its
+/// strength's (not a Duck chit's).
+pub fn move_chit_time(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<u8> {
+    let (kind, time, _) = chit_values(cat, state, seat, chit)?;
+    match kind {
+        ChitKind::Move { strength }
+            if super::spells::graceful(cat, state, &super::CombatTarget::Character { seat }) =>
+        {
+            Some(super::spells::graceful_time(strength))
+        }
+        _ => Some(time),
+    }
 }
 
 /// 8.4.5, 8.4.9: the attack a Fight chit makes with the character's active weapon, or
@@ -339,7 +382,7 @@ pub fn character(
     if let Some((play, lane)) = plays.and_then(|p| p.maneuver) {
         match play {
             ManeuverPlay::Chit { chit } => {
-                if let Some((_, time, _)) = chit_values(cat, state, seat, chit) {
+                if let Some(time) = move_chit_time(cat, state, seat, chit) {
                     maneuver = Some(Maneuver { lane, time });
                 }
             }
@@ -389,7 +432,7 @@ pub fn move_times_on_sheet(
     }
     for (charger, (charged, chit)) in &combat.charges {
         if *charged == seat {
-            if let Some((_, time, _)) = chit_values(cat, state, *charger, *chit) {
+            if let Some(time) = move_chit_time(cat, state, *charger, *chit) {
                 times.push(time);
             }
         }

@@ -48,6 +48,20 @@ pub fn start(
             expire_instant(cat, state, seat, cast, events);
         }
         SpellEffect::Pentangle => pentangle(cat, state, seat, cast, events)?,
+        SpellEffect::ElvenGrace => {
+            bewitch(state, seat, cast);
+            if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
+                let text = match &target {
+                    CombatTarget::Character { seat: s } => who::who(cat, state, *s),
+                    CombatTarget::Denizen { piece } => piece.to_string(),
+                };
+                events.push(Event::public(
+                    "8.4.4",
+                    format!("Elven Grace: {text}'s move times change."),
+                    E::Graced { target },
+                ));
+            }
+        }
         SpellEffect::DissolveSpell => {
             dissolve(cat, state, cast, events)?;
             expire_instant(cat, state, seat, cast, events);

@@ -142,6 +142,8 @@ pub enum SpellEffect {
     Pentangle,
     /// Dissolve Spell, and Remedy against a spell (Instant): the spell is broken.
     DissolveSpell,
+    /// Elven Grace (Combat): move times by strength or size (L 1, M 2, H 3, T 4).
+    ElvenGrace,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -156,6 +158,7 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "exorcise" => Some(SpellEffect::Exorcise),
         "pentangle" => Some(SpellEffect::Pentangle),
         "dissolve-spell" | "remedy" => Some(SpellEffect::DissolveSpell),
+        "elven-grace" => Some(SpellEffect::ElvenGrace),
         _ => None,
     }
 }
@@ -339,4 +342,20 @@ pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, event
         }
         i += 1;
     }
+}
+
+/// Elven Grace: the move time a strength (a Move chit's) or a size (a denizen's) gives.
+pub fn graceful_time(size: crate::magic_realm::catalog::common::Size) -> u8 {
+    use crate::magic_realm::catalog::common::Size;
+    match size {
+        Size::Negligible | Size::Light => 1,
+        Size::Medium => 2,
+        Size::Heavy => 3,
+        Size::Tremendous => 4,
+    }
+}
+
+/// Whether Elven Grace bewitches `target`.
+pub fn graceful(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
+    bewitched_by(cat, state, target, SpellEffect::ElvenGrace)
 }
