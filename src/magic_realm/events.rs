@@ -515,8 +515,6 @@ pub enum MagicRealmEvent {
     Wounded {
         seat: Seat,
     },
-    /// 8.4.7: a Demon's or Imp's spell strike, whose table arrives with the spells.
-    SpellStrikeUnresolved,
     /// 8.4.7: a Tremendous monster turns red side up and holds a character.
     Holding {
         monster: PieceId,
@@ -591,6 +589,16 @@ pub enum MagicRealmEvent {
     /// Pentangle: the target is protected from Demons, the Imp and spells.
     Protected {
         target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 4.6.7a: a roll on the Curses Table and the curse it gives.
+    Cursed {
+        seat: Seat,
+        curse: crate::magic_realm::catalog::tables::Curse,
+    },
+    /// 4.6.7a: a curse is removed.
+    CurseRemoved {
+        seat: Seat,
+        curse: crate::magic_realm::catalog::tables::Curse,
     },
     /// 4.6.7b: a roll on the Power of the Pit Table.
     PitRolled {

@@ -136,6 +136,9 @@ pub struct ScenarioSeat {
     /// 7.7: natives the character has hired, with their terms.
     #[serde(default)]
     pub hirelings: Vec<crate::magic_realm::day::meeting::Hireling>,
+    /// 4.6.7a: curses on him.
+    #[serde(default)]
+    pub curses: Vec<crate::magic_realm::catalog::tables::Curse>,
 }
 
 /// A game from any position.
@@ -463,6 +466,7 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
         equipment_pending: Vec::new(),
         inactive,
         hirelings: s.hirelings.clone(),
+        curses: s.curses.iter().copied().collect(),
         ..SeatState::empty()
     })
 }

@@ -223,6 +223,9 @@ pub struct SeatState {
     /// 9.1.2: the player is making a fresh start (choosing equipment and secrets).
     #[serde(default)]
     pub restarting: bool,
+    /// 4.6.7a: the curses on him (public).
+    #[serde(default)]
+    pub curses: BTreeSet<crate::magic_realm::catalog::tables::Curse>,
     /// 9.1.2: the day the player chose to stay out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
@@ -272,6 +275,7 @@ impl SeatState {
             rejoin_on: None,
             restarting: false,
             stay_out_day: None,
+            curses: BTreeSet::new(),
         }
     }
 }

@@ -50,6 +50,8 @@ pub struct SeatView {
     pub inactive: Vec<PieceId>,
     /// 7.2.4: the mission and campaign chits he carries (face up, so public).
     pub tasks: Vec<Task>,
+    /// 4.6.7a: his curses.
+    pub curses: Vec<crate::magic_realm::catalog::tables::Curse>,
 }
 
 /// A seat's own secrets, shown to that seat only.
@@ -177,6 +179,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     .cloned()
                     .collect(),
                 tasks: s.tasks.clone(),
+                curses: s.curses.iter().copied().collect(),
             })
         })
         .collect();

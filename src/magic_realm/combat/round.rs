@@ -536,7 +536,7 @@ fn apply_outcome(
 }
 
 /// 8.4.7: a Demon's or Winged Demon's hit makes its target roll on the Power of the Pit
-/// Table; the Imp's Curse is not in play yet (curses arrive with their daylight effects).
+/// Table; the Imp's makes a character roll on the Curses Table.
 fn spell_strike(
     cat: &Catalog,
     state: &mut GameState,
@@ -584,16 +584,9 @@ fn spell_strike(
             events,
         );
     }
-    let name = match target {
-        Who::Character(s) => who::who(cat, state, *s),
-        Who::Denizen(p) => p.to_string(),
-    };
-    events.push(Event::public(
-        "8.4.7",
-        format!(
-            "{demon}'s spell strike hits {name}; Curses are not in play yet, so it has no effect."
-        ),
-        E::SpellStrikeUnresolved,
-    ));
+    // The Imp's Curse: curses affect characters only (4.6.7a).
+    if let (Some(super::spells::SpellEffect::Curse), Who::Character(seat)) = (effect, target) {
+        return crate::magic_realm::day::curses::inflict(cat, state, *seat, events);
+    }
     Ok(())
 }

@@ -55,7 +55,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
-    if who::exhausted(cat, state, seat) && *act != Activity::Rest {
+    if (who::exhausted(cat, state, seat) && *act != Activity::Rest)
+        || super::curses::forbids(state, seat, act).is_some()
+    {
         out.push(A::Proceed);
         return out;
     }
@@ -167,6 +169,19 @@ pub fn apply(
             E::PhaseCancelled {
                 seat,
                 reason: "the horse giving this Move is not active (7.3.2)".into(),
+            },
+        ));
+    } else if let Some(curse) = super::curses::forbids(state, seat, &act) {
+        // 4.6.7a: a curse cancels the activity it prohibits.
+        events.push(Event::public(
+            "4.6.7",
+            format!(
+                "Phase {phase}: {} is cursed with {curse:?}; the activity is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: format!("the {curse:?} curse (4.6.7)"),
             },
         ));
     } else if who::exhausted(cat, state, seat) && act != Activity::Rest {

@@ -52,6 +52,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
     for p in &up {
         state.piles.set_facing(p, Facing::Down);
     }
+    // 4.6.7a: the Chapel removes the curses in its clearing.
+    super::curses::midnight(cat, state, &mut events);
     // 4.6.6g: the Combat spells expire.
     crate::magic_realm::combat::spells::midnight(cat, state, &mut events);
     super::missions::midnight(cat, state, day, &mut events);

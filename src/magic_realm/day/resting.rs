@@ -19,8 +19,17 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         .filter(|(_, effort, st)| *effort == 1 && *st == ChitStatus::Fresh)
         .map(|(i, _, _)| *i)
         .collect();
+    // 4.6.7a: Wither keeps his fatigued asterisk chits from being activated.
+    let withered = super::curses::has(
+        state,
+        seat,
+        crate::magic_realm::catalog::tables::Curse::Wither,
+    );
     let mut out = Vec::new();
     for (i, effort, st) in &chits {
+        if withered && *st == ChitStatus::Fatigued && *effort > 0 {
+            continue;
+        }
         match (st, effort) {
             (ChitStatus::Fatigued, 0 | 1) | (ChitStatus::Wounded, 0) | (ChitStatus::Wounded, 1) => {
                 out.push(A::Rest {

@@ -11,7 +11,7 @@ use crate::magic_realm::state::{Fate, GameState, Score, VictoryCategory};
 pub const DEAD_SCORE: i32 = -100;
 
 /// 9.3.2: what the seat has earned in each category, before requirements.
-fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
+pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
     let Some(sheet) = state.seat(seat) else {
         return [0; 5];
     };
@@ -21,7 +21,9 @@ fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
         super::belongings::carry_strength(cat, state, seat, super::belongings::Carriers::Scoring);
     let items: Vec<PieceId> = super::belongings::owned(state, seat);
     let mut great = 0;
-    let mut fame = sheet.fame;
+    // 4.6.7a: Ashes and Disgust make recorded gold and fame count as -1.
+    let (recorded_gold, recorded_fame) = super::curses::counted_gold_and_fame(state, seat);
+    let mut fame = recorded_fame;
     let mut notoriety = sheet.notoriety;
     for item in items
         .iter()
@@ -67,7 +69,7 @@ fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
             .sum();
         i32::try_from(w + a).unwrap_or(i32::MAX)
     });
-    let gold = sheet.gold - 10 - start_price;
+    let gold = recorded_gold - 10 - start_price;
     // Spells learned from Spell cards during the game: none can be learned yet.
     [great, 0, fame, notoriety, gold]
 }

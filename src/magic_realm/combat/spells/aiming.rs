@@ -53,15 +53,29 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             .collect(),
         SpellTarget::CastersClearing => vec![SpellAim::Clearing],
         // 8.4.2: a spell already in effect whose caster or target is in his clearing.
-        SpellTarget::Spell | SpellTarget::SpellOrCurse => state
-            .spells
-            .iter()
-            .filter(|s| super::in_clearing(state, combat, s))
-            .map(|s| SpellAim::Spell {
-                caster: s.caster,
-                spell_box: s.spell_box,
-            })
-            .collect(),
+        SpellTarget::Spell | SpellTarget::SpellOrCurse => {
+            let mut v: Vec<SpellAim> = state
+                .spells
+                .iter()
+                .filter(|s| super::in_clearing(state, combat, s))
+                .map(|s| SpellAim::Spell {
+                    caster: s.caster,
+                    spell_box: s.spell_box,
+                })
+                .collect();
+            // Remedy: a curse of a character in his clearing.
+            if kind == SpellTarget::SpellOrCurse {
+                for s in combat.fighting() {
+                    for curse in state.seat(s).into_iter().flat_map(|x| x.curses.iter()) {
+                        v.push(SpellAim::Curse {
+                            seat: s,
+                            curse: *curse,
+                        });
+                    }
+                }
+            }
+            v
+        }
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
@@ -141,6 +155,9 @@ pub fn apply(
                 SpellAim::Clearing => "the clearing".to_string(),
                 SpellAim::Spell { caster, .. } => {
                     format!("{}'s spell", who::who(cat, state, *caster))
+                }
+                SpellAim::Curse { seat: s, curse } => {
+                    format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
             };
             events.push(Event::public(

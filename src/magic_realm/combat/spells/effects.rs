@@ -38,6 +38,14 @@ pub fn start(
             for aim in &cast.aims {
                 if let SpellAim::Character { seat: target } = aim {
                     make_whole(cat, state, *target, events);
+                    // Make Whole breaks the Wither curse.
+                    crate::magic_realm::day::curses::remove(
+                        cat,
+                        state,
+                        *target,
+                        crate::magic_realm::catalog::tables::Curse::Wither,
+                        events,
+                    );
                 }
             }
             expire_instant(cat, state, seat, cast, events);
@@ -48,6 +56,14 @@ pub fn start(
             expire_instant(cat, state, seat, cast, events);
         }
         SpellEffect::Pentangle => pentangle(cat, state, seat, cast, events)?,
+        SpellEffect::Curse => {
+            for aim in &cast.aims {
+                if let SpellAim::Character { seat: target } = aim {
+                    crate::magic_realm::day::curses::inflict(cat, state, *target, events)?;
+                }
+            }
+            expire_instant(cat, state, seat, cast, events);
+        }
         SpellEffect::ElvenGrace => {
             bewitch(state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
@@ -279,8 +295,13 @@ fn dissolve(
     cast: &SpellCast,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let Some(SpellAim::Spell { caster, spell_box }) = cast.aims.first().cloned() else {
-        return Ok(());
+    let (caster, spell_box) = match cast.aims.first().cloned() {
+        Some(SpellAim::Spell { caster, spell_box }) => (caster, spell_box),
+        Some(SpellAim::Curse { seat, curse }) => {
+            crate::magic_realm::day::curses::remove(cat, state, seat, curse, events);
+            return Ok(());
+        }
+        _ => return Ok(()),
     };
     let Some(at) = current(state).map(|c| c.at) else {
         return Ok(());

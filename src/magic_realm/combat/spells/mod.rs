@@ -45,6 +45,11 @@ pub enum SpellAim {
         caster: Seat,
         spell_box: u8,
     },
+    /// A character's curse (Remedy).
+    Curse {
+        seat: Seat,
+        curse: crate::magic_realm::catalog::tables::Curse,
+    },
 }
 
 impl SpellAim {
@@ -55,7 +60,7 @@ impl SpellAim {
             SpellAim::Denizen { piece } => Some(CombatTarget::Denizen {
                 piece: piece.clone(),
             }),
-            SpellAim::Clearing | SpellAim::Spell { .. } => None,
+            SpellAim::Clearing | SpellAim::Spell { .. } | SpellAim::Curse { .. } => None,
         }
     }
 
@@ -144,6 +149,8 @@ pub enum SpellEffect {
     DissolveSpell,
     /// Elven Grace (Combat): move times by strength or size (L 1, M 2, H 3, T 4).
     ElvenGrace,
+    /// Curse (Instant): the target character rolls on the Curses Table.
+    Curse,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -159,6 +166,7 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "pentangle" => Some(SpellEffect::Pentangle),
         "dissolve-spell" | "remedy" => Some(SpellEffect::DissolveSpell),
         "elven-grace" => Some(SpellEffect::ElvenGrace),
+        "curse" => Some(SpellEffect::Curse),
         _ => None,
     }
 }
@@ -174,7 +182,7 @@ pub fn in_clearing(state: &GameState, combat: &super::Combat, s: &SpellInEffect)
                 state.piles.place_of(piece)
                     == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
             }
-            SpellAim::Clearing | SpellAim::Spell { .. } => false,
+            SpellAim::Clearing | SpellAim::Spell { .. } | SpellAim::Curse { .. } => false,
         })
 }
 

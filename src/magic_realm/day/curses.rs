@@ -1,0 +1,152 @@
+//! Curses (rule 4.6.7a; Curses Table): the Curse spell and the Imp's attack make a
+//! character roll on the Curses Table (two dice, the higher). A curse lasts until it is
+//! removed: Eyemist cancels his Search phases, Squeak keeps him from hiding, Wither
+//! fatigues his active asterisk chits and keeps them from being rested back, Ill Health
+//! cancels his Rest phases, Ashes and Disgust make his recorded gold and fame count as -1.
+//! The Chapel removes every curse in its clearing at Midnight; Make Whole breaks Wither;
+//! Remedy removes one curse. Curses have no effect on monsters and natives.
+
+use super::who;
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::chits::DwellingId;
+use crate::magic_realm::catalog::tables::Curse;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::{Activity, ChitStatus, GameState};
+
+type Events = Vec<Event<E>>;
+
+pub fn has(state: &GameState, seat: Seat, curse: Curse) -> bool {
+    state.seat(seat).is_some_and(|s| s.curses.contains(&curse))
+}
+
+/// 4.6.7a: the curse that cancels this activity when he does it, if any.
+pub fn forbids(state: &GameState, seat: Seat, activity: &Activity) -> Option<Curse> {
+    let curse = match activity {
+        Activity::Search => Curse::Eyemist,
+        Activity::Hide => Curse::Squeak,
+        Activity::Rest => Curse::IllHealth,
+        _ => return None,
+    };
+    has(state, seat, curse).then_some(curse)
+}
+
+/// 4.6.7a: the target rolls on the Curses Table and gets the curse rolled (a curse he
+/// already has does nothing more).
+pub fn inflict(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let roll = state.dice.roll("curses", 2);
+    let curse = cat
+        .tables
+        .curse(roll.higher())
+        .copied()
+        .ok_or_else(|| RuleError::internal("the Curses Table has no such row"))?;
+    events.push(Event::roll(
+        "4.6.7",
+        &roll,
+        format!("Curses Table for {}: {curse:?}", who::who(cat, state, seat)),
+        E::Cursed { seat, curse },
+    ));
+    add(cat, state, seat, curse, events);
+    Ok(())
+}
+
+/// The character gets `curse`, with its immediate effects.
+pub fn add(cat: &Catalog, state: &mut GameState, seat: Seat, curse: Curse, events: &mut Events) {
+    let Some(sheet) = state.seat_mut(seat) else {
+        return;
+    };
+    if !sheet.curses.insert(curse) {
+        return;
+    }
+    match curse {
+        // Wither: every active chit with an effort asterisk (colour chits too) fatigues.
+        Curse::Wither => {
+            let withered: Vec<u8> = who::chits(cat, state, seat)
+                .filter(|(_, c, st)| {
+                    c.effort > 0 && matches!(st, ChitStatus::Fresh | ChitStatus::Enchanted)
+                })
+                .map(|(i, _, _)| i)
+                .collect();
+            if let Some(sheet) = state.seat_mut(seat) {
+                for i in withered {
+                    if let Some(slot) = sheet.chits.get_mut(usize::from(i)) {
+                        *slot = ChitStatus::Fatigued;
+                    }
+                }
+            }
+        }
+        // Squeak: he cannot be hidden.
+        Curse::Squeak => super::hiding::unhide(
+            cat,
+            state,
+            seat,
+            "4.6.7",
+            "cannot stay hidden (Squeak).",
+            events,
+        ),
+        _ => {}
+    }
+}
+
+/// The curse is removed (Remedy; Make Whole for Wither).
+pub fn remove(cat: &Catalog, state: &mut GameState, seat: Seat, curse: Curse, events: &mut Events) {
+    if state
+        .seat_mut(seat)
+        .is_some_and(|s| s.curses.remove(&curse))
+    {
+        events.push(Event::public(
+            "4.6.7",
+            format!(
+                "{}'s {curse:?} curse is removed.",
+                who::who(cat, state, seat)
+            ),
+            E::CurseRemoved { seat, curse },
+        ));
+    }
+}
+
+/// 4.6.7a: at Midnight the Chapel removes every curse in its clearing.
+pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
+    let chapel = PieceId::Dwelling {
+        id: DwellingId::Chapel,
+    };
+    let Some(Place::Clearing { at }) = state.piles.place_of(&chapel).cloned() else {
+        return;
+    };
+    for seat in state.all_seats().collect::<Vec<_>>() {
+        if who::clearing(state, seat) != Some(at) {
+            continue;
+        }
+        let curses: Vec<Curse> = state
+            .seat(seat)
+            .map(|s| s.curses.iter().copied().collect())
+            .unwrap_or_default();
+        for curse in curses {
+            remove(cat, state, seat, curse, events);
+        }
+    }
+}
+
+/// 4.6.7a (Ashes, Disgust): the recorded gold and fame that count for him.
+pub fn counted_gold_and_fame(state: &GameState, seat: Seat) -> (i32, i32) {
+    let Some(s) = state.seat(seat) else {
+        return (0, 0);
+    };
+    let gold = if s.curses.contains(&Curse::Ashes) {
+        -1
+    } else {
+        s.gold
+    };
+    let fame = if s.curses.contains(&Curse::Disgust) {
+        -1
+    } else {
+        s.fame
+    };
+    (gold, fame)
+}
