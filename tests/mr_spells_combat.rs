@@ -1,72 +1,22 @@
 //! Rule scenarios for spells in combat (rules 4.6.6, 4.6.9, 8.3.9, 8.4.2 to 8.4.4; the List
 //! of Spells), each built from a scenario with forced dice and named by its rule.
+mod spells_common;
 
 use serde_json::{json, Value};
-use tabletop_rules::engine::{Event, Seat, Seed, Session};
+use spells_common::*;
+use tabletop_rules::engine::{Event, Seat};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use tabletop_rules::magic_realm::catalog::magic::SpellId;
 use tabletop_rules::magic_realm::combat::melee::Lane;
 use tabletop_rules::magic_realm::combat::spells::{CastStatus, SpellAim};
 use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget};
-use tabletop_rules::magic_realm::pieces::PieceId;
-use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
 use tabletop_rules::magic_realm::state::ChitStatus;
-use tabletop_rules::magic_realm::MagicRealm;
-
-type Game = Session<MagicRealm>;
-const S0: Seat = Seat(0);
-const S1: Seat = Seat(1);
-
-fn start(value: Value) -> Game {
-    let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(5)).expect("the scenario starts")
-}
-
-/// Every die forced to 1, `n` dice long.
-fn ones(n: usize) -> Value {
-    json!(vec![1; n])
-}
-
-fn here() -> Value {
-    json!({"tile": "oak_woods", "clearing": 2})
-}
-
-fn monster(id: &str) -> Value {
-    json!({"piece": {"kind": "monster", "id": id, "n": 0},
-           "place": {"place": "clearing", "at": here()}})
-}
-
-fn piece(id: &str) -> PieceId {
-    serde_json::from_value(json!({"kind": "monster", "id": id, "n": 0})).unwrap()
-}
 
 /// A Sorceror with Fiery Blast recorded and his Magic IV chit 4 enchanted (a Purple
 /// colour chit).
 fn sorceror(spells: &[&str]) -> Value {
     json!({"character": "sorceror", "at": here(), "spells": spells, "hidden": false,
            "chits": [{"chit": 4, "status": "enchanted"}]})
-}
-
-fn details(events: &[Event<E>]) -> Vec<&E> {
-    events.iter().map(|e| &e.detail).collect()
-}
-
-fn chit(g: &Game, seat: Seat, i: usize) -> ChitStatus {
-    g.state().seats[usize::from(seat.0)].chits[i]
-}
-
-/// Plays on, each seat passing, until `seat` may take `want`; then takes it.
-fn until(g: &mut Game, seat: Seat, want: &A, log: &mut Vec<Event<E>>) {
-    for _ in 0..60 {
-        if g.legal_actions(seat).contains(want) {
-            log.extend(g.apply(seat, want.clone()).unwrap());
-            return;
-        }
-        let who = g.to_act().seats().first().copied().expect("someone acts");
-        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
-        log.extend(g.apply(who, pass).unwrap());
-    }
-    panic!("{want:?} never became legal for {seat}");
 }
 
 fn casts(g: &Game, seat: Seat) -> Vec<A> {
@@ -82,9 +32,7 @@ fn to_actions(g: &mut Game, log: &mut Vec<Event<E>>) {
         if combat::current(g.state()).is_some_and(|c| c.stage >= CombatStage::Actions) {
             return;
         }
-        let who = g.to_act().seats().first().copied().expect("someone acts");
-        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
-        log.extend(g.apply(who, pass).unwrap());
+        pass_once(g, log);
     }
 }
 
@@ -143,7 +91,7 @@ fn rule_8_4_4_fiery_blast_attacks_like_a_missile_weapon_and_expires() {
     // Every die forced to 1: the Missile Table adds two levels (Light + 3 stars is
     // Tremendous already), and the time-3 blast undercuts the Ogre (moves 5 or 4).
     let mut g = start(json!({"seats": [sorceror(&["fiery-blast"])],
-        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(40)}));
+        "pieces": [monster("ogre")], "at": "sunset", "dice": dice(1, 40)}));
     let mut log = Vec::new();
     let cast = A::CastSpell {
         spell_box: 0,
@@ -196,7 +144,7 @@ fn rule_8_4_3_a_faster_spell_cancels_the_slower_spell_of_its_target() {
     let wizard = json!({"character": "wizard", "at": here(), "spells": ["fiery-blast"],
         "hidden": false, "chits": [{"chit": 11, "status": "enchanted"}]});
     let mut g = start(json!({"seats": [sorceror(&["fiery-blast"]), wizard],
-        "at": "sunset", "dice": ones(60)}));
+        "at": "sunset", "dice": dice(1, 60)}));
     let mut log = Vec::new();
     until(
         &mut g,
@@ -255,7 +203,7 @@ fn rule_8_4_3_a_faster_spell_cancels_the_slower_spell_of_its_target() {
 #[test]
 fn rule_8_4_2_a_spell_with_no_target_is_broken() {
     let mut g = start(json!({"seats": [sorceror(&["fiery-blast"])],
-        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(40)}));
+        "pieces": [monster("ogre")], "at": "sunset", "dice": dice(1, 40)}));
     let mut log = Vec::new();
     until(
         &mut g,
@@ -321,7 +269,7 @@ fn make_whole_activates_fatigued_and_wounded_chits_and_expires() {
 fn peace_unassigns_a_denizen_until_midnight() {
     let mut g = start(
         json!({"seats": [pilgrim(json!([{"chit": 6, "status": "enchanted"}]))],
-        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(80)}),
+        "pieces": [monster("ogre")], "at": "sunset", "dice": dice(1, 80)}),
     );
     let mut log = Vec::new();
     until(
@@ -382,7 +330,7 @@ fn peace_is_broken_when_its_target_is_already_someones_target() {
     // target and breaks.
     let mut g = start(
         json!({"seats": [pilgrim(json!([{"chit": 6, "status": "enchanted"}]))],
-        "pieces": [monster("ogre")], "at": "sunset", "dice": ones(40)}),
+        "pieces": [monster("ogre")], "at": "sunset", "dice": dice(1, 40)}),
     );
     let mut log = Vec::new();
     until(
@@ -414,10 +362,6 @@ fn peace_is_broken_when_its_target_is_already_someones_target() {
 fn witch_king() -> Value {
     json!({"character": "witch-king", "at": here(), "spells": ["power-of-the-pit"],
            "hidden": false, "chits": [{"chit": 1, "status": "enchanted"}]})
-}
-
-fn dice(value: u8, n: usize) -> Value {
-    json!(vec![value; n])
 }
 
 fn cast_pit_at_ogre(g: &mut Game, log: &mut Vec<Event<E>>) {
@@ -517,9 +461,7 @@ fn rule_8_4_7_a_demon_s_hit_rolls_on_the_power_of_the_pit_table() {
         {
             break;
         }
-        let who = g.to_act().seats().first().copied().expect("someone acts");
-        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
-        log.extend(g.apply(who, pass).unwrap());
+        pass_once(&mut g, &mut log);
     }
     assert!(details(&log).iter().any(|d| matches!(
         d,
@@ -633,9 +575,7 @@ fn pentangle_keeps_demons_off_its_target() {
             break;
         };
         assert_eq!(c.sheet_of(&piece("demon")), None);
-        let who = g.to_act().seats().first().copied().expect("someone acts");
-        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
-        log.extend(g.apply(who, pass).unwrap());
+        pass_once(&mut g, &mut log);
     }
     assert!(!details(&log)
         .iter()
@@ -691,11 +631,7 @@ fn dissolve_spell_breaks_a_spell_in_effect_in_the_clearing() {
     );
     until(&mut g, S1, &dissolve, &mut log);
     // The spells come to life once every attention chit is picked.
-    while combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Targets) {
-        let who = g.to_act().seats().first().copied().expect("someone acts");
-        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
-        log.extend(g.apply(who, pass).unwrap());
-    }
+    through_targets(&mut g, &mut log);
     assert!(g.state().spells.is_empty(), "the Peace is broken");
     assert!(details(&log).iter().any(|d| matches!(d,
         E::SpellBroken { seat: S0, spell } if spell.0 == "peace")));
@@ -781,186 +717,4 @@ fn elven_grace_sets_move_times_by_strength_and_size() {
     );
     let after = combat::fighters::denizen(cat, g.state(), &ogre, None).unwrap();
     assert_eq!((after.light.move_time, after.dark.move_time), (2, 2));
-}
-
-#[test]
-fn rule_4_6_7_the_curse_spell_rolls_on_the_curses_table() {
-    // The Witch (Magic V chit 9, Grey colour chit 5) curses the Swordsman; every die 4:
-    // Ill Health.
-    use tabletop_rules::magic_realm::catalog::tables::Curse;
-    let witch = json!({"character": "witch", "at": here(), "spells": ["curse"],
-        "hidden": false, "chits": [{"chit": 5, "status": "enchanted"}]});
-    let swordsman = json!({"character": "swordsman", "at": here(), "hidden": false});
-    let mut g = start(json!({"seats": [witch, swordsman], "at": "sunset", "dice": dice(4, 40)}));
-    let mut log = Vec::new();
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 9,
-            colour_chit: Some(5),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Character { seat: S1 },
-        },
-        &mut log,
-    );
-    while combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Targets) {
-        let who = g.to_act().seats().first().copied().expect("someone acts");
-        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
-        log.extend(g.apply(who, pass).unwrap());
-    }
-    assert!(details(&log).iter().any(|d| matches!(
-        d,
-        E::Cursed {
-            seat: S1,
-            curse: Curse::IllHealth
-        }
-    )));
-    assert!(g.state().seats[1].curses.contains(&Curse::IllHealth));
-    let view = g
-        .view(tabletop_rules::engine::Viewer::Seat { seat: S0 })
-        .unwrap();
-    assert_eq!(
-        view.seats[1].curses,
-        vec![Curse::IllHealth],
-        "curses are public"
-    );
-}
-
-fn daylight(curses: Value, record: Value, pieces: Value) -> Game {
-    start(
-        json!({"seats": [{"character": "swordsman", "at": here(), "hidden": false,
-        "curses": curses, "record": record,
-        "chits": [{"chit": 0, "status": "fatigued"}]}],
-        "pieces": pieces, "at": "daylight", "dice": dice(1, 20)}),
-    )
-}
-
-fn play_turn(g: &mut Game) -> Vec<Event<E>> {
-    let mut log = Vec::new();
-    for _ in 0..10 {
-        let Some(seat) = g.to_act().seats().first().copied() else {
-            break;
-        };
-        let legal = g.legal_actions(seat);
-        let Some(a) = legal.first().cloned() else {
-            break;
-        };
-        log.extend(g.apply(seat, a).unwrap());
-        if details(&log)
-            .iter()
-            .any(|d| matches!(d, E::PhaseCancelled { .. } | E::TurnEnds { .. }))
-        {
-            break;
-        }
-    }
-    log
-}
-
-#[test]
-fn rule_4_6_7_curses_cancel_the_activities_they_forbid() {
-    use tabletop_rules::magic_realm::catalog::tables::Curse;
-    for (curse, activity) in [
-        (Curse::IllHealth, json!({"activity": "rest"})),
-        (Curse::Squeak, json!({"activity": "hide"})),
-        (Curse::Eyemist, json!({"activity": "search"})),
-    ] {
-        let mut g = daylight(json!([curse]), json!([activity]), json!([]));
-        let log = play_turn(&mut g);
-        assert!(
-            details(&log)
-                .iter()
-                .any(|d| matches!(d, E::PhaseCancelled { .. })),
-            "{curse:?} cancels {activity}"
-        );
-        assert!(!g.state().seats[0].hidden || curse != Curse::Squeak);
-    }
-    // Without a curse the Rest phase rests the fatigued chit.
-    let mut g = daylight(json!([]), json!([{"activity": "rest"}]), json!([]));
-    let log = play_turn(&mut g);
-    assert!(!details(&log)
-        .iter()
-        .any(|d| matches!(d, E::PhaseCancelled { .. })));
-}
-
-#[test]
-fn rule_4_6_7_ashes_and_disgust_count_as_minus_one() {
-    use tabletop_rules::magic_realm::catalog::tables::Curse;
-    let cat = tabletop_rules::magic_realm::game::data().unwrap();
-    let start_with = |curses: Value| {
-        start(
-            json!({"seats": [{"character": "swordsman", "at": here(), "gold": 50,
-            "fame": 20, "curses": curses}], "at": "birdsong"}),
-        )
-    };
-    let plain = start_with(json!([]));
-    let cursed = start_with(json!([Curse::Ashes, Curse::Disgust]));
-    let p = tabletop_rules::magic_realm::day::scoring::earned(cat, plain.state(), S0);
-    let c = tabletop_rules::magic_realm::day::scoring::earned(cat, cursed.state(), S0);
-    assert_eq!(p[4] - c[4], 51, "gold 50 counts as -1");
-    assert_eq!(p[2] - c[2], 21, "fame 20 counts as -1");
-}
-
-#[test]
-fn rule_4_6_7_wither_fatigues_active_asterisk_chits_and_keeps_them_from_resting() {
-    use tabletop_rules::magic_realm::catalog::tables::Curse;
-    let witch = json!({"character": "witch", "at": here(), "spells": ["curse"],
-        "hidden": false, "chits": [{"chit": 5, "status": "enchanted"}]});
-    let swordsman = json!({"character": "swordsman", "at": here(), "hidden": false});
-    let mut g = start(json!({"seats": [witch, swordsman], "at": "sunset", "dice": dice(3, 40)}));
-    let mut log = Vec::new();
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 9,
-            colour_chit: Some(5),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Character { seat: S1 },
-        },
-        &mut log,
-    );
-    while combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Targets) {
-        let who = g.to_act().seats().first().copied().expect("someone acts");
-        let pass = combat::passing(&g.legal_actions(who)).expect("a passing action");
-        log.extend(g.apply(who, pass).unwrap());
-    }
-    assert!(g.state().seats[1].curses.contains(&Curse::Wither));
-    let cat = tabletop_rules::magic_realm::game::data().unwrap();
-    let card = cat
-        .characters
-        .characters
-        .iter()
-        .find(|c| c.id.0 == "swordsman")
-        .unwrap();
-    for (i, c) in card.chits.iter().enumerate() {
-        let expected = if c.effort > 0 {
-            ChitStatus::Fatigued
-        } else {
-            ChitStatus::Fresh
-        };
-        assert_eq!(chit(&g, S1, i), expected, "chit {i}");
-    }
-    // Resting cannot bring a withered asterisk chit back.
-    let starred = card.chits.iter().position(|c| c.effort == 1).unwrap();
-    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
-        "hidden": false, "curses": [Curse::Wither], "record": [{"activity": "rest"}],
-        "chits": [{"chit": starred, "status": "fatigued"}]}], "at": "daylight"}));
-    let log = play_turn(&mut g);
-    assert_eq!(chit(&g, S0, starred), ChitStatus::Fatigued);
-    assert!(!details(&log).iter().any(|d| matches!(d, E::Rested { .. })));
 }
