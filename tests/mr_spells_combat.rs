@@ -718,3 +718,58 @@ fn elven_grace_sets_move_times_by_strength_and_size() {
     let after = combat::fighters::denizen(cat, g.state(), &ogre, None).unwrap();
     assert_eq!((after.light.move_time, after.dark.move_time), (2, 2));
 }
+
+#[test]
+fn poison_adds_a_star_to_a_weapon_until_sunset_of_the_next_day() {
+    use tabletop_rules::magic_realm::combat::melee::MeleeStrike;
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    // The Witch (Magic VIII chit 11, Grey colour chit 5) poisons the Swordsman's sword.
+    let witch = json!({"character": "witch", "at": here(), "spells": ["poison"],
+        "hidden": false, "chits": [{"chit": 5, "status": "enchanted"}]});
+    let sword = json!({"kind": "weapon", "id": "thrusting-sword", "n": 0});
+    let swordsman = json!({"character": "swordsman", "at": here(), "hidden": false,
+        "belongings": [{"piece": sword}]});
+    let mut g = start(json!({"seats": [witch, swordsman], "at": "sunset", "dice": dice(4, 40)}));
+    let fight = cat
+        .characters
+        .characters
+        .iter()
+        .find(|c| c.id.0 == "swordsman")
+        .unwrap()
+        .chits
+        .iter()
+        .position(|c| {
+            matches!(
+                c.kind,
+                tabletop_rules::magic_realm::catalog::characters::ChitKind::Fight { .. }
+            )
+        })
+        .unwrap() as u8;
+    let stars = |g: &Game| match combat::fighters::attack_values(cat, g.state(), S1, fight)
+        .unwrap()
+        .strike
+    {
+        MeleeStrike::Harm { sharpness, .. } => sharpness,
+        other => panic!("{other:?}"),
+    };
+    let before = stars(&g);
+    let mut log = Vec::new();
+    let aim = SpellAim::Weapon {
+        piece: serde_json::from_value(sword.clone()).unwrap(),
+    };
+    cast_at(&mut g, S0, 0, 11, Some(5), aim, &mut log);
+    through_targets(&mut g, &mut log);
+    assert_eq!(stars(&g), before + 1, "Poison: one more sharpness star");
+    assert_eq!(chit(&g, S0, 11), ChitStatus::Committed);
+    // A Day spell lasts through Midnight and expires at Sunset of the next day.
+    let day = g.state().step.day().unwrap();
+    let mut st = g.state().clone();
+    let mut ev = Vec::new();
+    combat::spells::sunset(cat, &mut st, day, &mut ev);
+    assert_eq!(st.spells.len(), 1, "not at today's Sunset");
+    combat::spells::sunset(cat, &mut st, day + 1, &mut ev);
+    assert!(st.spells.is_empty());
+    assert!(details(&ev).iter().any(|d| matches!(d,
+        E::SpellExpired { seat: S0, spell } if spell.0 == "poison")));
+    assert_eq!(st.seats[0].chits[11], ChitStatus::Fatigued);
+}

@@ -131,6 +131,18 @@ pub fn denizen(
         d.light.move_time = time;
         d.dark.move_time = time;
     }
+    // Poison: one more sharpness star on the counter's attacks.
+    if super::spells::poisoned(cat, state, piece) {
+        for tactic in [&mut d.light, &mut d.dark] {
+            if let Some(AttackValues {
+                strike: MeleeStrike::Harm { sharpness, .. },
+                ..
+            }) = &mut tactic.attack
+            {
+                *sharpness += 1;
+            }
+        }
+    }
     Some(d)
 }
 
@@ -265,7 +277,9 @@ pub fn attack_values(
                 length: w.length,
                 strike: MeleeStrike::Harm {
                     letter: side.harm,
-                    sharpness: side.sharpness,
+                    // Poison: one more sharpness star.
+                    sharpness: side.sharpness
+                        + u8::from(super::spells::poisoned(cat, state, &piece)),
                     missile: (w.attack_method == AttackMethod::Missile)
                         .then_some(MissileDice::TwoDice { modifier: 0 }),
                     extra_level: w.attack_method == AttackMethod::Striking && strength > w.weight,

@@ -224,6 +224,8 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 if !daylight::progress(cat, state, events)? {
                     return Ok(());
                 }
+                // 4.6.6g: the Day spells cast yesterday expire at Sunset.
+                crate::magic_realm::combat::spells::sunset(cat, state, day, events);
                 events.extend(evening::sunset(cat, state));
                 state.step = Step::Evening { day };
             }

@@ -12,6 +12,7 @@ use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::fighters::{denizens_in, group_of, start_battling};
 use crate::magic_realm::combat::{current, current_mut, Combat, CombatTarget};
 use crate::magic_realm::day::{hiding, who};
+use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::GameState;
 
 /// Whether `seat` has a spell whose targets he must name now.
@@ -52,6 +53,28 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             )
             .collect(),
         SpellTarget::CastersClearing => vec![SpellAim::Clearing],
+        // 8.4.2: a weapon counter owned by anyone in his clearing, or a native, Goblin,
+        // Ogre or club counter there.
+        SpellTarget::Weapon => {
+            let mut v: Vec<SpellAim> = combat
+                .fighting()
+                .flat_map(|s| crate::magic_realm::day::belongings::owned(state, s))
+                .filter(|p| matches!(p, PieceId::Weapon { .. }))
+                .map(|piece| SpellAim::Weapon { piece })
+                .collect();
+            for piece in denizens_in(cat, state, combat.at) {
+                if let Some(club) =
+                    crate::magic_realm::combat::fighters::companion(cat, state, &piece)
+                        .filter(|c| is_club(cat, c))
+                {
+                    v.push(SpellAim::Weapon { piece: club });
+                }
+                if armed_counter(cat, &piece) {
+                    v.push(SpellAim::Weapon { piece });
+                }
+            }
+            v
+        }
         // 8.4.2: a spell already in effect whose caster or target is in his clearing.
         SpellTarget::Spell | SpellTarget::SpellOrCurse => {
             let mut v: Vec<SpellAim> = state
@@ -156,6 +179,7 @@ pub fn apply(
                 SpellAim::Spell { caster, .. } => {
                     format!("{}'s spell", who::who(cat, state, *caster))
                 }
+                SpellAim::Weapon { piece } => piece.to_string(),
                 SpellAim::Curse { seat: s, curse } => {
                     format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
@@ -213,4 +237,29 @@ pub fn apply(
         }
     }
     Ok(events)
+}
+
+/// Poison's targets among the denizens: natives, Goblins and Ogres.
+fn armed_counter(cat: &Catalog, piece: &PieceId) -> bool {
+    use crate::magic_realm::catalog::denizens::MonsterKind;
+    match piece {
+        PieceId::Native { .. } => true,
+        PieceId::Monster { id, .. } => cat
+            .denizens
+            .monster(id)
+            .is_some_and(|m| matches!(m.kind, MonsterKind::Goblin | MonsterKind::Ogre)),
+        _ => false,
+    }
+}
+
+/// Whether a monster part is a club (not a head).
+fn is_club(cat: &Catalog, piece: &PieceId) -> bool {
+    use crate::magic_realm::catalog::denizens::PartKind;
+    match piece {
+        PieceId::MonsterPart { id, .. } => cat
+            .denizens
+            .part(id)
+            .is_some_and(|p| p.kind == PartKind::Club),
+        _ => false,
+    }
 }

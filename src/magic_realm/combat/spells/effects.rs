@@ -64,6 +64,15 @@ pub fn start(
             }
             expire_instant(cat, state, seat, cast, events);
         }
+        SpellEffect::Poison => {
+            bewitch(state, seat, cast);
+            if let Some(s) = state.spells.last_mut() {
+                // 4.6.6g: a Day spell lasts until Sunset of the next day.
+                s.until = SpellExpiry::Sunset {
+                    day: state.step.day().unwrap_or(0).saturating_add(1),
+                };
+            }
+        }
         SpellEffect::ElvenGrace => {
             bewitch(state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {

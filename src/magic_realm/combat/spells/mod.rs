@@ -45,6 +45,10 @@ pub enum SpellAim {
         caster: Seat,
         spell_box: u8,
     },
+    /// A weapon counter, or a native, Goblin, Ogre or club counter (Poison).
+    Weapon {
+        piece: PieceId,
+    },
     /// A character's curse (Remedy).
     Curse {
         seat: Seat,
@@ -60,7 +64,10 @@ impl SpellAim {
             SpellAim::Denizen { piece } => Some(CombatTarget::Denizen {
                 piece: piece.clone(),
             }),
-            SpellAim::Clearing | SpellAim::Spell { .. } | SpellAim::Curse { .. } => None,
+            SpellAim::Clearing
+            | SpellAim::Spell { .. }
+            | SpellAim::Curse { .. }
+            | SpellAim::Weapon { .. } => None,
         }
     }
 
@@ -113,6 +120,8 @@ pub struct SpellCast {
 pub enum SpellExpiry {
     /// Combat spells: at Midnight.
     Midnight,
+    /// Day spells: at Sunset of the day after the one they were cast (4.6.6g).
+    Sunset { day: u8 },
 }
 
 /// A spell bewitching its targets (8.4.3): its Magic chit is with them until it ends.
@@ -151,6 +160,8 @@ pub enum SpellEffect {
     ElvenGrace,
     /// Curse (Instant): the target character rolls on the Curses Table.
     Curse,
+    /// Poison (Day): the weapon's damage gains a sharpness star.
+    Poison,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -167,6 +178,7 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "dissolve-spell" | "remedy" => Some(SpellEffect::DissolveSpell),
         "elven-grace" => Some(SpellEffect::ElvenGrace),
         "curse" => Some(SpellEffect::Curse),
+        "poison" => Some(SpellEffect::Poison),
         _ => None,
     }
 }
@@ -179,6 +191,10 @@ pub fn in_clearing(state: &GameState, combat: &super::Combat, s: &SpellInEffect)
         || s.aims.iter().any(|a| match a {
             SpellAim::Character { seat } => here(*seat),
             SpellAim::Denizen { piece } => {
+                state.piles.place_of(piece)
+                    == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
+            }
+            SpellAim::Weapon { piece } => {
                 state.piles.place_of(piece)
                     == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
             }
@@ -328,6 +344,33 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     {
         end_spell(cat, state, i, true, events);
     }
+}
+
+/// 4.6.6g: at Sunset the Day spells cast the day before expire.
+pub fn sunset(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Events) {
+    while let Some(i) = state
+        .spells
+        .iter()
+        .position(|s| matches!(s.until, SpellExpiry::Sunset { day: d } if d <= day))
+    {
+        end_spell(cat, state, i, true, events);
+    }
+}
+
+/// Poison: the extra sharpness star on the attacks of `piece` (a weapon counter or a
+/// denizen counter).
+pub fn poisoned(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    let aim = SpellAim::Weapon {
+        piece: piece.clone(),
+    };
+    state.spells.iter().any(|s| {
+        s.aims.contains(&aim)
+            && cat
+                .spells
+                .get(&s.spell)
+                .and_then(effect_of)
+                .is_some_and(|e| e == SpellEffect::Poison)
+    })
 }
 
 /// 4.6.9h: a killed character's spells cast by Magic chits are broken, and a killed
