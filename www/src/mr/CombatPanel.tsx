@@ -128,7 +128,8 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
             : ''}
       </p>
       <p class="muted small">
-        Exact odds over every repositioning, change-tactics and missile roll; other characters' attacks are not counted.
+        Exact odds over every repositioning, change-tactics and missile roll; other characters' attacks and Attack
+        spells are not counted.
       </p>
       <div class="melee-grid">
         {LANES.map((lane) => (
@@ -136,10 +137,12 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
             <fieldset class="circle">
               <legend>{LANE_ATTACK[lane]}</legend>
               {plays.attack?.[1] === lane && <p class="played">Attack {chit(plays.attack[0])}</p>}
+              {plays.spellAttack === lane && <p class="played">Attack spell</p>}
               {plays.shield === lane && <p class="played">Shield</p>}
               {inLane('PlayAttack', lane).map((o) =>
                 button(o, o.action.type === 'PlayAttack' ? chit(o.action.chit) : ''),
               )}
+              {inLane('PlaySpellAttack', lane).map((o) => button(o, 'Attack spell'))}
               {inLane('PlaceShield', lane).map((o) => button(o, 'Shield'))}
             </fieldset>
             <fieldset class="red-box">

@@ -15,6 +15,7 @@ export const LANES: readonly Lane[] = ['ChargeThrust', 'DodgeSwing', 'DuckSmash'
 
 const PLAY_TYPES: readonly string[] = [
   'PlayAttack',
+  'PlaySpellAttack',
   'PlayManeuver',
   'PlaceShield',
   'PlaceDenizen',
@@ -49,7 +50,8 @@ export function samePiece(a: PieceId, b: PieceId): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The plays with `action` made too; `undefined` for an action that is not a play. */
+/** The plays with `action` made too; `undefined` for an action that is not a play, and
+ * for an Attack spell's circle (the odds do not count Attack spells yet). */
 export function withPlay(plays: Plays, action: MagicRealmAction): Plays | undefined {
   switch (action.type) {
     case 'PlayAttack':
@@ -72,6 +74,7 @@ export function withPlay(plays: Plays, action: MagicRealmAction): Plays | undefi
 export function laneOf(action: MagicRealmAction): Lane | undefined {
   switch (action.type) {
     case 'PlayAttack':
+    case 'PlaySpellAttack':
     case 'PlayManeuver':
     case 'PlaceShield':
     case 'PlaceDenizen':
