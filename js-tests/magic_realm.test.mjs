@@ -115,3 +115,88 @@ test('a whole 28-day game with four characters plays to its final score in WASM'
   assert.equal(step.scores.length, 4);
   assert.match(toAct.outcome.summary, /Scores:/);
 });
+
+/** The Swordsman with his Thrusting Sword and the L4 Wolf in Oak Woods 2 at Sunset: combat
+ * begins at once; he lures the wolf, passes to the Melee Step and attacks it. */
+function swordsmanMeetsWolf() {
+  const here = { tile: 'oak_woods', clearing: 2 };
+  const wolf = { kind: 'monster', id: 'wolf-l4', n: 0 };
+  const game = MagicRealm.fromScenario(
+    {
+      seats: [
+        {
+          character: 'swordsman',
+          at: here,
+          belongings: [{ piece: { kind: 'weapon', id: 'thrusting-sword', n: 0 } }],
+        },
+      ],
+      pieces: [{ piece: wolf, place: { place: 'clearing', at: here } }],
+      at: 'sunset',
+    },
+    '5',
+  );
+  game.apply(0, { type: 'Lure', denizen: wolf });
+  for (let i = 0; i < 10; i++) {
+    const legal = game.legalActions(0);
+    const target = legal.find((a) => a.type === 'SelectTarget');
+    if (target) {
+      game.apply(0, target);
+      return { game, wolf };
+    }
+    game.apply(
+      0,
+      legal.find((a) => ['EndLuring', 'EndDeployment', 'EndActions'].includes(a.type)),
+    );
+  }
+  throw new Error('no Melee Step came');
+}
+
+test('playOdds: the exact odds of candidate plays in the Melee Step, typed refusals otherwise', () => {
+  const { game, wolf } = swordsmanMeetsWolf();
+  assert.equal(game.view(OMNI).today.combat.stage, 'plays');
+  const legal = game.legalActions(0);
+  const attack = legal.find((a) => a.type === 'PlayAttack' && a.chit === 7 && a.lane === 'ChargeThrust');
+  const charge = legal.find(
+    (a) => a.type === 'PlayManeuver' && a.with.with === 'chit' && a.with.chit === 0 && a.lane === 'ChargeThrust',
+  );
+  assert.ok(attack && charge, 'the candidate plays are legal actions');
+  // Thrust with Fight M4* and charge with Move L4: the wolf hits him only in his lane,
+  // where his longer sword kills it first (8.4.9, first round: length first).
+  const plays = { attack: [attack.chit, attack.lane], maneuver: [charge.with, charge.lane], placed: [], done: false };
+  const before = JSON.stringify(game.save());
+  const odds = game.playOdds(0, plays);
+  assert.equal(odds.seat, 0);
+  assert.ok(odds.outcomes > 1, 'every roll sequence is enumerated');
+  assert.deepEqual(odds.target, { target: 'denizen', piece: wolf });
+  assert.equal(odds.attackCounted, true);
+  assert.deepEqual(
+    odds.fighters.map((f) => f.fighter),
+    [
+      { who: 'character', seat: 0 },
+      { who: 'denizen', piece: wolf },
+    ],
+  );
+  assert.equal(odds.killed, 0);
+  assert.ok(Math.abs(odds.targetKilled - 1 / 3) < 1e-12, 'the wolf ends in his Thrust lane in 1 of 3');
+  assert.equal(odds.targetKilled, odds.fighters[1].killed);
+  const harm = Object.values(odds.fighters[1].harm).reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(harm - 1) < 1e-9, 'the harm odds sum to 1');
+  // Without the attack the wolf lives to hit him in his lane.
+  const open = game.playOdds(0, { ...plays, attack: undefined });
+  assert.equal(open.attackCounted, false);
+  assert.equal(open.targetKilled, undefined);
+  assert.ok(Math.abs(open.killed - 1 / 3) < 1e-12);
+  for (const [call, code] of [
+    [() => game.playOdds(0, { ...plays, attack: [0, 'ChargeThrust'] }), 'illegal_action'],
+    [() => game.playOdds(0, { ...plays, shield: 'Sideways' }), 'malformed_action'],
+    [() => game.playOdds(3, plays), 'unknown_seat'],
+  ]) {
+    assert.throws(call, (e) => e instanceof RuleError && e.code === code);
+  }
+  assert.equal(JSON.stringify(game.save()), before, 'asking changes nothing');
+  game.apply(0, { type: 'EndPlays' });
+  assert.throws(
+    () => game.playOdds(0, plays),
+    (e) => e instanceof RuleError && e.code === 'illegal_action',
+  );
+});

@@ -12,6 +12,8 @@ use crate::engine::dice::Stream;
 use crate::engine::playout::{self, PlayoutStats};
 use crate::engine::{ErrorCode, RuleError, Rules, Seat, Seed, Session, Viewer};
 use crate::hand_of_doom::HandOfDoom;
+use crate::magic_realm::combat::odds_query::play_odds;
+use crate::magic_realm::combat::Plays;
 use crate::magic_realm::MagicRealm;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -326,6 +328,27 @@ game_class!(
     action_list: "MagicRealmAction[]", events: "MagicRealmLogEntry[]", view: "MagicRealmView",
     catalog: "Catalog", save: "MagicRealmSave"
 );
+
+#[wasm_bindgen(js_class = MagicRealm)]
+impl JsMagicRealm {
+    /// 8.4.5 to 8.4.9: the exact odds of `seat`'s candidate `plays` against the denizens on
+    /// his sheet, during the Plays stage, from what that seat may know only (other
+    /// characters' attacks are not counted). Throws `illegal_action`, `not_your_turn` or
+    /// `unknown_seat` when it cannot be asked; changes nothing.
+    #[wasm_bindgen(js_name = playOdds, unchecked_return_type = "PlayOdds")]
+    pub fn play_odds(
+        &self,
+        seat: f64,
+        #[wasm_bindgen(unchecked_param_type = "Plays")] plays: JsValue,
+    ) -> JsResult<JsValue> {
+        let seat = seat_from(seat)?;
+        let plays: Plays = from_js(plays, |e| {
+            RuleError::malformed(format!("not the plays of a Melee Step: {e}"))
+        })?;
+        let cat = crate::magic_realm::game::data()?;
+        Ok(to_js(&play_odds(cat, self.session.state(), seat, &plays)?)?)
+    }
+}
 
 #[wasm_bindgen(typescript_custom_section)]
 const HAND_OF_DOOM_TS: &'static str = r#"

@@ -20,6 +20,9 @@ export const m1: MagicRealmAction = { type: 'ChooseStart', start: 'Castle' }; //
 export const m2: MagicRealmAction = { type: 'AssignVictoryPoint', category: 'wealth' }; // @bad unknown category
 new MagicRealm({ seats: [{ character: 'amazon' }], map: 'hexes' }, '1'); // @bad unknown map choice
 MagicRealm.fromScenario({ seats: [{ character: 'amazon' }] }, '1'); // @bad scenario seat without a clearing
+const realm = new MagicRealm({ seats: [{ character: 'amazon' }] }, '1');
+realm.playOdds(0, { attack: [7, 'Sideways'], placed: [], done: false }); // @bad unknown lane
+export const m3: number = realm.playOdds(0, { placed: [], done: false }).targetKilled; // @bad may be undefined
 
 import { HandOfDoom, type HodAction } from '../pkg/tabletop_rules.js';
 

@@ -52,6 +52,9 @@ import {
   type MagicRealmSave,
   type MagicRealmScenario,
   type MagicRealmView,
+  type OddsFighter,
+  type PlayOdds,
+  type Plays,
 } from '../pkg/tabletop_rules.js';
 
 /** Magic Realm setup through the same typed calls. */
@@ -83,6 +86,27 @@ export function magicRealm(): string {
   };
   const battle = MagicRealm.fromScenario(scenario, '1');
   return `${view.step.step} ${saved.seed} ${x} ${battle.actionsApplied}`;
+}
+
+/** The odds of candidate combat plays (8.4.5 to 8.4.9), as a combat panel asks them. */
+export function playOdds(game: MagicRealm, seat: number): string {
+  const plays: Plays = {
+    attack: [7, 'ChargeThrust'],
+    maneuver: [{ with: 'chit', chit: 0 }, 'DodgeSwing'],
+    placed: [],
+    done: false,
+  };
+  try {
+    const odds: PlayOdds = game.playOdds(seat, plays);
+    const killer: number = odds.targetKilled ?? 0;
+    const names = odds.fighters.map(({ fighter }: { fighter: OddsFighter }) =>
+      fighter.who === 'character' ? `seat ${fighter.seat}` : fighter.piece.kind,
+    );
+    return `${odds.killed} ${odds.expectedWounds} ${killer} ${names.join(' ')}`;
+  } catch (e) {
+    if (e instanceof RuleError && e.code === 'not_your_turn') return e.message;
+    throw e;
+  }
 }
 
 import {

@@ -10,6 +10,7 @@ pub mod encounter;
 pub mod fatigue;
 pub mod fighters;
 pub mod melee;
+pub mod odds_query;
 pub mod plays;
 pub mod round;
 pub mod spells;

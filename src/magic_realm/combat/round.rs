@@ -10,7 +10,7 @@ use super::melee::{
     self, Chance, CharacterAttack, FighterId, Lane, MeleeEffect, MeleeFighter, MissileDice, Sheet,
     Situation,
 };
-use super::{current, current_mut, CombatStage, CombatTarget, Events, ManeuverPlay, Owed};
+use super::{current, current_mut, CombatStage, CombatTarget, Events, ManeuverPlay, Owed, Plays};
 use crate::engine::dice::DiceBox;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
@@ -222,8 +222,52 @@ pub fn target_fighter(
     }
 }
 
+/// Whose plays a [`Situation`] is built from.
+#[derive(Debug, Clone, Copy)]
+pub enum Scope<'a> {
+    /// Every character taking part with his revealed plays (8.4.5): the real resolution.
+    Revealed,
+    /// One character alone with the denizens on his sheet, playing `plays` (his
+    /// candidate plays), for the odds query: only what he may know (4.5). No other
+    /// character, sheet or secret play is read: other characters' attacks are not counted,
+    /// and his attack counts only against a denizen on his sheet or an unassigned one.
+    Own { seat: Seat, plays: &'a Plays },
+}
+
+impl<'a> Scope<'a> {
+    fn includes(self, seat: Seat) -> bool {
+        match self {
+            Scope::Revealed => true,
+            Scope::Own { seat: own, .. } => own == seat,
+        }
+    }
+
+    fn plays_of(self, combat: &'a super::Combat, seat: Seat) -> Option<&'a Plays> {
+        match self {
+            Scope::Revealed => combat.plays.get(&seat),
+            Scope::Own { seat: own, plays } => (own == seat).then_some(plays),
+        }
+    }
+
+    /// Whether an attacked denizen that is not in the situation yet gets a sheet of its
+    /// own. Seen from one character, a denizen on another character's sheet does not: its
+    /// box there is that character's secret.
+    fn stands_alone(self, combat: &super::Combat, piece: &PieceId) -> bool {
+        match self {
+            Scope::Revealed => true,
+            Scope::Own { .. } => combat.sheet_of(piece).is_none(),
+        }
+    }
+}
+
 /// Builds the kernel's situation from the revealed plays.
 pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
+    build_scoped(cat, state, Scope::Revealed)
+}
+
+/// Builds the kernel's situation for `scope`: every character with his revealed plays, or
+/// one character with candidate plays (see [`Scope`]).
+pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Built, RuleError> {
     let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
     let mut built = Built {
         situation: Situation {
@@ -236,8 +280,9 @@ pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
         armor: BTreeMap::new(),
         spell_attacks: Vec::new(),
     };
-    for seat in combat.fighting() {
-        let (fighter, armor) = fighters::character(cat, state, seat, combat.plays.get(&seat));
+    let seats: Vec<Seat> = combat.fighting().filter(|s| scope.includes(*s)).collect();
+    for &seat in &seats {
+        let (fighter, armor) = fighters::character(cat, state, seat, scope.plays_of(combat, seat));
         built
             .armor
             .insert(seat, armor.into_iter().map(|(p, _)| p).collect());
@@ -247,7 +292,7 @@ pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
             MeleeFighter::Character(fighter),
         );
     }
-    for seat in combat.fighting() {
+    for &seat in &seats {
         let Some(owner) = built.id_of(&Who::Character(seat)) else {
             continue;
         };
@@ -255,9 +300,8 @@ pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
         if all.is_empty() {
             continue;
         }
-        let placed = combat
-            .plays
-            .get(&seat)
+        let placed = scope
+            .plays_of(combat, seat)
             .map(|p| p.placed.clone())
             .unwrap_or_default();
         let lanes = super::plays::completed(&all, &placed);
@@ -276,13 +320,22 @@ pub fn build(cat: &Catalog, state: &GameState) -> Result<Built, RuleError> {
             .sheets
             .push(Sheet::Character { owner, boxes });
     }
-    for (seat, target) in &combat.targets {
+    for (seat, target) in combat.targets.iter().filter(|(s, _)| scope.includes(**s)) {
         let Some(attacker) = built.id_of(&Who::Character(*seat)) else {
             continue;
         };
-        let Some((chit, lane)) = combat.plays.get(seat).and_then(|p| p.attack) else {
+        let Some((chit, lane)) = scope.plays_of(combat, *seat).and_then(|p| p.attack) else {
             continue;
         };
+        // Seen from one character, a denizen on another character's sheet is left out:
+        // its box there is that character's secret.
+        if let CombatTarget::Denizen { piece } = target {
+            if built.id_of(&Who::Denizen(piece.clone())).is_none()
+                && !scope.stands_alone(combat, piece)
+            {
+                continue;
+            }
+        }
         let Some(target) = target_fighter(cat, state, &mut built, target) else {
             continue;
         };

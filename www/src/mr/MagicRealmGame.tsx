@@ -17,6 +17,8 @@ import { PanelTabs, SharePopover } from '../GamePanel';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
 import { Board } from './Board';
+import { CombatPanel } from './CombatPanel';
+import { isPlayAction, ownPlays } from './combat';
 import { actingSeat, hasPrivate, nextScreen, type ScreenFor } from './hotseat';
 import { actionLabel, clearingsOf, sameClearing } from './labels';
 import { clearingName, type Names, seenName } from './names';
@@ -146,6 +148,8 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
       : lastSeat !== shown
         ? `The last action was seat ${lastSeat + 1}'s`
         : undefined);
+  // 8.4.5: while this seat makes its plays, they are laid out on its Melee Section.
+  const melee = shown !== null && ownPlays(view, shown) !== undefined;
   const targets = legal.flatMap((a) => clearingsOf(a));
   const onClearing = (at: ClearingRef) => {
     const here = legal.filter((a) => clearingsOf(a).some((c) => sameClearing(c, at)));
@@ -277,7 +281,23 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
                     ))}
                   </ul>
                 )}
-                <ActionsPanel actions={legal} names={names} catalog={catalog} onAct={act} />
+                {melee && shown !== null && (
+                  <CombatPanel
+                    game={game}
+                    view={view}
+                    seat={shown}
+                    legal={legal}
+                    names={names}
+                    catalog={catalog}
+                    onAct={act}
+                  />
+                )}
+                <ActionsPanel
+                  actions={melee ? legal.filter((a) => !isPlayAction(a)) : legal}
+                  names={names}
+                  catalog={catalog}
+                  onAct={act}
+                />
               </>
             )}
             {tab === 'sheet' && <Sheet view={view} catalog={catalog} names={names} seat={shown} />}

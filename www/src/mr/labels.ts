@@ -9,6 +9,7 @@ import type {
   MagicRealmAction,
   MagicRealmLogEntry,
   MeetingAnswer,
+  PlayOdds,
   Roll,
   TradeChoice,
 } from '../../../pkg/tabletop_rules.js';
@@ -115,9 +116,9 @@ function seatOrder(order: BlockOrder): string {
   return order.block === 'character' ? `seat ${order.target + 1}` : 'the monsters here';
 }
 
-const LANE_ATTACK: Record<string, string> = { ChargeThrust: 'Thrust', DodgeSwing: 'Swing', DuckSmash: 'Smash' };
-const LANE_MANEUVER: Record<string, string> = { ChargeThrust: 'Charge', DodgeSwing: 'Dodge', DuckSmash: 'Duck' };
-const LANE_BOX: Record<string, string> = {
+export const LANE_ATTACK: Record<string, string> = { ChargeThrust: 'Thrust', DodgeSwing: 'Swing', DuckSmash: 'Smash' };
+export const LANE_MANEUVER: Record<string, string> = { ChargeThrust: 'Charge', DodgeSwing: 'Dodge', DuckSmash: 'Duck' };
+export const LANE_BOX: Record<string, string> = {
   ChargeThrust: 'Charge and Thrust',
   DodgeSwing: 'Dodge and Swing',
   DuckSmash: 'Duck and Smash',
@@ -347,4 +348,35 @@ export function logDays(entries: readonly MagicRealmLogEntry[]): number[] {
     if (e.detail.type === 'SetupComplete') day = Math.max(day, 1);
     return here;
   });
+}
+
+/** A probability as a whole percentage; never rounds a real chance to 0% or 100%. */
+export function percent(p: number): string {
+  if (p <= 0) return '0%';
+  if (p >= 1) return '100%';
+  if (p < 0.005) return '<1%';
+  if (p > 0.995) return '>99%';
+  return `${Math.round(p * 100)}%`;
+}
+
+function wounds(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
+/** The odds of a play in a few words, for a button: his target killed (when the odds
+ * follow it), he killed, his expected wounds. */
+export function oddsLine(o: PlayOdds): string {
+  const kill = o.targetKilled === undefined ? [] : [`Kill ${percent(o.targetKilled)}`];
+  return [...kill, `Die ${percent(o.killed)}`, `Wounds ${wounds(o.expectedWounds)}`].join(' · ');
+}
+
+/** The same odds as a sentence (a button's title and accessible name). */
+export function oddsSentence(o: PlayOdds, target: string | undefined): string {
+  const parts = [];
+  if (o.targetKilled !== undefined) parts.push(`${percent(o.targetKilled)} chance to kill ${target ?? 'the target'}`);
+  else if (target && !o.attackCounted) parts.push(`no attack on ${target} counted`);
+  parts.push(`${percent(o.killed)} chance to be killed`);
+  parts.push(`${wounds(o.expectedWounds)} wounds expected`);
+  if (o.horseKilled > 0) parts.push(`${percent(o.horseKilled)} chance to lose the horse`);
+  return parts.join(', ');
 }

@@ -1,0 +1,109 @@
+// A round of combat in the browser on a phone-size screen (issue 6): the battle builder
+// starts the Swordsman with his Thrusting Sword and an L4 Wolf in Oak Woods 2 at Sunset, so
+// combat begins at once; he lures the wolf, attacks it, and makes his plays on the Melee
+// Section, whose buttons are the engine's legal actions with the engine's exact odds beside
+// each; his plays are made, revealed and resolved, and the log shows it.
+// The forced dice (4, 1, 1) leave the wolf where he put it: no repositioning, no change of
+// tactics (8.4.6). Screenshots: target/e2e/mr-combat-*.png.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { newPage, open, shot } from './browser.mjs';
+
+let browser;
+let base;
+let context;
+
+before(async () => {
+  browser = await open();
+  ({ base, context } = browser);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const here = { tile: 'oak_woods', clearing: 2 };
+const SCENARIO = {
+  seats: [
+    {
+      character: 'swordsman',
+      at: here,
+      belongings: [{ piece: { kind: 'weapon', id: 'thrusting-sword', n: 0 } }],
+    },
+  ],
+  pieces: [{ piece: { kind: 'monster', id: 'wolf-l4', n: 0 }, place: { place: 'clearing', at: here } }],
+  at: 'sunset',
+  dice: [4, 1, 1],
+};
+
+/** A button of the Melee Section by the start of its accessible name (the action's label;
+ * the odds follow it in brackets). */
+const play = (page, label) =>
+  page.getByRole('button', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\(|$)`) });
+
+test('a round of combat against a wolf, played on the Melee Section with the odds shown', async () => {
+  const { page, problems } = await newPage(context, { width: 390, height: 844 });
+  await page.goto(base);
+  await page.getByText('Battle builder').click();
+  await page.getByLabel('Scenario JSON').fill(JSON.stringify(SCENARIO));
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await page.locator('svg.board').waitFor();
+  assert.match(await page.locator('#step-line').textContent(), /Evening/);
+
+  // The Encounter Step: lure the wolf, charge nobody, no action; then pick the wolf.
+  await page.getByRole('button', { name: 'Lure Wolf onto my sheet' }).click();
+  const passing = /^(Lure no more|Charge nobody|No \(more\) encounter actions)$/;
+  for (let i = 0; i < 6 && !(await page.getByRole('button', { name: 'Attack Wolf' }).count()); i++) {
+    await page.getByRole('button', { name: passing }).first().click();
+  }
+  await page.getByRole('button', { name: 'Attack Wolf' }).click();
+
+  // The Melee Section: three circles, three red boxes, three squares, each play with odds.
+  const melee = page.getByRole('region', { name: 'Melee section' });
+  await melee.waitFor();
+  assert.match(await melee.locator('h3').textContent(), /round 1 · attacking Wolf/);
+  assert.equal(await melee.locator('fieldset').count(), 9);
+  const attack = play(page, 'Attack with chit 8: Thrust');
+  assert.match(await attack.locator('.play-odds').textContent(), /^Kill \d+%Die \d+%Wounds [\d.]+$/);
+  await play(page, 'Put Wolf in Charge and Thrust').click();
+  await melee.locator('.red-box .played', { hasText: 'Wolf' }).waitFor();
+  // Charging in the Thrust lane (Move L4 against the wolf's attack time 4: no undercut), he
+  // is hit when the wolf ends in that lane: 1 in 3 over every roll.
+  const charge = play(page, 'Maneuver with chit 1: Charge');
+  assert.match(await charge.getAttribute('title'), /33% chance to be killed/);
+  await melee.locator('.melee-grid').scrollIntoViewIfNeeded();
+  await shot(page, 'mr-combat-1-candidates');
+  await charge.click();
+  // Thrusting too: where the wolf could hit him, his longer sword kills it first (8.4.9).
+  assert.equal(
+    await attack.getAttribute('title'),
+    '33% chance to kill Wolf, 0% chance to be killed, 0 wounds expected',
+  );
+  assert.equal(await attack.locator('.play-odds').textContent(), 'Kill 33%Die 0%Wounds 0');
+  assert.match(
+    await play(page, 'Attack with chit 8: Swing').getAttribute('title'),
+    /^33% chance to kill Wolf, 33% chance to be killed/,
+  );
+  await attack.click();
+  assert.match(
+    await page.locator('#odds-now').textContent(),
+    /33% chance to kill Wolf, 0% chance to be killed, 0 wounds expected/,
+  );
+  // The section fits the phone's width.
+  const box = await melee.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the section is ${JSON.stringify(box)}`);
+  await shot(page, 'mr-combat-2-plays');
+
+  // His plays are made: revealed, resolved, and the wolf is killed.
+  await page.getByRole('button', { name: 'My plays are made' }).click();
+  await page.getByText('The characters reveal their plays.').first().waitFor();
+  await shot(page, 'mr-combat-3-resolved');
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = await page.locator('#log').textContent();
+  assert.match(log, /8\.4\.5.*reveal their plays/);
+  assert.match(log, /Repositioning the denizens/);
+  assert.match(log, /Swordsman kills monster wolf-l4/, 'the wolf stayed in his Thrust: killed');
+  await shot(page, 'mr-combat-4-log');
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});
