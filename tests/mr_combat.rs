@@ -292,3 +292,63 @@ fn rule_8_7_killing_a_monster_gains_its_bounty_and_rule_8_4_9_the_weapon_unalert
         Some(&tabletop_rules::magic_realm::pieces::Place::Killed)
     );
 }
+
+#[test]
+fn rule_4_4_4_and_4_4_5_boots_maneuver_and_gloves_fight_like_chits() {
+    // No weapon: the Gloves (Handy Gloves, M3) fight with the dagger at time 3; the Boots
+    // (Power Boots, H4) maneuver at time 4. The wolf stays in Charge-and-Thrust (dice 4,
+    // 1 1): the thrust intercepts it; it attacks along Charge and misses the Duck.
+    let boots = json!({"kind": "treasure", "id": "power-boots"});
+    let gloves = json!({"kind": "treasure", "id": "handy-gloves"});
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": boots}, {"piece": gloves}]}],
+        "pieces": [monster("wolf-l4", 0)], "at": "sunset", "dice": [4, 1, 1]}));
+    g.apply(S0, A::Lure { denizen: wolf() }).unwrap();
+    pass_until(&mut g, CombatStage::Targets);
+    g.apply(
+        S0,
+        A::SelectTarget {
+            target: CombatTarget::Denizen { piece: wolf() },
+        },
+    )
+    .unwrap();
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    let legal = g.legal_actions(S0);
+    let gloves_play = A::PlayGloves {
+        lane: Lane::ChargeThrust,
+    };
+    let boots_play = A::PlayManeuver {
+        with: combat::ManeuverPlay::Boots,
+        lane: Lane::DuckSmash,
+    };
+    assert!(legal.contains(&gloves_play) && legal.contains(&boots_play));
+    g.apply(
+        S0,
+        A::PlaceDenizen {
+            denizen: wolf(),
+            lane: Lane::ChargeThrust,
+        },
+    )
+    .unwrap();
+    g.apply(S0, gloves_play).unwrap();
+    assert!(
+        !g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::PlayAttack { .. })),
+        "one attack a round"
+    );
+    g.apply(S0, boots_play).unwrap();
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let attack = combat::fighters::gloves_attack_values(cat, g.state(), S0).unwrap();
+    assert_eq!(attack.time, 3, "the Gloves' time for the dagger");
+    let ev = g.apply(S0, A::EndPlays).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::Killed { by: Some(S0), .. })));
+    assert!(!details(&ev).iter().any(|d| matches!(d, E::Wounded { .. })));
+    // No chit was played: nothing to fatigue.
+    assert!(g.state().seats[0]
+        .chits
+        .iter()
+        .all(|c| *c == ChitStatus::Fresh));
+}

@@ -101,10 +101,8 @@ fn plays(
     Plays {
         attack,
         maneuver: maneuver.map(|(chit, lane)| (ManeuverPlay::Chit { chit }, lane)),
-        spell_attack: None,
-        shield: None,
         placed: placed.iter().cloned().collect(),
-        done: false,
+        ..Plays::default()
     }
 }
 

@@ -162,6 +162,11 @@ pub enum MagicRealmAction {
         chit: u8,
         lane: crate::magic_realm::combat::melee::Lane,
     },
+    /// 4.4.5: play his active Gloves card as a Fight chit (with his weapon, or the dagger)
+    /// in an Attack circle.
+    PlayGloves {
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
     /// 8.4.4: direct his working Attack spell from this Attack circle.
     PlaySpellAttack {
         lane: crate::magic_realm::combat::melee::Lane,

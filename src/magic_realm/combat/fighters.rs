@@ -268,6 +268,45 @@ pub fn attack_values(
         ChitKind::Fight { strength } | ChitKind::Berserk { strength } => strength,
         _ => return None,
     };
+    attack_with(cat, state, seat, strength, time)
+}
+
+/// 4.4.4, 4.4.5: the values of his active Boots or Gloves card.
+pub fn card_values(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    boots: bool,
+) -> Option<crate::magic_realm::catalog::items::ChitValues> {
+    belongings::owned(state, seat)
+        .iter()
+        .filter(|p| belongings::is_active(state, seat, p))
+        .find_map(|p| match p {
+            PieceId::Treasure { id } => {
+                cat.items
+                    .treasure(id)
+                    .and_then(|t| if boots { t.boots } else { t.gloves })
+            }
+            _ => None,
+        })
+}
+
+/// 4.4.5: the attack his active Gloves card makes, as a Fight chit of its strength and
+/// time, with his weapon (or the dagger).
+pub fn gloves_attack_values(cat: &Catalog, state: &GameState, seat: Seat) -> Option<AttackValues> {
+    let gloves = card_values(cat, state, seat, false)?;
+    attack_with(cat, state, seat, gloves.strength, gloves.time)
+}
+
+/// The attack made with a fighting strength and time: with the active weapon, or the
+/// dagger when he has none.
+fn attack_with(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    strength: Size,
+    time: u8,
+) -> Option<AttackValues> {
     match active_weapon(cat, state, seat) {
         Some((piece, w)) => {
             let alerted = state.piles.find(&piece).map(|(_, c)| c.facing) == Some(Facing::Alerted);
@@ -398,6 +437,14 @@ pub fn character(
             ManeuverPlay::Chit { chit } => {
                 if let Some(time) = move_chit_time(cat, state, seat, chit) {
                     maneuver = Some(Maneuver { lane, time });
+                }
+            }
+            ManeuverPlay::Boots => {
+                if let Some(boots) = card_values(cat, state, seat, true) {
+                    maneuver = Some(Maneuver {
+                        lane,
+                        time: boots.time,
+                    });
                 }
             }
             ManeuverPlay::Horse { galloping } => {

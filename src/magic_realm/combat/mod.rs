@@ -92,6 +92,8 @@ pub enum ManeuverPlay {
     Chit { chit: u8 },
     /// His active horse, on the side given.
     Horse { galloping: bool },
+    /// His active Boots card, as a Move chit with its strength and time (4.4.4).
+    Boots,
 }
 
 /// A character's secret plays for the Melee Step (8.4.5).
@@ -105,6 +107,10 @@ pub struct Plays {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub maneuver: Option<(ManeuverPlay, Lane)>,
+    /// 4.4.5: his active Gloves card played as a Fight chit, in this Attack circle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub gloves: Option<Lane>,
     /// 8.4.4: the Attack circle his working Attack spell attacks from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]

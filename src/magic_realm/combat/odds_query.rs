@@ -211,8 +211,8 @@ pub fn play_odds(
 }
 
 /// 8.4.5: each candidate play must be one the plays module offers him, made one at a time
-/// from no plays (as he could, taking his plays back first): attack, Attack spell's
-/// circle, maneuver, shield, then each denizen's box.
+/// from no plays (as he could, taking his plays back first): attack (a chit or his
+/// Gloves), Attack spell's circle, maneuver, shield, then each denizen's box.
 fn check(
     cat: &Catalog,
     state: &GameState,
@@ -236,6 +236,10 @@ fn check(
     if let Some((chit, lane)) = candidate.attack {
         offered(&so_far, A::PlayAttack { chit, lane })?;
         so_far.attack = candidate.attack;
+    }
+    if let Some(lane) = candidate.gloves {
+        offered(&so_far, A::PlayGloves { lane })?;
+        so_far.gloves = candidate.gloves;
     }
     if let Some(lane) = candidate.spell_attack {
         offered(&so_far, A::PlaySpellAttack { lane })?;

@@ -132,10 +132,22 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     // 8.4.4: his working Attack spell's Attack circle.
     out.extend(super::spells::attacks::options(cat, combat, seat));
     // 8.4.5: an attack, against the target he named (not in a round he cast a spell).
-    if combat.targets.contains_key(&seat)
+    let may_attack = combat.targets.contains_key(&seat)
         && plays.attack.is_none()
-        && !super::spells::attacks::cast_successfully(combat, seat)
-    {
+        && plays.gloves.is_none()
+        && !super::spells::attacks::cast_successfully(combat, seat);
+    // 4.4.5: his active Gloves card, as a Fight chit strong enough for his weapon.
+    if may_attack {
+        let weapon = fighters::active_weapon(cat, state, seat).map(|(_, w)| w.weight);
+        if fighters::card_values(cat, state, seat, false)
+            .is_some_and(|g| weapon.is_none_or(|w| g.strength >= w))
+        {
+            for lane in Lane::ALL {
+                out.push(A::PlayGloves { lane });
+            }
+        }
+    }
+    if may_attack {
         let weapon = fighters::active_weapon(cat, state, seat).map(|(_, w)| w.weight);
         for (chit, kind, _, effort) in &free {
             let ok = match kind {
@@ -172,6 +184,15 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
                 }
             }
         }
+        // 4.4.4: his active Boots card, strong enough for everything he carries.
+        if fighters::card_values(cat, state, seat, true).is_some_and(|b| b.strength >= heaviest) {
+            for lane in Lane::ALL {
+                out.push(A::PlayManeuver {
+                    with: ManeuverPlay::Boots,
+                    lane,
+                });
+            }
+        }
         // 8.4.7: not while a red-side-up Tremendous monster holds him.
         if belongings::active_horse(cat, state, seat).is_some() && !held(combat, seat) {
             for galloping in [false, true] {
@@ -206,6 +227,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         }
     }
     if plays.attack.is_some()
+        || plays.gloves.is_some()
         || plays.spell_attack.is_some()
         || plays.maneuver.is_some()
         || plays.shield.is_some()
@@ -235,6 +257,7 @@ pub fn apply(
     match action {
         A::PlayAttack { chit, lane } => plays.attack = Some((*chit, *lane)),
         A::PlaySpellAttack { lane } => plays.spell_attack = Some(*lane),
+        A::PlayGloves { lane } => plays.gloves = Some(*lane),
         A::PlayManeuver { with, lane } => plays.maneuver = Some((*with, *lane)),
         A::PlaceShield { lane } => plays.shield = Some(*lane),
         A::PlaceDenizen { denizen, lane } => {

@@ -324,7 +324,12 @@ pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Bu
         let Some(attacker) = built.id_of(&Who::Character(*seat)) else {
             continue;
         };
-        let Some((chit, lane)) = scope.plays_of(combat, *seat).and_then(|p| p.attack) else {
+        // 8.4.5: a Fight chit, or his active Gloves card (4.4.5), with his weapon.
+        let Some((attack, lane)) = scope.plays_of(combat, *seat).and_then(|p| {
+            p.attack
+                .map(|(chit, lane)| (Some(chit), lane))
+                .or(p.gloves.map(|lane| (None, lane)))
+        }) else {
             continue;
         };
         // Seen from one character, a denizen on another character's sheet is left out:
@@ -339,7 +344,11 @@ pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Bu
         let Some(target) = target_fighter(cat, state, &mut built, target) else {
             continue;
         };
-        let Some(values) = fighters::attack_values(cat, state, *seat, chit) else {
+        let values = match attack {
+            Some(chit) => fighters::attack_values(cat, state, *seat, chit),
+            None => fighters::gloves_attack_values(cat, state, *seat),
+        };
+        let Some(values) = values else {
             continue;
         };
         built.situation.attacks.push(CharacterAttack {

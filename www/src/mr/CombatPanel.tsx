@@ -110,7 +110,9 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
       ? ''
       : a.with.with === 'horse'
         ? `Horse ${a.with.galloping ? 'galloping' : 'walking'}`
-        : chit(a.with.chit);
+        : a.with.with === 'boots'
+          ? 'Boots'
+          : chit(a.with.chit);
   const played = plays.maneuver?.[0];
   const rest = offers.filter((o) => o.action.type === 'TakeBackPlays' || o.action.type === 'EndPlays');
 
@@ -137,11 +139,13 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
             <fieldset class="circle">
               <legend>{LANE_ATTACK[lane]}</legend>
               {plays.attack?.[1] === lane && <p class="played">Attack {chit(plays.attack[0])}</p>}
+              {plays.gloves === lane && <p class="played">Attack with gloves</p>}
               {plays.spellAttack === lane && <p class="played">Attack spell</p>}
               {plays.shield === lane && <p class="played">Shield</p>}
               {inLane('PlayAttack', lane).map((o) =>
                 button(o, o.action.type === 'PlayAttack' ? chit(o.action.chit) : ''),
               )}
+              {inLane('PlayGloves', lane).map((o) => button(o, 'Gloves'))}
               {inLane('PlaySpellAttack', lane).map((o) => button(o, 'Attack spell'))}
               {inLane('PlaceShield', lane).map((o) => button(o, 'Shield'))}
             </fieldset>
@@ -160,7 +164,11 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
               <legend>{LANE_MANEUVER[lane]}</legend>
               {played && plays.maneuver?.[1] === lane && (
                 <p class="played">
-                  {played.with === 'horse' ? `Horse ${played.galloping ? 'galloping' : 'walking'}` : chit(played.chit)}
+                  {played.with === 'horse'
+                    ? `Horse ${played.galloping ? 'galloping' : 'walking'}`
+                    : played.with === 'boots'
+                      ? 'Boots'
+                      : chit(played.chit)}
                 </p>
               )}
               {inLane('PlayManeuver', lane).map((o) => button(o, maneuverText(o.action)))}

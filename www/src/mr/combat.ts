@@ -15,6 +15,7 @@ export const LANES: readonly Lane[] = ['ChargeThrust', 'DodgeSwing', 'DuckSmash'
 
 const PLAY_TYPES: readonly string[] = [
   'PlayAttack',
+  'PlayGloves',
   'PlaySpellAttack',
   'PlayManeuver',
   'PlaceShield',
@@ -56,6 +57,8 @@ export function withPlay(plays: Plays, action: MagicRealmAction): Plays | undefi
   switch (action.type) {
     case 'PlayAttack':
       return { ...plays, attack: [action.chit, action.lane] };
+    case 'PlayGloves':
+      return { ...plays, gloves: action.lane };
     case 'PlayManeuver':
       return { ...plays, maneuver: [action.with, action.lane] };
     case 'PlaceShield':
@@ -74,6 +77,7 @@ export function withPlay(plays: Plays, action: MagicRealmAction): Plays | undefi
 export function laneOf(action: MagicRealmAction): Lane | undefined {
   switch (action.type) {
     case 'PlayAttack':
+    case 'PlayGloves':
     case 'PlaySpellAttack':
     case 'PlayManeuver':
     case 'PlaceShield':

@@ -193,6 +193,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       }
     case 'EndAim':
       return 'No more targets for my spell';
+    case 'PlayGloves':
+      return `Attack with my Gloves: ${LANE_ATTACK[action.lane]}`;
     case 'PlaySpellAttack':
       return `Direct my Attack spell: ${LANE_ATTACK[action.lane]}`;
     case 'SelectTarget':
@@ -206,7 +208,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
     case 'PlayManeuver':
       return action.with.with === 'horse'
         ? `Maneuver on my horse (${action.with.galloping ? 'galloping' : 'walking'}): ${LANE_MANEUVER[action.lane]}`
-        : `Maneuver with chit ${action.with.chit + 1}: ${LANE_MANEUVER[action.lane]}`;
+        : action.with.with === 'boots'
+          ? `Maneuver in my Boots: ${LANE_MANEUVER[action.lane]}`
+          : `Maneuver with chit ${action.with.chit + 1}: ${LANE_MANEUVER[action.lane]}`;
     case 'PlaceShield':
       return `Shield against ${LANE_ATTACK[action.lane]}`;
     case 'PlaceDenizen':
