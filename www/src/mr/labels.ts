@@ -188,6 +188,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
           return `Aim my spell at seat ${action.aim.seat + 1}`;
         case 'spell':
           return `Aim my spell at seat ${action.aim.caster + 1}'s spell ${action.aim.spell_box + 1}`;
+        case 'curse':
+          return `Aim my spell at seat ${action.aim.seat + 1}'s ${humanize(action.aim.curse)} curse`;
         default:
           return `Aim my spell at ${pieceName(names, action.aim.piece)}`;
       }
