@@ -773,3 +773,101 @@ fn poison_adds_a_star_to_a_weapon_until_sunset_of_the_next_day() {
         E::SpellExpired { seat: S0, spell } if spell.0 == "poison")));
     assert_eq!(st.seats[0].chits[11], ChitStatus::Fatigued);
 }
+
+#[test]
+fn deal_with_goblins_pacifies_the_goblins_toward_the_spellcaster() {
+    // The Witch (Magic VIII chit 11, Black colour chit 4) deals with the two Axe Goblins
+    // attacking her: they are unassigned and never assigned to her again.
+    let witch = json!({"character": "witch", "at": here(), "spells": ["deal-with-goblins"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    let goblin = |n: u8| {
+        json!({"piece": {"kind": "monster", "id": "axe-goblin", "n": n},
+               "place": {"place": "clearing", "at": here()}})
+    };
+    let mut g = start(json!({"seats": [witch], "pieces": [goblin(0), goblin(1)],
+        "at": "sunset", "dice": dice(5, 80)}));
+    let mut log = Vec::new();
+    let aim = SpellAim::Kind {
+        kind: tabletop_rules::magic_realm::catalog::denizens::MonsterKind::Goblin,
+    };
+    cast_at(&mut g, S0, 0, 11, Some(4), aim, &mut log);
+    through_targets(&mut g, &mut log);
+    assert_eq!(g.state().spells.len(), 1);
+    assert_eq!(
+        g.state().spells[0].aims.len(),
+        2,
+        "both Goblins are targets"
+    );
+    for _ in 0..60 {
+        let Some(c) = combat::current(g.state()) else {
+            break;
+        };
+        assert!(
+            c.sheets.get(&S0).is_none_or(|v| v.is_empty()),
+            "no Goblin attacks her"
+        );
+        pass_once(&mut g, &mut log);
+    }
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::Wounded { .. } | E::Killed { .. })));
+}
+
+#[test]
+fn persuade_makes_a_native_group_friendly_and_stops_its_battling() {
+    use tabletop_rules::magic_realm::catalog::denizens::NativeGroup;
+    use tabletop_rules::magic_realm::catalog::denizens::Trader;
+    use tabletop_rules::magic_realm::day::meeting::relationship_level;
+    // The Elf (Magic III chit 5, Gold colour chit 0) meets the Lancers (his Enemies); they
+    // battle him (every die 6 on the Meeting Table). He persuades them.
+    let elf = json!({"character": "elf", "at": here(), "spells": ["persuade"],
+        "hidden": false, "chits": [{"chit": 0, "status": "enchanted"}]});
+    let lancer = json!({"piece": {"kind": "native", "id": "lancer-1"},
+        "place": {"place": "clearing", "at": here()}});
+    let mut g = start(json!({"seats": [elf], "pieces": [lancer], "at": "sunset",
+        "dice": dice(6, 80)}));
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let lancers = Trader::Native(NativeGroup::Lancers);
+    assert_eq!(relationship_level(cat, g.state(), S0, lancers), 0, "Enemy");
+    let mut log = Vec::new();
+    for _ in 0..6 {
+        let legal = g.legal_actions(S0);
+        let Some(roll) = legal
+            .iter()
+            .find(|a| matches!(a, A::RollForBattling { drinks: false, .. }))
+        else {
+            break;
+        };
+        log.extend(g.apply(S0, roll.clone()).unwrap());
+    }
+    assert!(
+        g.state()
+            .today
+            .evening
+            .battling
+            .iter()
+            .any(|o| o.seat == S0 && o.group == NativeGroup::Lancers),
+        "the Lancers battle him before the spell"
+    );
+    let aim = SpellAim::Group {
+        group: NativeGroup::Lancers,
+    };
+    cast_at(&mut g, S0, 0, 5, Some(0), aim, &mut log);
+    through_targets(&mut g, &mut log);
+    assert_eq!(g.state().spells.len(), 1);
+    assert_eq!(
+        relationship_level(cat, g.state(), S0, lancers),
+        3,
+        "Persuade: Friendly"
+    );
+    assert!(!g
+        .state()
+        .today
+        .evening
+        .battling
+        .iter()
+        .any(|o| o.seat == S0 && o.group == NativeGroup::Lancers));
+    let native: tabletop_rules::magic_realm::pieces::PieceId =
+        serde_json::from_value(json!({"kind": "native", "id": "lancer-1"})).unwrap();
+    assert!(combat::current(g.state()).is_none_or(|c| c.sheet_of(&native).is_none()));
+}

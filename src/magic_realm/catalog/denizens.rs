@@ -72,7 +72,9 @@ pub struct NativeId(pub String);
 pub struct NativeHorseId(pub String);
 
 /// Monster families named by spells, campaigns and special rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
+)]
 pub enum MonsterKind {
     Dragon,
     Giant,

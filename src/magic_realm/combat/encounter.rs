@@ -85,6 +85,7 @@ fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
         .filter(|p| !mine.is_some_and(|m| m.contains(p)) && !combat.holding.contains_key(p))
         .filter(|p| !pacified_denizen(cat, state, p))
         .filter(|p| spells::may_attack(cat, state, p, seat))
+        .filter(|p| !spells::pacified_toward(cat, state, p, seat))
         .collect()
 }
 

@@ -99,8 +99,10 @@ pub fn apply(
     let mut events = Vec::new();
     match action {
         A::SelectTarget { target } => {
-            // Peace is broken when its target is named as the target of an attack.
+            // Peace is broken when its target is named as the target of an attack; his own
+            // pacification of it, when he names it (8.4.2).
             spells::break_on(cat, state, target, spells::SpellEffect::Peace, &mut events);
+            spells::break_pacification(cat, state, seat, target, &mut events);
             // 8.4.2: naming a target unhides the character and a hidden target.
             let mut unhide = vec![seat];
             if let CombatTarget::Character { seat: other } = target {

@@ -86,13 +86,16 @@ pub fn sunset(_cat: &Catalog, state: &mut GameState) -> Events {
 }
 
 /// 8.2.2: the rolls owed as combat begins in `at`: each character there, for each group
-/// with unhired natives there.
+/// with unhired natives there (not a group he has pacified, 8.4.4).
 fn rolls_owed(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<Owed> {
     let groups = meeting::groups_here(cat, state, at);
     let mut owed = Vec::new();
     for seat in state.all_seats() {
         if who::playing(state, seat) && who::clearing(state, seat) == Some(at) {
-            for group in &groups {
+            for group in groups
+                .iter()
+                .filter(|g| !crate::magic_realm::combat::spells::persuaded(cat, state, seat, **g))
+            {
                 owed.push(Owed {
                     seat,
                     group: *group,

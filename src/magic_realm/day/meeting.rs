@@ -245,6 +245,19 @@ pub fn relationship_level(cat: &Catalog, state: &GameState, seat: Seat, trader: 
         Trader::Native(g) => super::missions::stance(cat, state, seat, g),
         Trader::Visitor(_) => None,
     };
+    // Persuade: the group meets him as Friendly at least while the spell lasts.
+    if let Trader::Native(g) = trader {
+        if crate::magic_realm::combat::spells::persuaded(cat, state, seat, g) {
+            let level = match campaign {
+                Some(super::missions::CampaignStance::Foe) => 0,
+                Some(super::missions::CampaignStance::Partner) => {
+                    level(base) + 2 - i32::try_from(owed).unwrap_or(i32::MAX)
+                }
+                None => level(base) - i32::try_from(owed).unwrap_or(i32::MAX),
+            };
+            return level.max(self::level(Relationship::Friendly));
+        }
+    }
     match campaign {
         Some(super::missions::CampaignStance::Foe) => 0,
         Some(super::missions::CampaignStance::Partner) => {

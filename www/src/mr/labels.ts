@@ -190,6 +190,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
           return `Aim my spell at seat ${action.aim.caster + 1}'s spell ${action.aim.spell_box + 1}`;
         case 'curse':
           return `Aim my spell at seat ${action.aim.seat + 1}'s ${humanize(action.aim.curse)} curse`;
+        case 'group':
+          return `Aim my spell at the ${action.aim.group}`;
+        case 'kind':
+          return `Aim my spell at every ${action.aim.kind} here`;
         default:
           return `Aim my spell at ${pieceName(names, action.aim.piece)}`;
       }

@@ -7,6 +7,7 @@
 use super::{fatigue_chit, CastStatus, Events, SpellAim, SpellEffect};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::denizens::MonsterKind;
 use crate::magic_realm::catalog::magic::SpellTarget;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::fighters::{denizens_in, group_of, start_battling};
@@ -53,6 +54,29 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             )
             .collect(),
         SpellTarget::CastersClearing => vec![SpellAim::Clearing],
+        // 8.4.2: one native group, or all the Giants or all the Ogres in his clearing.
+        SpellTarget::HumanGroup => {
+            let mut v: Vec<SpellAim> =
+                crate::magic_realm::day::meeting::groups_here(cat, state, combat.at)
+                    .into_iter()
+                    .map(|group| SpellAim::Group { group })
+                    .collect();
+            for kind in [MonsterKind::Giant, MonsterKind::Ogre] {
+                if !of_kind(cat, state, combat, kind).is_empty() {
+                    v.push(SpellAim::Kind { kind });
+                }
+            }
+            v
+        }
+        SpellTarget::AllGoblins => {
+            if of_kind(cat, state, combat, MonsterKind::Goblin).is_empty() {
+                Vec::new()
+            } else {
+                vec![SpellAim::Kind {
+                    kind: MonsterKind::Goblin,
+                }]
+            }
+        }
         // 8.4.2: a weapon counter owned by anyone in his clearing, or a native, Goblin,
         // Ogre or club counter there.
         SpellTarget::Weapon => {
@@ -169,8 +193,10 @@ pub fn apply(
                         }
                     }
                 }
-                // Peace is broken when its target is named as the target of a spell.
+                // Peace is broken when its target is named as the target of a spell; his
+                // own pacification of it, when he names it.
                 super::break_on(cat, state, &target, SpellEffect::Peace, &mut events);
+                super::break_pacification(cat, state, seat, &target, &mut events);
             }
             let text = match aim {
                 SpellAim::Character { seat: s } => who::who(cat, state, *s),
@@ -180,6 +206,8 @@ pub fn apply(
                     format!("{}'s spell", who::who(cat, state, *caster))
                 }
                 SpellAim::Weapon { piece } => piece.to_string(),
+                SpellAim::Group { group } => format!("the {group:?}"),
+                SpellAim::Kind { kind } => format!("every {kind:?} here"),
                 SpellAim::Curse { seat: s, curse } => {
                     format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
@@ -192,13 +220,23 @@ pub fn apply(
                     aim: aim.clone(),
                 },
             ));
+            // All the monsters of a kind are recorded one by one.
+            let aims = match aim {
+                SpellAim::Kind { kind } => current(state)
+                    .map(|c| of_kind(cat, state, c, *kind))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|piece| SpellAim::Denizen { piece })
+                    .collect(),
+                other => vec![other.clone()],
+            };
             let combat = current_mut(state)?;
             if let Some(target) = aim.individual() {
                 // His attention chit goes on the first individual named.
                 combat.targets.entry(seat).or_insert(target);
             }
             if let Some(c) = combat.casts.get_mut(&seat) {
-                c.aims.push(aim.clone());
+                c.aims.extend(aims);
                 if !multiple(kind) {
                     c.status = CastStatus::Aimed;
                 }
@@ -262,4 +300,15 @@ fn is_club(cat: &Catalog, piece: &PieceId) -> bool {
             .is_some_and(|p| p.kind == PartKind::Club),
         _ => false,
     }
+}
+
+/// The uncontrolled monsters of `kind` in the combat's clearing.
+fn of_kind(cat: &Catalog, state: &GameState, combat: &Combat, kind: MonsterKind) -> Vec<PieceId> {
+    denizens_in(cat, state, combat.at)
+        .into_iter()
+        .filter(|p| match p {
+            PieceId::Monster { id, .. } => cat.denizens.monster(id).is_some_and(|m| m.kind == kind),
+            _ => false,
+        })
+        .collect()
 }

@@ -64,6 +64,9 @@ pub fn start(
             }
             expire_instant(cat, state, seat, cast, events);
         }
+        SpellEffect::Pacify => {
+            pacify(cat, state, seat, cast, events)?;
+        }
         SpellEffect::Poison => {
             bewitch(state, seat, cast);
             if let Some(s) = state.spells.last_mut() {
@@ -344,6 +347,61 @@ fn dissolve(
     } else if let Some(s) = state.spells.get_mut(i) {
         s.aims = kept;
     }
+    Ok(())
+}
+
+/// 8.4.4, Persuade, Deal with Goblins: the targets assigned to attack the spellcaster are
+/// unassigned, the groups stop battling him, and the spell lasts until Sunset of the
+/// next day (a Day spell).
+fn pacify(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    cast: &SpellCast,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    bewitch(state, seat, cast);
+    if let Some(s) = state.spells.last_mut() {
+        s.until = SpellExpiry::Sunset {
+            day: state.step.day().unwrap_or(0).saturating_add(1),
+        };
+    }
+    let on_sheet: Vec<PieceId> = current(state)
+        .and_then(|c| c.sheets.get(&seat))
+        .into_iter()
+        .flatten()
+        .filter(|p| super::pacified_toward(cat, state, p, seat))
+        .cloned()
+        .collect();
+    let combat = current_mut(state)?;
+    for p in &on_sheet {
+        combat.unassign(p);
+    }
+    let groups: Vec<crate::magic_realm::catalog::denizens::NativeGroup> = cast
+        .aims
+        .iter()
+        .filter_map(|a| match a {
+            SpellAim::Group { group } => Some(*group),
+            _ => None,
+        })
+        .collect();
+    state
+        .today
+        .evening
+        .battling
+        .retain(|o| !(o.seat == seat && groups.contains(&o.group)));
+    events.push(Event::public(
+        "8.4.4",
+        format!(
+            "{}'s {} pacifies its targets toward him.",
+            who::who(cat, state, seat),
+            super::activation::spell_name(cat, &cast.spell)
+        ),
+        E::SpellWorks {
+            seat,
+            spell: cast.spell.clone(),
+        },
+    ));
     Ok(())
 }
 

@@ -49,6 +49,15 @@ pub enum SpellAim {
     Weapon {
         piece: PieceId,
     },
+    /// A whole native group (Persuade).
+    Group {
+        group: crate::magic_realm::catalog::denizens::NativeGroup,
+    },
+    /// All the uncontrolled monsters of a kind in his clearing (Persuade: Giants or Ogres;
+    /// Deal with Goblins): named as one choice, recorded as each monster.
+    Kind {
+        kind: crate::magic_realm::catalog::denizens::MonsterKind,
+    },
     /// A character's curse (Remedy).
     Curse {
         seat: Seat,
@@ -67,7 +76,9 @@ impl SpellAim {
             SpellAim::Clearing
             | SpellAim::Spell { .. }
             | SpellAim::Curse { .. }
-            | SpellAim::Weapon { .. } => None,
+            | SpellAim::Weapon { .. }
+            | SpellAim::Group { .. }
+            | SpellAim::Kind { .. } => None,
         }
     }
 
@@ -162,6 +173,10 @@ pub enum SpellEffect {
     Curse,
     /// Poison (Day): the weapon's damage gains a sharpness star.
     Poison,
+    /// Persuade, Deal with Goblins (Day; 8.4.4 pacification): the denizens stop battling,
+    /// attacking and blocking the spellcaster; Persuade makes the group meet him as
+    /// Friendly.
+    Pacify,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -179,6 +194,7 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "elven-grace" => Some(SpellEffect::ElvenGrace),
         "curse" => Some(SpellEffect::Curse),
         "poison" => Some(SpellEffect::Poison),
+        "persuade" | "deal-with-goblins" => Some(SpellEffect::Pacify),
         _ => None,
     }
 }
@@ -198,7 +214,11 @@ pub fn in_clearing(state: &GameState, combat: &super::Combat, s: &SpellInEffect)
                 state.piles.place_of(piece)
                     == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
             }
-            SpellAim::Clearing | SpellAim::Spell { .. } | SpellAim::Curse { .. } => false,
+            SpellAim::Clearing
+            | SpellAim::Spell { .. }
+            | SpellAim::Curse { .. }
+            | SpellAim::Group { .. }
+            | SpellAim::Kind { .. } => false,
         })
 }
 
@@ -371,6 +391,74 @@ pub fn poisoned(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
                 .and_then(effect_of)
                 .is_some_and(|e| e == SpellEffect::Poison)
     })
+}
+
+/// The pacification spells `seat` has in effect on `piece` (by itself or by its group).
+fn pacifying<'a>(
+    cat: &'a Catalog,
+    state: &'a GameState,
+    piece: &'a PieceId,
+    seat: Seat,
+) -> impl Iterator<Item = usize> + 'a {
+    let group = super::fighters::group_of(cat, piece);
+    state.spells.iter().enumerate().filter_map(move |(i, s)| {
+        let pacify = cat
+            .spells
+            .get(&s.spell)
+            .and_then(effect_of)
+            .is_some_and(|e| e == SpellEffect::Pacify);
+        let aimed = s.aims.iter().any(|a| match a {
+            SpellAim::Denizen { piece: p } => p == piece,
+            SpellAim::Group { group: g } => Some(*g) == group,
+            _ => false,
+        });
+        (pacify && aimed && s.caster == seat).then_some(i)
+    })
+}
+
+/// 8.4.4: whether `piece` is pacified toward `seat` (it neither battles, attacks nor
+/// blocks him).
+pub fn pacified_toward(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
+    pacifying(cat, state, piece, seat).next().is_some()
+}
+
+/// Persuade: whether `seat` has persuaded `group` (it meets him as Friendly at least).
+pub fn persuaded(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    group: crate::magic_realm::catalog::denizens::NativeGroup,
+) -> bool {
+    state.spells.iter().any(|s| {
+        s.caster == seat
+            && s.aims.contains(&SpellAim::Group { group })
+            && cat
+                .spells
+                .get(&s.spell)
+                .and_then(effect_of)
+                .is_some_and(|e| e == SpellEffect::Pacify)
+    })
+}
+
+/// 8.4.2: a pacification spell is broken when its caster names one of its targets as his
+/// own target.
+pub fn break_pacification(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    target: &CombatTarget,
+    events: &mut Events,
+) {
+    let CombatTarget::Denizen { piece } = target else {
+        return;
+    };
+    loop {
+        let found = pacifying(cat, state, piece, seat).next();
+        let Some(i) = found else {
+            break;
+        };
+        end_spell(cat, state, i, false, events);
+    }
 }
 
 /// 4.6.9h: a killed character's spells cast by Magic chits are broken, and a killed
