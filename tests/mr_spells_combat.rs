@@ -871,3 +871,115 @@ fn persuade_makes_a_native_group_friendly_and_stops_its_battling() {
         serde_json::from_value(json!({"kind": "native", "id": "lancer-1"})).unwrap();
     assert!(combat::current(g.state()).is_none_or(|c| c.sheet_of(&native).is_none()));
 }
+
+/// The attacks the working Attack spells make, by target, as the melee will see them.
+fn spell_attacks(g: &Game) -> Vec<(combat::round::Who, Lane, u8)> {
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let mut built = combat::round::build(cat, g.state()).unwrap();
+    combat::spells::attacks::add_to(cat, g.state(), &mut built);
+    built
+        .spell_attacks
+        .iter()
+        .map(|i| {
+            let a = built.situation.attacks[*i];
+            (built.who(a.target).unwrap().clone(), a.lane, a.values.time)
+        })
+        .collect()
+}
+
+#[test]
+fn stones_fly_always_makes_four_attacks() {
+    // The Witch (Magic II chit 10, Grey colour chit 5) throws stones at one, two or three
+    // monsters: 4; 2 and 2; 2 on the first named and 1 on each other.
+    let goblin = |n: u8| {
+        json!({"piece": {"kind": "monster", "id": "axe-goblin", "n": n},
+               "place": {"place": "clearing", "at": here()}})
+    };
+    let goblin_id = |n: u8| -> tabletop_rules::magic_realm::pieces::PieceId {
+        serde_json::from_value(json!({"kind": "monster", "id": "axe-goblin", "n": n})).unwrap()
+    };
+    for (targets, expected) in [(1usize, vec![4]), (2, vec![2, 2]), (3, vec![2, 1, 1])] {
+        let witch = json!({"character": "witch", "at": here(), "spells": ["stones-fly"],
+            "hidden": true, "chits": [{"chit": 5, "status": "enchanted"}]});
+        let mut g = start(json!({"seats": [witch],
+            "pieces": [goblin(0), goblin(1), goblin(2)], "at": "sunset", "dice": dice(5, 80)}));
+        let mut log = Vec::new();
+        until(
+            &mut g,
+            S0,
+            &A::CastSpell {
+                spell_box: 0,
+                chit: 10,
+                colour_chit: Some(5),
+            },
+            &mut log,
+        );
+        for n in 0..targets {
+            let aim = A::AimSpell {
+                aim: SpellAim::Denizen {
+                    piece: goblin_id(n as u8),
+                },
+            };
+            log.extend(g.apply(S0, aim).unwrap());
+        }
+        log.extend(g.apply(S0, A::EndAim).unwrap());
+        through_targets(&mut g, &mut log);
+        g.apply(
+            S0,
+            A::PlaySpellAttack {
+                lane: Lane::DodgeSwing,
+            },
+        )
+        .unwrap();
+        let attacks = spell_attacks(&g);
+        let per_target: Vec<usize> = (0..targets)
+            .map(|n| {
+                attacks
+                    .iter()
+                    .filter(|(w, lane, time)| {
+                        *w == combat::round::Who::Denizen(goblin_id(n as u8))
+                            && *lane == Lane::DodgeSwing
+                            && *time == 2
+                    })
+                    .count()
+            })
+            .collect();
+        assert_eq!(per_target, expected, "{targets} target(s)");
+        assert_eq!(attacks.len(), 4);
+    }
+}
+
+#[test]
+fn roof_collapses_attacks_everyone_in_the_cave_smash_at_time_4() {
+    let cave = json!({"tile": "caves", "clearing": 1});
+    let sorceror = json!({"character": "sorceror", "at": cave, "spells": ["roof-collapses"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    let swordsman = json!({"character": "swordsman", "at": cave, "hidden": true});
+    let ogre = json!({"piece": {"kind": "monster", "id": "ogre", "n": 0},
+        "place": {"place": "clearing", "at": cave}});
+    let mut g = start(json!({"seats": [sorceror, swordsman], "pieces": [ogre],
+        "at": "sunset", "dice": dice(5, 80)}));
+    let mut log = Vec::new();
+    cast_at(&mut g, S0, 0, 9, Some(4), SpellAim::Clearing, &mut log);
+    through_targets(&mut g, &mut log);
+    let mut targets: Vec<String> = spell_attacks(&g)
+        .into_iter()
+        .map(|(w, lane, time)| {
+            assert_eq!((lane, time), (Lane::DuckSmash, 4));
+            format!("{w:?}")
+        })
+        .collect();
+    targets.sort();
+    assert_eq!(targets.len(), 3, "{targets:?}");
+    // The hidden Swordsman is attacked too, and makes his plays.
+    assert!(combat::current(g.state()).unwrap().plays.contains_key(&S1));
+    // Not in a woods clearing: the spell is never offered there.
+    let mut woods = start(json!({"seats": [{"character": "sorceror", "at": here(),
+        "spells": ["roof-collapses"], "hidden": false,
+        "chits": [{"chit": 4, "status": "enchanted"}]}], "at": "sunset"}));
+    to_actions(&mut woods, &mut log);
+    assert!(
+        combat::current(woods.state()).is_some_and(|c| c.stage > CombatStage::Actions),
+        "no action to take: Roof Collapses is not offered"
+    );
+}
