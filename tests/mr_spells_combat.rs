@@ -122,6 +122,19 @@ fn rule_8_4_4_fiery_blast_attacks_like_a_missile_weapon_and_expires() {
     assert!(details(&log)
         .iter()
         .any(|d| matches!(d, E::SpellWorks { seat: S0, .. })));
+    // The odds query counts his Attack spell like an attack (8.4.4).
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let ask = |spell_attack| {
+        let plays = combat::Plays {
+            spell_attack,
+            ..Default::default()
+        };
+        combat::odds_query::play_odds(cat, g.state(), S0, &plays).unwrap()
+    };
+    let without = ask(None);
+    let with = ask(Some(Lane::ChargeThrust));
+    assert!(!without.attack_counted && with.attack_counted);
+    assert!(with.target_killed.is_some_and(|p| p > 0.5), "{with:?}");
     let blast = A::PlaySpellAttack {
         lane: Lane::ChargeThrust,
     };
@@ -875,8 +888,7 @@ fn persuade_makes_a_native_group_friendly_and_stops_its_battling() {
 /// The attacks the working Attack spells make, by target, as the melee will see them.
 fn spell_attacks(g: &Game) -> Vec<(combat::round::Who, Lane, u8)> {
     let cat = tabletop_rules::magic_realm::game::data().unwrap();
-    let mut built = combat::round::build(cat, g.state()).unwrap();
-    combat::spells::attacks::add_to(cat, g.state(), &mut built);
+    let built = combat::round::build(cat, g.state()).unwrap();
     built
         .spell_attacks
         .iter()

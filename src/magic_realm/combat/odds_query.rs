@@ -13,9 +13,9 @@
 //! sheet or on him), and no other seat's secret plays are ever read. His attack counts
 //! against a denizen on his sheet or an unassigned denizen (whose box is public); against
 //! a character or a denizen on another character's sheet (placed there in secret) it is
-//! left out, and [`PlayOdds::attack_counted`] says so. Attack spells (8.4.4) are not in
-//! the odds yet: his own is checked as a play but not counted, and other casters' are
-//! other characters' attacks.
+//! left out, and [`PlayOdds::attack_counted`] says so. His own working Attack spell
+//! (8.4.4) counts the same way, against each of its targets he may know of; other
+//! casters' are other characters' attacks.
 
 use super::melee::{self, odds::HarmOdds, FighterId};
 use super::round::{self, Scope, Who};
@@ -69,7 +69,7 @@ pub struct ArmorPlayOdds {
 
 /// The exact odds of one character's candidate plays against the denizens on his sheet
 /// (8.4.5 to 8.4.9), from what he may know only: other characters and their attacks are
-/// not counted, nor are Attack spells (see the module doc). Probabilities are from 0 to 1.
+/// not counted (see the module doc). Probabilities are from 0 to 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayOdds {

@@ -235,14 +235,18 @@ pub enum Scope<'a> {
 }
 
 impl<'a> Scope<'a> {
-    fn includes(self, seat: Seat) -> bool {
+    pub(in crate::magic_realm::combat) fn includes(self, seat: Seat) -> bool {
         match self {
             Scope::Revealed => true,
             Scope::Own { seat: own, .. } => own == seat,
         }
     }
 
-    fn plays_of(self, combat: &'a super::Combat, seat: Seat) -> Option<&'a Plays> {
+    pub(in crate::magic_realm::combat) fn plays_of(
+        self,
+        combat: &'a super::Combat,
+        seat: Seat,
+    ) -> Option<&'a Plays> {
         match self {
             Scope::Revealed => combat.plays.get(&seat),
             Scope::Own { seat: own, plays } => (own == seat).then_some(plays),
@@ -252,7 +256,11 @@ impl<'a> Scope<'a> {
     /// Whether an attacked denizen that is not in the situation yet gets a sheet of its
     /// own. Seen from one character, a denizen on another character's sheet does not: its
     /// box there is that character's secret.
-    fn stands_alone(self, combat: &super::Combat, piece: &PieceId) -> bool {
+    pub(in crate::magic_realm::combat) fn stands_alone(
+        self,
+        combat: &super::Combat,
+        piece: &PieceId,
+    ) -> bool {
         match self {
             Scope::Revealed => true,
             Scope::Own { .. } => combat.sheet_of(piece).is_none(),
@@ -358,6 +366,8 @@ pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Bu
             values,
         });
     }
+    // 8.4.4: the Attack spells attack like weapons.
+    super::spells::attacks::add_to(cat, state, &mut built, scope);
     Ok(built)
 }
 
@@ -384,8 +394,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
             E::PlaysRevealed { plays: revealed },
         ));
     }
-    let mut built = build(cat, state)?;
-    super::spells::attacks::add_to(cat, state, &mut built);
+    let built = build(cat, state)?;
     let outcome = {
         let mut chance = GameDice {
             dice: &mut state.dice,

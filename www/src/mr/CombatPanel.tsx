@@ -130,8 +130,7 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
             : ''}
       </p>
       <p class="muted small">
-        Exact odds over every repositioning, change-tactics and missile roll; other characters' attacks and Attack
-        spells are not counted.
+        Exact odds over every repositioning, change-tactics and missile roll; other characters' attacks are not counted.
       </p>
       <div class="melee-grid">
         {LANES.map((lane) => (

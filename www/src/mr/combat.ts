@@ -51,14 +51,16 @@ export function samePiece(a: PieceId, b: PieceId): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The plays with `action` made too; `undefined` for an action that is not a play, and
- * for an Attack spell's circle (the odds do not count Attack spells yet). */
+/** The plays with `action` made too; `undefined` for an action that is not a play. An
+ * Attack spell's circle counts like an attack. */
 export function withPlay(plays: Plays, action: MagicRealmAction): Plays | undefined {
   switch (action.type) {
     case 'PlayAttack':
       return { ...plays, attack: [action.chit, action.lane] };
     case 'PlayGloves':
       return { ...plays, gloves: action.lane };
+    case 'PlaySpellAttack':
+      return { ...plays, spellAttack: action.lane };
     case 'PlayManeuver':
       return { ...plays, maneuver: [action.with, action.lane] };
     case 'PlaceShield':

@@ -16,7 +16,7 @@ use crate::magic_realm::combat::fighters::denizens_in;
 use crate::magic_realm::combat::melee::{
     AttackValues, CharacterAttack, Lane, MeleeStrike, MissileDice,
 };
-use crate::magic_realm::combat::round::{target_fighter, Built, Who};
+use crate::magic_realm::combat::round::{target_fighter, Built, Scope, Who};
 use crate::magic_realm::combat::{current, current_mut, Combat, CombatTarget};
 use crate::magic_realm::day::who;
 use crate::magic_realm::state::GameState;
@@ -110,12 +110,14 @@ pub fn attacked(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<Seat> 
     out
 }
 
-/// 8.4.4: adds the working Attack spells' attacks to the melee.
-pub fn add_to(cat: &Catalog, state: &GameState, built: &mut Built) {
+/// 8.4.4: adds the working Attack spells' attacks to the melee: every caster's with his
+/// revealed plays, or (for the odds query) one character's with his candidate plays,
+/// against the fighters he may know of.
+pub fn add_to(cat: &Catalog, state: &GameState, built: &mut Built, scope: Scope) {
     let Some(combat) = current(state) else {
         return;
     };
-    for (seat, cast) in &combat.casts {
+    for (seat, cast) in combat.casts.iter().filter(|(s, _)| scope.includes(**s)) {
         let Some(attack) = working_attack(cat, combat, *seat) else {
             continue;
         };
@@ -129,7 +131,7 @@ pub fn add_to(cat: &Catalog, state: &GameState, built: &mut Built) {
                 everyone(cat, state, combat),
             ),
             None => {
-                let Some(lane) = combat.plays.get(seat).and_then(|p| p.spell_attack) else {
+                let Some(lane) = scope.plays_of(combat, *seat).and_then(|p| p.spell_attack) else {
                     continue;
                 };
                 let targets = cast.aims.iter().filter_map(SpellAim::individual).collect();
@@ -150,6 +152,13 @@ pub fn add_to(cat: &Catalog, state: &GameState, built: &mut Built) {
         };
         let n = targets.len();
         for (i, target) in targets.iter().enumerate() {
+            if let CombatTarget::Denizen { piece } = target {
+                if built.id_of(&Who::Denizen(piece.clone())).is_none()
+                    && !scope.stands_alone(combat, piece)
+                {
+                    continue;
+                }
+            }
             let Some(target) = target_fighter(cat, state, built, target) else {
                 continue;
             };
