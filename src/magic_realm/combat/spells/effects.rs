@@ -2,7 +2,7 @@
 //! Spells): Attack spells wait for the melee ([`super::attacks`]); Make Whole (Instant)
 //! activates the target's fatigued and wounded chits and repairs his damaged armor, then
 //! expires; Peace (Combat) stops its target attacking until he is attacked, unless he is
-//! already someone's target.
+//! already someone's target; the spellbreaking spells are in [`super::breaking`].
 
 use super::{effect_of, fatigue_chit, Events, SpellAim, SpellCast, SpellEffect, SpellExpiry};
 use super::{CastStatus, SpellInEffect};
@@ -52,7 +52,7 @@ pub fn start(
         }
         SpellEffect::Peace => peace(cat, state, seat, cast, events)?,
         SpellEffect::Exorcise => {
-            exorcise(cat, state, seat, events)?;
+            super::breaking::exorcise(cat, state, seat, events)?;
             expire_instant(cat, state, seat, cast, events);
         }
         SpellEffect::Pentangle => pentangle(cat, state, seat, cast, events)?,
@@ -91,7 +91,7 @@ pub fn start(
             }
         }
         SpellEffect::DissolveSpell => {
-            dissolve(cat, state, cast, events)?;
+            super::breaking::dissolve(cat, state, cast, events)?;
             expire_instant(cat, state, seat, cast, events);
         }
         SpellEffect::PowerOfThePit => {
@@ -185,82 +185,6 @@ fn bewitch(state: &mut GameState, seat: Seat, cast: &SpellCast) {
     });
 }
 
-/// Exorcise: every Demon and Imp in the clearing is killed (the caster's kills), every
-/// spell in effect in the clearing and every other spell being cast there this round is
-/// broken, and every colour chit in the clearing fatigues.
-fn exorcise(
-    cat: &Catalog,
-    state: &mut GameState,
-    seat: Seat,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let Some(combat) = current(state) else {
-        return Ok(());
-    };
-    let at = combat.at;
-    let demons: Vec<crate::magic_realm::combat::round::Who> =
-        crate::magic_realm::combat::fighters::denizens_in(cat, state, at)
-            .into_iter()
-            .filter(|p| super::is_demon(cat, p))
-            .map(crate::magic_realm::combat::round::Who::Denizen)
-            .collect();
-    let in_effect: Vec<(Seat, u8)> = state
-        .spells
-        .iter()
-        .filter(|s| super::in_clearing(state, combat, s))
-        .map(|s| (s.caster, s.spell_box))
-        .collect();
-    let casting: Vec<(Seat, u8, crate::magic_realm::catalog::magic::SpellId)> = combat
-        .casts
-        .iter()
-        .filter(|(s, c)| {
-            **s != seat
-                && matches!(
-                    c.status,
-                    CastStatus::Cast | CastStatus::Aimed | CastStatus::Working
-                )
-        })
-        .map(|(s, c)| (*s, c.chit, c.spell.clone()))
-        .collect();
-    let characters: Vec<Seat> = combat.fighting().collect();
-    let caster = crate::magic_realm::combat::round::Who::Character(seat);
-    super::pit::kill_all(cat, state, demons, &caster, events)?;
-    for (caster, spell_box) in in_effect {
-        if let Some(i) = state
-            .spells
-            .iter()
-            .position(|s| s.caster == caster && s.spell_box == spell_box)
-        {
-            super::end_spell(cat, state, i, false, events);
-        }
-    }
-    for (other, chit, spell) in casting {
-        if let Some(c) = current_mut(state)?.casts.get_mut(&other) {
-            c.status = CastStatus::Broken;
-        }
-        fatigue_chit(state, other, chit);
-        events.push(Event::public(
-            "8.4.4",
-            format!(
-                "Exorcise breaks {}'s {}.",
-                who::who(cat, state, other),
-                super::activation::spell_name(cat, &spell)
-            ),
-            E::SpellBroken { seat: other, spell },
-        ));
-    }
-    for s in characters {
-        if let Some(sheet) = state.seat_mut(s) {
-            for slot in &mut sheet.chits {
-                if *slot == ChitStatus::Enchanted {
-                    *slot = ChitStatus::Fatigued;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Pentangle: bewitches its target until Midnight; the Demons and Imp attacking him are
 /// unassigned.
 fn pentangle(
@@ -296,57 +220,6 @@ fn pentangle(
         format!("A Pentangle protects {text}."),
         E::Protected { target },
     ));
-    Ok(())
-}
-
-/// Dissolve Spell, Remedy (4.6.9g): the spell aimed at is broken if its caster is in the
-/// clearing; otherwise its targets in the clearing are released from it.
-fn dissolve(
-    cat: &Catalog,
-    state: &mut GameState,
-    cast: &SpellCast,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let (caster, spell_box) = match cast.aims.first().cloned() {
-        Some(SpellAim::Spell { caster, spell_box }) => (caster, spell_box),
-        Some(SpellAim::Curse { seat, curse }) => {
-            crate::magic_realm::day::curses::remove(cat, state, seat, curse, events);
-            return Ok(());
-        }
-        _ => return Ok(()),
-    };
-    let Some(at) = current(state).map(|c| c.at) else {
-        return Ok(());
-    };
-    let Some(i) = state
-        .spells
-        .iter()
-        .position(|s| s.caster == caster && s.spell_box == spell_box)
-    else {
-        return Ok(());
-    };
-    if who::clearing(state, caster) == Some(at) {
-        super::end_spell(cat, state, i, false, events);
-        return Ok(());
-    }
-    let here = |a: &SpellAim, state: &GameState| match a {
-        SpellAim::Character { seat } => who::clearing(state, *seat) == Some(at),
-        SpellAim::Denizen { piece } => {
-            state.piles.place_of(piece) == Some(&crate::magic_realm::pieces::Place::Clearing { at })
-        }
-        _ => false,
-    };
-    let kept: Vec<SpellAim> = state.spells[i]
-        .aims
-        .iter()
-        .filter(|a| !here(a, state))
-        .cloned()
-        .collect();
-    if kept.is_empty() {
-        super::end_spell(cat, state, i, false, events);
-    } else if let Some(s) = state.spells.get_mut(i) {
-        s.aims = kept;
-    }
     Ok(())
 }
 

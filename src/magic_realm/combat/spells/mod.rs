@@ -12,16 +12,20 @@
 pub mod activation;
 pub mod aiming;
 pub mod attacks;
+pub mod bewitched;
+pub mod breaking;
 pub mod casting;
 pub mod effects;
+pub mod lasting;
 pub mod pit;
+
+pub use bewitched::*;
+pub use lasting::*;
 
 use super::CombatTarget;
 use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::magic::{Spell, SpellId};
-use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::day::who;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{ChitStatus, GameState};
 use serde::{Deserialize, Serialize};
@@ -199,90 +203,6 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
     }
 }
 
-/// 4.6.9g: whether a spell in effect has its caster or one of its targets in the combat's
-/// clearing.
-pub fn in_clearing(state: &GameState, combat: &super::Combat, s: &SpellInEffect) -> bool {
-    let here = |seat: Seat| who::clearing(state, seat) == Some(combat.at);
-    here(s.caster)
-        || s.aims.iter().any(|a| match a {
-            SpellAim::Character { seat } => here(*seat),
-            SpellAim::Denizen { piece } => {
-                state.piles.place_of(piece)
-                    == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
-            }
-            SpellAim::Weapon { piece } => {
-                state.piles.place_of(piece)
-                    == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
-            }
-            SpellAim::Clearing
-            | SpellAim::Spell { .. }
-            | SpellAim::Curse { .. }
-            | SpellAim::Group { .. }
-            | SpellAim::Kind { .. } => false,
-        })
-}
-
-/// Whether a spell box of `seat` is tied up by a spell in effect (8.4.3).
-pub fn box_in_use(state: &GameState, seat: Seat, spell_box: u8) -> bool {
-    state
-        .spells
-        .iter()
-        .any(|s| s.caster == seat && s.spell_box == spell_box)
-}
-
-/// Whether `target` is bewitched by a spell with `effect` that affects him (Pentangle
-/// nullifies every other spell on its target).
-pub fn bewitched_by(
-    cat: &Catalog,
-    state: &GameState,
-    target: &CombatTarget,
-    effect: SpellEffect,
-) -> bool {
-    if effect != SpellEffect::Pentangle && pentangled(cat, state, target) {
-        return false;
-    }
-    bewitched_raw(cat, state, target, effect)
-}
-
-/// Pentangle: whether `target` is protected by one.
-pub fn pentangled(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
-    bewitched_raw(cat, state, target, SpellEffect::Pentangle)
-}
-
-/// Pentangle: whether the Demon, Winged Demon or Imp `piece`.
-pub fn is_demon(cat: &Catalog, piece: &PieceId) -> bool {
-    use crate::magic_realm::catalog::denizens::MonsterKind;
-    match piece {
-        PieceId::Monster { id, .. } => cat
-            .denizens
-            .monster(id)
-            .is_some_and(|m| matches!(m.kind, MonsterKind::Demon | MonsterKind::Imp)),
-        _ => false,
-    }
-}
-
-/// Pentangle: a Demon or Imp cannot attack (be assigned to, or lured by) its target.
-pub fn may_attack(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
-    !(is_demon(cat, piece) && pentangled(cat, state, &CombatTarget::Character { seat }))
-}
-
-fn bewitched_raw(
-    cat: &Catalog,
-    state: &GameState,
-    target: &CombatTarget,
-    effect: SpellEffect,
-) -> bool {
-    let aim = SpellAim::of(target);
-    state.spells.iter().any(|s| {
-        s.aims.contains(&aim)
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == effect)
-    })
-}
-
 /// 4.6.6b, 8.4.3: a spell's Magic chit returns to its owner and fatigues.
 pub fn fatigue_chit(state: &mut GameState, seat: Seat, chit: u8) {
     if let Some(slot) = state
@@ -291,210 +211,4 @@ pub fn fatigue_chit(state: &mut GameState, seat: Seat, chit: u8) {
     {
         *slot = ChitStatus::Fatigued;
     }
-}
-
-/// 4.6.9d: the spell in effect at `index` is broken (or expires, `expired`): its targets
-/// are released and its Magic chit fatigues.
-pub fn end_spell(
-    cat: &Catalog,
-    state: &mut GameState,
-    index: usize,
-    expired: bool,
-    events: &mut Events,
-) {
-    if index >= state.spells.len() {
-        return;
-    }
-    let s = state.spells.remove(index);
-    fatigue_chit(state, s.caster, s.chit);
-    let name = cat
-        .spells
-        .get(&s.spell)
-        .map_or_else(|| s.spell.0.clone(), |x| x.name.clone());
-    let caster = who::who(cat, state, s.caster);
-    if expired {
-        events.push(Event::public(
-            "4.6.6",
-            format!("{caster}'s {name} expires."),
-            E::SpellExpired {
-                seat: s.caster,
-                spell: s.spell,
-            },
-        ));
-    } else {
-        events.push(Event::public(
-            "4.6.9",
-            format!("{caster}'s {name} is broken."),
-            E::SpellBroken {
-                seat: s.caster,
-                spell: s.spell,
-            },
-        ));
-    }
-}
-
-/// 8.4.2 (Peace): a spell of `effect` bewitching `target` is broken when he is named as
-/// the target of a spell or attack.
-pub fn break_on(
-    cat: &Catalog,
-    state: &mut GameState,
-    target: &CombatTarget,
-    effect: SpellEffect,
-    events: &mut Events,
-) {
-    let aim = SpellAim::of(target);
-    while let Some(i) = state.spells.iter().position(|s| {
-        s.aims.contains(&aim)
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == effect)
-    }) {
-        end_spell(cat, state, i, false, events);
-    }
-}
-
-/// 4.6.6g: at Midnight the Combat spells expire.
-pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
-    while let Some(i) = state
-        .spells
-        .iter()
-        .position(|s| s.until == SpellExpiry::Midnight)
-    {
-        end_spell(cat, state, i, true, events);
-    }
-}
-
-/// 4.6.6g: at Sunset the Day spells cast the day before expire.
-pub fn sunset(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Events) {
-    while let Some(i) = state
-        .spells
-        .iter()
-        .position(|s| matches!(s.until, SpellExpiry::Sunset { day: d } if d <= day))
-    {
-        end_spell(cat, state, i, true, events);
-    }
-}
-
-/// Poison: the extra sharpness star on the attacks of `piece` (a weapon counter or a
-/// denizen counter).
-pub fn poisoned(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
-    let aim = SpellAim::Weapon {
-        piece: piece.clone(),
-    };
-    state.spells.iter().any(|s| {
-        s.aims.contains(&aim)
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == SpellEffect::Poison)
-    })
-}
-
-/// The pacification spells `seat` has in effect on `piece` (by itself or by its group).
-fn pacifying<'a>(
-    cat: &'a Catalog,
-    state: &'a GameState,
-    piece: &'a PieceId,
-    seat: Seat,
-) -> impl Iterator<Item = usize> + 'a {
-    let group = super::fighters::group_of(cat, piece);
-    state.spells.iter().enumerate().filter_map(move |(i, s)| {
-        let pacify = cat
-            .spells
-            .get(&s.spell)
-            .and_then(effect_of)
-            .is_some_and(|e| e == SpellEffect::Pacify);
-        let aimed = s.aims.iter().any(|a| match a {
-            SpellAim::Denizen { piece: p } => p == piece,
-            SpellAim::Group { group: g } => Some(*g) == group,
-            _ => false,
-        });
-        (pacify && aimed && s.caster == seat).then_some(i)
-    })
-}
-
-/// 8.4.4: whether `piece` is pacified toward `seat` (it neither battles, attacks nor
-/// blocks him).
-pub fn pacified_toward(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
-    pacifying(cat, state, piece, seat).next().is_some()
-}
-
-/// Persuade: whether `seat` has persuaded `group` (it meets him as Friendly at least).
-pub fn persuaded(
-    cat: &Catalog,
-    state: &GameState,
-    seat: Seat,
-    group: crate::magic_realm::catalog::denizens::NativeGroup,
-) -> bool {
-    state.spells.iter().any(|s| {
-        s.caster == seat
-            && s.aims.contains(&SpellAim::Group { group })
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == SpellEffect::Pacify)
-    })
-}
-
-/// 8.4.2: a pacification spell is broken when its caster names one of its targets as his
-/// own target.
-pub fn break_pacification(
-    cat: &Catalog,
-    state: &mut GameState,
-    seat: Seat,
-    target: &CombatTarget,
-    events: &mut Events,
-) {
-    let CombatTarget::Denizen { piece } = target else {
-        return;
-    };
-    loop {
-        let found = pacifying(cat, state, piece, seat).next();
-        let Some(i) = found else {
-            break;
-        };
-        end_spell(cat, state, i, false, events);
-    }
-}
-
-/// 4.6.9h: a killed character's spells cast by Magic chits are broken, and a killed
-/// individual is released from the spells that name him.
-pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, events: &mut Events) {
-    if let CombatTarget::Character { seat } = victim {
-        while let Some(i) = state.spells.iter().position(|s| s.caster == *seat) {
-            end_spell(cat, state, i, false, events);
-        }
-    }
-    let aim = SpellAim::of(victim);
-    let mut i = 0;
-    while i < state.spells.len() {
-        if state.spells[i].aims.contains(&aim) {
-            state.spells[i].aims.retain(|a| *a != aim);
-            if state.spells[i].aims.is_empty() {
-                end_spell(cat, state, i, false, events);
-                continue;
-            }
-        }
-        i += 1;
-    }
-}
-
-/// Elven Grace: the move time a strength (a Move chit's) or a size (a denizen's) gives.
-pub fn graceful_time(size: crate::magic_realm::catalog::common::Size) -> u8 {
-    use crate::magic_realm::catalog::common::Size;
-    match size {
-        Size::Negligible | Size::Light => 1,
-        Size::Medium => 2,
-        Size::Heavy => 3,
-        Size::Tremendous => 4,
-    }
-}
-
-/// Whether Elven Grace bewitches `target`.
-pub fn graceful(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
-    bewitched_by(cat, state, target, SpellEffect::ElvenGrace)
 }
