@@ -248,24 +248,8 @@ fn make_whole_activates_fatigued_and_wounded_chits_and_expires() {
         {"chit": 0, "status": "fatigued"}, {"chit": 5, "status": "wounded"}]);
     let mut g = start(json!({"seats": [pilgrim(chits)], "at": "sunset"}));
     let mut log = Vec::new();
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 6,
-            colour_chit: Some(11),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Character { seat: S0 },
-        },
-        &mut log,
-    );
+    let aim = SpellAim::Character { seat: S0 };
+    cast_at(&mut g, S0, 0, 6, Some(11), aim, &mut log);
     assert!(details(&log)
         .iter()
         .any(|d| matches!(d, E::MadeWhole { seat: S0, .. })));
@@ -346,24 +330,8 @@ fn peace_is_broken_when_its_target_is_already_someones_target() {
         "pieces": [monster("ogre")], "at": "sunset", "dice": dice(1, 40)}),
     );
     let mut log = Vec::new();
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 1,
-            chit: 11,
-            colour_chit: Some(6),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Character { seat: S0 },
-        },
-        &mut log,
-    );
+    let aim = SpellAim::Character { seat: S0 };
+    cast_at(&mut g, S0, 1, 11, Some(6), aim, &mut log);
     assert!(details(&log)
         .iter()
         .any(|d| matches!(d, E::SpellBroken { seat: S0, .. })));
@@ -378,26 +346,10 @@ fn witch_king() -> Value {
 }
 
 fn cast_pit_at_ogre(g: &mut Game, log: &mut Vec<Event<E>>) {
-    until(
-        g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 10,
-            colour_chit: Some(1),
-        },
-        log,
-    );
-    until(
-        g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Denizen {
-                piece: piece("ogre"),
-            },
-        },
-        log,
-    );
+    let aim = SpellAim::Denizen {
+        piece: piece("ogre"),
+    };
+    cast_at(g, S0, 0, 10, Some(1), aim, log);
 }
 
 #[test]
@@ -505,24 +457,8 @@ fn exorcise_kills_demons_breaks_spells_and_fatigues_colour_chits() {
         "at": "sunset", "dice": dice(5, 40)}),
     );
     let mut log = Vec::new();
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 11,
-            colour_chit: Some(6),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Clearing,
-        },
-        &mut log,
-    );
+    let aim = SpellAim::Clearing;
+    cast_at(&mut g, S0, 0, 11, Some(6), aim, &mut log);
     assert!(details(&log).iter().any(|d| matches!(d,
         E::Killed { victim, by: Some(S0), fame: 8, .. } if *victim == piece("demon"))));
     assert_eq!(
@@ -605,26 +541,10 @@ fn dissolve_spell_breaks_a_spell_in_effect_in_the_clearing() {
     let mut g = start(json!({"seats": [pilgrim, wk], "pieces": [monster("ogre")],
         "at": "sunset", "dice": dice(5, 80)}));
     let mut log = Vec::new();
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 11,
-            colour_chit: Some(6),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Denizen {
-                piece: piece("ogre"),
-            },
-        },
-        &mut log,
-    );
+    let aim = SpellAim::Denizen {
+        piece: piece("ogre"),
+    };
+    cast_at(&mut g, S0, 0, 11, Some(6), aim, &mut log);
     assert_eq!(g.state().spells.len(), 1, "the Peace bewitches the Ogre");
     let dissolve = A::AimSpell {
         aim: SpellAim::Spell {
@@ -673,24 +593,8 @@ fn elven_grace_sets_move_times_by_strength_and_size() {
         combat::fighters::move_chit_time(cat, g.state(), S0, 9),
         Some(4)
     );
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 5,
-            colour_chit: Some(0),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Character { seat: S0 },
-        },
-        &mut log,
-    );
+    let aim = SpellAim::Character { seat: S0 };
+    cast_at(&mut g, S0, 0, 5, Some(0), aim, &mut log);
     assert!(details(&log).iter().any(|d| matches!(d, E::Graced { .. })));
     assert_eq!(
         combat::fighters::move_chit_time(cat, g.state(), S0, 9),
@@ -708,26 +612,10 @@ fn elven_grace_sets_move_times_by_strength_and_size() {
     let ogre = piece("ogre");
     let before = combat::fighters::denizen(cat, g.state(), &ogre, None).unwrap();
     assert_eq!((before.light.move_time, before.dark.move_time), (5, 4));
-    until(
-        &mut g,
-        S0,
-        &A::CastSpell {
-            spell_box: 0,
-            chit: 5,
-            colour_chit: Some(0),
-        },
-        &mut log,
-    );
-    until(
-        &mut g,
-        S0,
-        &A::AimSpell {
-            aim: SpellAim::Denizen {
-                piece: ogre.clone(),
-            },
-        },
-        &mut log,
-    );
+    let aim = SpellAim::Denizen {
+        piece: ogre.clone(),
+    };
+    cast_at(&mut g, S0, 0, 5, Some(0), aim, &mut log);
     let after = combat::fighters::denizen(cat, g.state(), &ogre, None).unwrap();
     assert_eq!((after.light.move_time, after.dark.move_time), (2, 2));
 }

@@ -386,7 +386,6 @@ fn random_assignment(
             .fighting()
             .filter(|s| !state.seat(*s).is_some_and(|x| x.hidden))
             .filter(|s| attacks(cat, state, &piece, *s))
-            .filter(|s| spells::may_attack(cat, state, &piece, *s))
             .collect();
         if eligible.is_empty() {
             continue;

@@ -76,8 +76,11 @@ pub fn is_tremendous(cat: &Catalog, piece: &PieceId) -> bool {
 /// 8.2: whether the denizen attacks this character: monsters attack everyone; unhired
 /// natives only the characters their group is battling.
 pub fn attacks(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
-    // 8.4.4: pacified denizens do not attack the spellcaster.
-    if super::spells::pacified_toward(cat, state, piece, seat) {
+    // 8.4.4: pacified denizens do not attack the spellcaster; Pentangle: no Demon or
+    // Imp attacks its target.
+    if super::spells::pacified_toward(cat, state, piece, seat)
+        || !super::spells::may_attack(cat, state, piece, seat)
+    {
         return false;
     }
     match group_of(cat, piece) {

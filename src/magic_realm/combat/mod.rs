@@ -84,6 +84,16 @@ pub enum CombatTarget {
     Denizen { piece: PieceId },
 }
 
+impl CombatTarget {
+    /// The character or counter, in words for the log.
+    pub fn name(&self, cat: &Catalog, state: &GameState) -> String {
+        match self {
+            CombatTarget::Character { seat } => who::who(cat, state, *seat),
+            CombatTarget::Denizen { piece } => piece.to_string(),
+        }
+    }
+}
+
 /// What a character plays to maneuver (8.4.5, 8.4.9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "with", rename_all = "camelCase")]

@@ -127,6 +127,34 @@ pub enum Who {
     Denizen(PieceId),
 }
 
+impl Who {
+    pub fn of(target: &CombatTarget) -> Who {
+        match target {
+            CombatTarget::Character { seat } => Who::Character(*seat),
+            CombatTarget::Denizen { piece } => Who::Denizen(piece.clone()),
+        }
+    }
+
+    pub fn target(&self) -> CombatTarget {
+        match self {
+            Who::Character(seat) => CombatTarget::Character { seat: *seat },
+            Who::Denizen(piece) => CombatTarget::Denizen {
+                piece: piece.clone(),
+            },
+        }
+    }
+
+    /// Still in the fight: a character not gone, a counter still in a clearing.
+    pub fn alive(&self, state: &GameState) -> bool {
+        match self {
+            Who::Character(seat) => current(state).is_some_and(|c| !c.gone.contains(seat)),
+            Who::Denizen(piece) => {
+                matches!(state.piles.place_of(piece), Some(Place::Clearing { .. }))
+            }
+        }
+    }
+}
+
 /// The situation built from the game, with who each fighter is and each character's armor
 /// pieces by token.
 pub struct Built {
@@ -615,11 +643,7 @@ fn spell_strike(
     target: &Who,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let alive = match target {
-        Who::Character(seat) => current(state).is_some_and(|c| !c.gone.contains(seat)),
-        Who::Denizen(piece) => matches!(state.piles.place_of(piece), Some(Place::Clearing { .. })),
-    };
-    if !alive {
+    if !target.alive(state) {
         return Ok(());
     }
     let spell = match demon {
@@ -638,19 +662,12 @@ fn spell_strike(
     };
     let effect = spell
         .as_ref()
-        .and_then(|s| cat.spells.get(s))
-        .and_then(super::spells::effect_of);
-    let target_ref = match target {
-        Who::Character(seat) => CombatTarget::Character { seat: *seat },
-        Who::Denizen(piece) => CombatTarget::Denizen {
-            piece: piece.clone(),
-        },
-    };
+        .and_then(|s| super::spells::effect_named(cat, s));
     if effect == Some(super::spells::SpellEffect::PowerOfThePit) {
         return super::spells::pit::power_of_the_pit(
             cat,
             state,
-            &target_ref,
+            &target.target(),
             &Who::Denizen(demon.clone()),
             events,
         );

@@ -123,10 +123,7 @@ pub fn apply(
                     }
                 }
             }
-            let text = match target {
-                CombatTarget::Character { seat: other } => who::who(cat, state, *other),
-                CombatTarget::Denizen { piece } => piece.to_string(),
-            };
+            let text = target.name(cat, state);
             events.push(Event::public(
                 "8.4.2",
                 format!("{} targets {text}.", who::who(cat, state, seat)),

@@ -3,7 +3,7 @@
 //! aimed at a character cancels his slower spell when it comes to life first; a cancelled
 //! spell's Magic chit fatigues (its asterisks still count this round).
 
-use super::{effects, fatigue_chit, CastStatus, Events, SpellAim};
+use super::{effects, spell_ends, spell_name, CastStatus, Ending, Events, SpellAim};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
@@ -61,19 +61,19 @@ pub fn activate(
                 if let Some(c) = current_mut(state)?.casts.get_mut(&seat) {
                     c.status = CastStatus::Cancelled;
                 }
-                fatigue_chit(state, seat, cast.chit);
-                events.push(Event::public(
+                let text = format!(
+                    "A faster spell cancels {}'s {}.",
+                    who::who(cat, state, seat),
+                    spell_name(cat, &cast.spell)
+                );
+                spell_ends(
+                    state,
+                    cast.ended(seat),
+                    Ending::Cancelled,
                     "8.4.3",
-                    format!(
-                        "A faster spell cancels {}'s {}.",
-                        who::who(cat, state, seat),
-                        spell_name(cat, &cast.spell)
-                    ),
-                    E::SpellCancelled {
-                        seat,
-                        spell: cast.spell.clone(),
-                    },
-                ));
+                    text,
+                    events,
+                );
             } else {
                 working.push(seat);
             }
@@ -113,12 +113,6 @@ pub fn activate(
     Ok(())
 }
 
-pub fn spell_name(cat: &Catalog, id: &crate::magic_realm::catalog::magic::SpellId) -> String {
-    cat.spells
-        .get(id)
-        .map_or_else(|| id.0.clone(), |s| s.name.clone())
-}
-
 /// Pentangle: the individuals it protects are released from a spell coming to life (not
 /// from another Pentangle); a spell left with no target is broken (4.6.9d).
 fn release_pentangled(
@@ -128,8 +122,7 @@ fn release_pentangled(
     mut cast: super::SpellCast,
     events: &mut Events,
 ) -> Result<Option<super::SpellCast>, RuleError> {
-    if cat.spells.get(&cast.spell).and_then(super::effect_of) == Some(super::SpellEffect::Pentangle)
-    {
+    if super::effect_named(cat, &cast.spell) == Some(super::SpellEffect::Pentangle) {
         return Ok(Some(cast));
     }
     let before = cast.aims.len();
@@ -150,18 +143,18 @@ fn release_pentangled(
     if !cast.aims.is_empty() {
         return Ok(Some(cast));
     }
-    fatigue_chit(state, seat, cast.chit);
-    events.push(Event::public(
+    let text = format!(
+        "A Pentangle stops {}'s {}: it is broken.",
+        who::who(cat, state, seat),
+        spell_name(cat, &cast.spell)
+    );
+    spell_ends(
+        state,
+        cast.ended(seat),
+        Ending::Broken,
         "4.6.9",
-        format!(
-            "A Pentangle stops {}'s {}: it is broken.",
-            who::who(cat, state, seat),
-            spell_name(cat, &cast.spell)
-        ),
-        E::SpellBroken {
-            seat,
-            spell: cast.spell.clone(),
-        },
-    ));
+        text,
+        events,
+    );
     Ok(None)
 }

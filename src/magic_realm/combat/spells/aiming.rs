@@ -4,7 +4,7 @@
 //! the target, sets an unhired native's group battling him and breaks a Peace on the
 //! target. A spell with no proper target is broken before it goes into effect.
 
-use super::{fatigue_chit, CastStatus, Events, SpellAim, SpellEffect};
+use super::{spell_ends, CastStatus, Ending, Events, SpellAim, SpellEffect};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::MonsterKind;
@@ -258,15 +258,15 @@ pub fn apply(
                 c.status = CastStatus::Broken;
             }
             combat.turn += 1;
-            fatigue_chit(state, seat, cast.chit);
-            events.push(Event::public(
+            let text = format!("{name} names no target: his spell is broken.");
+            spell_ends(
+                state,
+                cast.ended(seat),
+                Ending::Broken,
                 "8.4.2",
-                format!("{name} names no target: his spell is broken."),
-                E::SpellBroken {
-                    seat,
-                    spell: cast.spell.clone(),
-                },
-            ));
+                text,
+                &mut events,
+            );
         }
         other => {
             return Err(RuleError::internal(format!(

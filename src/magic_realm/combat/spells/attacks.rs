@@ -6,9 +6,10 @@
 //! Collapses attacks everyone in the cave clearing, its caster too, always in the Smash
 //! direction at time 4.
 
-use super::{effect_of, fatigue_chit, CastStatus, Events, SpellAim, SpellEffect};
-use crate::engine::{Event, Seat};
-use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use super::{effect_of, CastStatus, Events, SpellAim};
+use super::{SpellCast, SpellEffect};
+use crate::engine::Seat;
+use crate::magic_realm::actions::MagicRealmAction as A;
 use crate::magic_realm::catalog::items::AttackDirection;
 use crate::magic_realm::catalog::magic::SpellAttack;
 use crate::magic_realm::catalog::Catalog;
@@ -18,7 +19,6 @@ use crate::magic_realm::combat::melee::{
 };
 use crate::magic_realm::combat::round::{target_fighter, Built, Scope, Who};
 use crate::magic_realm::combat::{current, current_mut, Combat, CombatTarget};
-use crate::magic_realm::day::who;
 use crate::magic_realm::state::GameState;
 
 /// The working Attack spell `seat` cast this round, with its values.
@@ -180,27 +180,18 @@ pub fn expire(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     let Some(combat) = current(state) else {
         return;
     };
-    let ending: Vec<(Seat, u8, crate::magic_realm::catalog::magic::SpellId)> = combat
+    let ending: Vec<(Seat, SpellCast)> = combat
         .casts
         .iter()
         .filter(|(s, _)| working_attack(cat, combat, **s).is_some())
-        .map(|(s, c)| (*s, c.chit, c.spell.clone()))
+        .map(|(s, c)| (*s, c.clone()))
         .collect();
-    for (seat, chit, spell) in ending {
-        fatigue_chit(state, seat, chit);
+    for (seat, cast) in ending {
         if let Ok(c) = current_mut(state) {
             if let Some(cast) = c.casts.get_mut(&seat) {
                 cast.status = CastStatus::Expired;
             }
         }
-        events.push(Event::public(
-            "8.4.4",
-            format!(
-                "{}'s {} expires.",
-                who::who(cat, state, seat),
-                super::activation::spell_name(cat, &spell)
-            ),
-            E::SpellExpired { seat, spell },
-        ));
+        super::expires(cat, state, cast.ended(seat), "8.4.4", events);
     }
 }

@@ -2,7 +2,7 @@
 //! Spells; 4.6.9f): Pentangle's protection and nullification, Poison's extra star,
 //! pacification (8.4.4) and its breaking, Elven Grace's move times.
 
-use super::{effect_of, end_spell, Events, SpellAim, SpellEffect};
+use super::{end_spell, Events, SpellAim, SpellEffect};
 use crate::engine::Seat;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::CombatTarget;
@@ -20,12 +20,12 @@ pub fn bewitched_by(
     if effect != SpellEffect::Pentangle && pentangled(cat, state, target) {
         return false;
     }
-    bewitched_raw(cat, state, target, effect)
+    aimed_by(cat, state, &SpellAim::of(target), effect)
 }
 
 /// Pentangle: whether `target` is protected by one.
 pub fn pentangled(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
-    bewitched_raw(cat, state, target, SpellEffect::Pentangle)
+    aimed_by(cat, state, &SpellAim::of(target), SpellEffect::Pentangle)
 }
 
 /// Pentangle: whether the Demon, Winged Demon or Imp `piece`.
@@ -45,21 +45,12 @@ pub fn may_attack(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat)
     !(is_demon(cat, piece) && pentangled(cat, state, &CombatTarget::Character { seat }))
 }
 
-fn bewitched_raw(
-    cat: &Catalog,
-    state: &GameState,
-    target: &CombatTarget,
-    effect: SpellEffect,
-) -> bool {
-    let aim = SpellAim::of(target);
-    state.spells.iter().any(|s| {
-        s.aims.contains(&aim)
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == effect)
-    })
+/// Whether a spell in effect with `effect` names `aim` among its targets.
+fn aimed_by(cat: &Catalog, state: &GameState, aim: &SpellAim, effect: SpellEffect) -> bool {
+    state
+        .spells
+        .iter()
+        .any(|s| s.aims.contains(aim) && s.has(cat, effect))
 }
 
 /// Poison: the extra sharpness star on the attacks of `piece` (a weapon counter or a
@@ -68,43 +59,27 @@ pub fn poisoned(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     let aim = SpellAim::Weapon {
         piece: piece.clone(),
     };
-    state.spells.iter().any(|s| {
-        s.aims.contains(&aim)
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == SpellEffect::Poison)
-    })
+    aimed_by(cat, state, &aim, SpellEffect::Poison)
 }
 
-/// The pacification spells `seat` has in effect on `piece` (by itself or by its group).
-fn pacifying<'a>(
-    cat: &'a Catalog,
-    state: &'a GameState,
-    piece: &'a PieceId,
-    seat: Seat,
-) -> impl Iterator<Item = usize> + 'a {
+/// The first pacification spell `seat` has in effect on `piece` (by itself or by its
+/// group), by its index.
+fn pacifying(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> Option<usize> {
     let group = crate::magic_realm::combat::fighters::group_of(cat, piece);
-    state.spells.iter().enumerate().filter_map(move |(i, s)| {
-        let pacify = cat
-            .spells
-            .get(&s.spell)
-            .and_then(effect_of)
-            .is_some_and(|e| e == SpellEffect::Pacify);
+    state.spells.iter().position(|s| {
         let aimed = s.aims.iter().any(|a| match a {
             SpellAim::Denizen { piece: p } => p == piece,
             SpellAim::Group { group: g } => Some(*g) == group,
             _ => false,
         });
-        (pacify && aimed && s.caster == seat).then_some(i)
+        s.caster == seat && aimed && s.has(cat, SpellEffect::Pacify)
     })
 }
 
 /// 8.4.4: whether `piece` is pacified toward `seat` (it neither battles, attacks nor
 /// blocks him).
 pub fn pacified_toward(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
-    pacifying(cat, state, piece, seat).next().is_some()
+    pacifying(cat, state, piece, seat).is_some()
 }
 
 /// Persuade: whether `seat` has persuaded `group` (it meets him as Friendly at least).
@@ -117,11 +92,7 @@ pub fn persuaded(
     state.spells.iter().any(|s| {
         s.caster == seat
             && s.aims.contains(&SpellAim::Group { group })
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == SpellEffect::Pacify)
+            && s.has(cat, SpellEffect::Pacify)
     })
 }
 
@@ -137,24 +108,16 @@ pub fn break_pacification(
     let CombatTarget::Denizen { piece } = target else {
         return;
     };
-    loop {
-        let found = pacifying(cat, state, piece, seat).next();
-        let Some(i) = found else {
-            break;
-        };
+    while let Some(i) = pacifying(cat, state, piece, seat) {
         end_spell(cat, state, i, false, events);
     }
 }
 
-/// Elven Grace: the move time a strength (a Move chit's) or a size (a denizen's) gives.
+/// Elven Grace: the move time a strength (a Move chit's) or a size (a denizen's) gives:
+/// its level, L 1 to T 4 (a Negligible one moves as a Light one).
 pub fn graceful_time(size: crate::magic_realm::catalog::common::Size) -> u8 {
-    use crate::magic_realm::catalog::common::Size;
-    match size {
-        Size::Negligible | Size::Light => 1,
-        Size::Medium => 2,
-        Size::Heavy => 3,
-        Size::Tremendous => 4,
-    }
+    let level = crate::magic_realm::combat::melee::harm::level(size).max(1);
+    u8::try_from(level).unwrap_or(1)
 }
 
 /// Whether Elven Grace bewitches `target`.

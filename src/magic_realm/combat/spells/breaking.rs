@@ -2,9 +2,8 @@
 //! Demons and Imp in the clearing and breaks every spell there; Dissolve Spell and Remedy
 //! break one spell, or release its targets in the clearing.
 
-use super::{fatigue_chit, CastStatus, Events, SpellAim, SpellCast};
-use crate::engine::{Event, RuleError, Seat};
-use crate::magic_realm::actions::MagicRealmEvent as E;
+use super::{spell_ends, spell_name, CastStatus, Ending, Events, SpellAim, SpellCast};
+use crate::engine::{RuleError, Seat};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current, current_mut};
 use crate::magic_realm::day::who;
@@ -35,7 +34,7 @@ pub fn exorcise(
         .filter(|s| super::in_clearing(state, combat, s))
         .map(|s| (s.caster, s.spell_box))
         .collect();
-    let casting: Vec<(Seat, u8, crate::magic_realm::catalog::magic::SpellId)> = combat
+    let casting: Vec<(Seat, SpellCast)> = combat
         .casts
         .iter()
         .filter(|(s, c)| {
@@ -45,34 +44,33 @@ pub fn exorcise(
                     CastStatus::Cast | CastStatus::Aimed | CastStatus::Working
                 )
         })
-        .map(|(s, c)| (*s, c.chit, c.spell.clone()))
+        .map(|(s, c)| (*s, c.clone()))
         .collect();
     let characters: Vec<Seat> = combat.fighting().collect();
     let caster = crate::magic_realm::combat::round::Who::Character(seat);
     super::pit::kill_all(cat, state, demons, &caster, events)?;
     for (caster, spell_box) in in_effect {
-        if let Some(i) = state
-            .spells
-            .iter()
-            .position(|s| s.caster == caster && s.spell_box == spell_box)
-        {
+        if let Some(i) = super::index_of(state, caster, spell_box) {
             super::end_spell(cat, state, i, false, events);
         }
     }
-    for (other, chit, spell) in casting {
+    for (other, cast) in casting {
         if let Some(c) = current_mut(state)?.casts.get_mut(&other) {
             c.status = CastStatus::Broken;
         }
-        fatigue_chit(state, other, chit);
-        events.push(Event::public(
+        let text = format!(
+            "Exorcise breaks {}'s {}.",
+            who::who(cat, state, other),
+            spell_name(cat, &cast.spell)
+        );
+        spell_ends(
+            state,
+            cast.ended(other),
+            Ending::Broken,
             "8.4.4",
-            format!(
-                "Exorcise breaks {}'s {}.",
-                who::who(cat, state, other),
-                super::activation::spell_name(cat, &spell)
-            ),
-            E::SpellBroken { seat: other, spell },
-        ));
+            text,
+            events,
+        );
     }
     for s in characters {
         if let Some(sheet) = state.seat_mut(s) {
@@ -105,28 +103,17 @@ pub fn dissolve(
     let Some(at) = current(state).map(|c| c.at) else {
         return Ok(());
     };
-    let Some(i) = state
-        .spells
-        .iter()
-        .position(|s| s.caster == caster && s.spell_box == spell_box)
-    else {
+    let Some(i) = super::index_of(state, caster, spell_box) else {
         return Ok(());
     };
     if who::clearing(state, caster) == Some(at) {
         super::end_spell(cat, state, i, false, events);
         return Ok(());
     }
-    let here = |a: &SpellAim, state: &GameState| match a {
-        SpellAim::Character { seat } => who::clearing(state, *seat) == Some(at),
-        SpellAim::Denizen { piece } => {
-            state.piles.place_of(piece) == Some(&crate::magic_realm::pieces::Place::Clearing { at })
-        }
-        _ => false,
-    };
     let kept: Vec<SpellAim> = state.spells[i]
         .aims
         .iter()
-        .filter(|a| !here(a, state))
+        .filter(|a| !super::aim_in(state, at, a))
         .cloned()
         .collect();
     if kept.is_empty() {

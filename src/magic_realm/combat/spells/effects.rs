@@ -4,10 +4,11 @@
 //! expires; Peace (Combat) stops its target attacking until he is attacked, unless he is
 //! already someone's target; the spellbreaking spells are in [`super::breaking`].
 
-use super::{effect_of, fatigue_chit, Events, SpellAim, SpellCast, SpellEffect, SpellExpiry};
-use super::{CastStatus, SpellInEffect};
+use super::{effect_of, fatigue_chit, spell_ends, spell_name, Ending, Events, SpellAim};
+use super::{CastStatus, SpellCast, SpellEffect, SpellExpiry, SpellInEffect};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::magic::SpellDuration;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current, current_mut, CombatTarget};
 use crate::magic_realm::day::{belongings, who};
@@ -22,10 +23,11 @@ pub fn start(
     cast: &SpellCast,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let effect = cat
+    let spell = cat
         .spells
         .get(&cast.spell)
-        .and_then(effect_of)
+        .ok_or_else(|| RuleError::internal("an unknown spell was cast"))?;
+    let effect = effect_of(spell)
         .ok_or_else(|| RuleError::internal("a spell without an effect was cast"))?;
     if effect != SpellEffect::Attack {
         // 8.4.3: the spellcaster takes back his attention chit; the spell acts by itself.
@@ -48,13 +50,9 @@ pub fn start(
                     );
                 }
             }
-            expire_instant(cat, state, seat, cast, events);
         }
         SpellEffect::Peace => peace(cat, state, seat, cast, events)?,
-        SpellEffect::Exorcise => {
-            super::breaking::exorcise(cat, state, seat, events)?;
-            expire_instant(cat, state, seat, cast, events);
-        }
+        SpellEffect::Exorcise => super::breaking::exorcise(cat, state, seat, events)?,
         SpellEffect::Pentangle => pentangle(cat, state, seat, cast, events)?,
         SpellEffect::Curse => {
             for aim in &cast.aims {
@@ -62,27 +60,13 @@ pub fn start(
                     crate::magic_realm::day::curses::inflict(cat, state, *target, events)?;
                 }
             }
-            expire_instant(cat, state, seat, cast, events);
         }
-        SpellEffect::Pacify => {
-            pacify(cat, state, seat, cast, events)?;
-        }
-        SpellEffect::Poison => {
-            bewitch(state, seat, cast);
-            if let Some(s) = state.spells.last_mut() {
-                // 4.6.6g: a Day spell lasts until Sunset of the next day.
-                s.until = SpellExpiry::Sunset {
-                    day: state.step.day().unwrap_or(0).saturating_add(1),
-                };
-            }
-        }
+        SpellEffect::Pacify => pacify(cat, state, seat, cast, events)?,
+        SpellEffect::Poison => bewitch(cat, state, seat, cast),
         SpellEffect::ElvenGrace => {
-            bewitch(state, seat, cast);
+            bewitch(cat, state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
-                let text = match &target {
-                    CombatTarget::Character { seat: s } => who::who(cat, state, *s),
-                    CombatTarget::Denizen { piece } => piece.to_string(),
-                };
+                let text = target.name(cat, state);
                 events.push(Event::public(
                     "8.4.4",
                     format!("Elven Grace: {text}'s move times change."),
@@ -90,17 +74,17 @@ pub fn start(
                 ));
             }
         }
-        SpellEffect::DissolveSpell => {
-            super::breaking::dissolve(cat, state, cast, events)?;
-            expire_instant(cat, state, seat, cast, events);
-        }
+        SpellEffect::DissolveSpell => super::breaking::dissolve(cat, state, cast, events)?,
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
                 super::pit::power_of_the_pit(cat, state, &target, &caster, events)?;
             }
-            expire_instant(cat, state, seat, cast, events);
         }
+    }
+    // 4.6.6c: an Instant spell expires as soon as it is resolved.
+    if spell.duration == SpellDuration::Instant {
+        expire_instant(cat, state, seat, cast, events);
     }
     Ok(())
 }
@@ -113,19 +97,7 @@ fn expire_instant(
     cast: &SpellCast,
     events: &mut Events,
 ) {
-    fatigue_chit(state, seat, cast.chit);
-    events.push(Event::public(
-        "4.6.6",
-        format!(
-            "{}'s {} expires.",
-            who::who(cat, state, seat),
-            super::activation::spell_name(cat, &cast.spell)
-        ),
-        E::SpellExpired {
-            seat,
-            spell: cast.spell.clone(),
-        },
-    ));
+    super::expires(cat, state, cast.ended(seat), "4.6.6", events);
 }
 
 /// Make Whole: the target's fatigued and wounded chits become active (not colour chits
@@ -166,9 +138,15 @@ fn make_whole(cat: &Catalog, state: &mut GameState, target: Seat, events: &mut E
     ));
 }
 
-/// 8.4.3: a Combat spell bewitches its targets until Midnight; its Magic chit goes with
-/// them.
-fn bewitch(state: &mut GameState, seat: Seat, cast: &SpellCast) {
+/// 8.4.3, 4.6.6g: the spell bewitches its targets, a Combat spell until Midnight, a Day
+/// spell until Sunset of the next day; its Magic chit goes with them.
+fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
+    let until = match cat.spells.get(&cast.spell).map(|s| s.duration) {
+        Some(SpellDuration::Day) => SpellExpiry::Sunset {
+            day: state.step.day().unwrap_or(0).saturating_add(1),
+        },
+        _ => SpellExpiry::Midnight,
+    };
     if let Some(slot) = state
         .seat_mut(seat)
         .and_then(|s| s.chits.get_mut(usize::from(cast.chit)))
@@ -181,7 +159,7 @@ fn bewitch(state: &mut GameState, seat: Seat, cast: &SpellCast) {
         spell_box: cast.spell_box,
         chit: cast.chit,
         aims: cast.aims.clone(),
-        until: SpellExpiry::Midnight,
+        until,
     });
 }
 
@@ -210,11 +188,8 @@ fn pentangle(
             combat.unassign(d);
         }
     }
-    bewitch(state, seat, cast);
-    let text = match &target {
-        CombatTarget::Character { seat: s } => who::who(cat, state, *s),
-        CombatTarget::Denizen { piece } => piece.to_string(),
-    };
+    bewitch(cat, state, seat, cast);
+    let text = target.name(cat, state);
     events.push(Event::public(
         "8.4.4",
         format!("A Pentangle protects {text}."),
@@ -233,12 +208,7 @@ fn pacify(
     cast: &SpellCast,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    bewitch(state, seat, cast);
-    if let Some(s) = state.spells.last_mut() {
-        s.until = SpellExpiry::Sunset {
-            day: state.step.day().unwrap_or(0).saturating_add(1),
-        };
-    }
+    bewitch(cat, state, seat, cast);
     let on_sheet: Vec<PieceId> = current(state)
         .and_then(|c| c.sheets.get(&seat))
         .into_iter()
@@ -268,7 +238,7 @@ fn pacify(
         format!(
             "{}'s {} pacifies its targets toward him.",
             who::who(cat, state, seat),
-            super::activation::spell_name(cat, &cast.spell)
+            spell_name(cat, &cast.spell)
         ),
         E::SpellWorks {
             seat,
@@ -309,18 +279,18 @@ fn peace(
         return Ok(());
     };
     if someones_target(state, seat, &target) {
-        fatigue_chit(state, seat, cast.chit);
-        events.push(Event::public(
+        let text = format!(
+            "{}'s Peace is broken: its target is already someone's target.",
+            who::who(cat, state, seat)
+        );
+        spell_ends(
+            state,
+            cast.ended(seat),
+            Ending::Broken,
             "8.4.4",
-            format!(
-                "{}'s Peace is broken: its target is already someone's target.",
-                who::who(cat, state, seat)
-            ),
-            E::SpellBroken {
-                seat,
-                spell: cast.spell.clone(),
-            },
-        ));
+            text,
+            events,
+        );
         return Ok(());
     }
     let combat = current_mut(state)?;
@@ -345,11 +315,8 @@ fn peace(
             }
         }
     }
-    bewitch(state, seat, cast);
-    let text = match &target {
-        CombatTarget::Character { seat: s } => who::who(cat, state, *s),
-        CombatTarget::Denizen { piece } => piece.to_string(),
-    };
+    bewitch(cat, state, seat, cast);
+    let text = target.name(cat, state);
     events.push(Event::public(
         "8.4.4",
         format!("Peace: {text} cannot attack until attacked."),

@@ -2,12 +2,14 @@
 //! boxes they tie up, their expiry at Midnight (Combat spells) or Sunset of the next day
 //! (Day spells), breaking (their Magic chit fatigues), and the release of killed targets.
 
-use super::{effect_of, fatigue_chit, Events, SpellAim, SpellEffect, SpellExpiry, SpellInEffect};
-use crate::engine::{Event, Seat};
-use crate::magic_realm::actions::MagicRealmEvent as E;
+use super::SpellInEffect;
+use super::{spell_ends, spell_name, Ended, Ending, Events, SpellAim, SpellEffect, SpellExpiry};
+use crate::engine::Seat;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::CombatTarget;
 use crate::magic_realm::day::who;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::Place;
 use crate::magic_realm::state::GameState;
 
 /// 4.6.9g: whether a spell in effect has its caster or one of its targets in the combat's
@@ -17,32 +19,28 @@ pub fn in_clearing(
     combat: &crate::magic_realm::combat::Combat,
     s: &SpellInEffect,
 ) -> bool {
-    let here = |seat: Seat| who::clearing(state, seat) == Some(combat.at);
-    here(s.caster)
-        || s.aims.iter().any(|a| match a {
-            SpellAim::Character { seat } => here(*seat),
-            SpellAim::Denizen { piece } => {
-                state.piles.place_of(piece)
-                    == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
-            }
-            SpellAim::Weapon { piece } => {
-                state.piles.place_of(piece)
-                    == Some(&crate::magic_realm::pieces::Place::Clearing { at: combat.at })
-            }
-            SpellAim::Clearing
-            | SpellAim::Spell { .. }
-            | SpellAim::Curse { .. }
-            | SpellAim::Group { .. }
-            | SpellAim::Kind { .. } => false,
-        })
+    who::clearing(state, s.caster) == Some(combat.at)
+        || s.aims.iter().any(|a| aim_in(state, combat.at, a))
+}
+
+/// 4.6.9g: whether a character, counter or weapon aimed at is in clearing `at`.
+pub fn aim_in(state: &GameState, at: ClearingRef, aim: &SpellAim) -> bool {
+    match aim {
+        SpellAim::Character { seat } => who::clearing(state, *seat) == Some(at),
+        SpellAim::Denizen { piece } | SpellAim::Weapon { piece } => {
+            state.piles.place_of(piece) == Some(&Place::Clearing { at })
+        }
+        SpellAim::Clearing
+        | SpellAim::Spell { .. }
+        | SpellAim::Curse { .. }
+        | SpellAim::Group { .. }
+        | SpellAim::Kind { .. } => false,
+    }
 }
 
 /// Whether a spell box of `seat` is tied up by a spell in effect (8.4.3).
 pub fn box_in_use(state: &GameState, seat: Seat, spell_box: u8) -> bool {
-    state
-        .spells
-        .iter()
-        .any(|s| s.caster == seat && s.spell_box == spell_box)
+    index_of(state, seat, spell_box).is_some()
 }
 
 /// 4.6.9d: the spell in effect at `index` is broken (or expires, `expired`): its targets
@@ -58,31 +56,29 @@ pub fn end_spell(
         return;
     }
     let s = state.spells.remove(index);
-    fatigue_chit(state, s.caster, s.chit);
-    let name = cat
-        .spells
-        .get(&s.spell)
-        .map_or_else(|| s.spell.0.clone(), |x| x.name.clone());
-    let caster = who::who(cat, state, s.caster);
+    let ended = Ended {
+        seat: s.caster,
+        chit: s.chit,
+        spell: &s.spell,
+    };
     if expired {
-        events.push(Event::public(
-            "4.6.6",
-            format!("{caster}'s {name} expires."),
-            E::SpellExpired {
-                seat: s.caster,
-                spell: s.spell,
-            },
-        ));
+        super::expires(cat, state, ended, "4.6.6", events);
     } else {
-        events.push(Event::public(
-            "4.6.9",
-            format!("{caster}'s {name} is broken."),
-            E::SpellBroken {
-                seat: s.caster,
-                spell: s.spell,
-            },
-        ));
+        let text = format!(
+            "{}'s {} is broken.",
+            who::who(cat, state, s.caster),
+            spell_name(cat, &s.spell)
+        );
+        spell_ends(state, ended, Ending::Broken, "4.6.9", text, events);
     }
+}
+
+/// The spell in effect cast from `caster`'s `spell_box`, by its index.
+pub fn index_of(state: &GameState, caster: Seat, spell_box: u8) -> Option<usize> {
+    state
+        .spells
+        .iter()
+        .position(|s| s.caster == caster && s.spell_box == spell_box)
 }
 
 /// 8.4.2 (Peace): a spell of `effect` bewitching `target` is broken when he is named as
@@ -95,14 +91,11 @@ pub fn break_on(
     events: &mut Events,
 ) {
     let aim = SpellAim::of(target);
-    while let Some(i) = state.spells.iter().position(|s| {
-        s.aims.contains(&aim)
-            && cat
-                .spells
-                .get(&s.spell)
-                .and_then(effect_of)
-                .is_some_and(|e| e == effect)
-    }) {
+    while let Some(i) = state
+        .spells
+        .iter()
+        .position(|s| s.aims.contains(&aim) && s.has(cat, effect))
+    {
         end_spell(cat, state, i, false, events);
     }
 }

@@ -26,6 +26,7 @@ use super::CombatTarget;
 use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::magic::{Spell, SpellId};
+use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{ChitStatus, GameState};
 use serde::{Deserialize, Serialize};
@@ -129,6 +130,17 @@ pub struct SpellCast {
     pub status: CastStatus,
 }
 
+impl SpellCast {
+    /// This spell, cast by `seat`, as it ends.
+    pub fn ended(&self, seat: Seat) -> Ended<'_> {
+        Ended {
+            seat,
+            chit: self.chit,
+            spell: &self.spell,
+        }
+    }
+}
+
 /// When a spell that lasts ends by itself (4.6.6g).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "at", rename_all = "camelCase")]
@@ -201,6 +213,81 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "persuade" | "deal-with-goblins" => Some(SpellEffect::Pacify),
         _ => None,
     }
+}
+
+/// The effect of the spell `id`, if it is implemented.
+pub fn effect_named(cat: &Catalog, id: &SpellId) -> Option<SpellEffect> {
+    cat.spells.get(id).and_then(effect_of)
+}
+
+impl SpellInEffect {
+    /// Whether this spell has `effect`.
+    pub fn has(&self, cat: &Catalog, effect: SpellEffect) -> bool {
+        effect_named(cat, &self.spell) == Some(effect)
+    }
+}
+
+/// The spell's printed name.
+pub fn spell_name(cat: &Catalog, id: &SpellId) -> String {
+    cat.spells
+        .get(id)
+        .map_or_else(|| id.0.clone(), |s| s.name.clone())
+}
+
+/// How a spell ends, for the log (4.6.6b, 4.6.9d, 8.4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// A faster spell stopped it before it came to life (8.4.3).
+    Cancelled,
+    /// Broken: no proper target, a conflicting spell, or a spellbreaker (4.6.9d).
+    Broken,
+    /// It did its work (4.6.6).
+    Expired,
+}
+
+/// A spell that ends: its caster, its Magic chit and the spell.
+#[derive(Debug, Clone, Copy)]
+pub struct Ended<'a> {
+    pub seat: Seat,
+    pub chit: u8,
+    pub spell: &'a SpellId,
+}
+
+/// 4.6.6b, 4.6.9d, 8.4.3: the spell ends: its Magic chit returns to its caster and
+/// fatigues, and the log says how, with `text` (under `rule`).
+pub fn spell_ends(
+    state: &mut GameState,
+    ended: Ended,
+    ending: Ending,
+    rule: &'static str,
+    text: String,
+    events: &mut Events,
+) {
+    let Ended { seat, chit, spell } = ended;
+    fatigue_chit(state, seat, chit);
+    let spell = spell.clone();
+    let detail = match ending {
+        Ending::Cancelled => E::SpellCancelled { seat, spell },
+        Ending::Broken => E::SpellBroken { seat, spell },
+        Ending::Expired => E::SpellExpired { seat, spell },
+    };
+    events.push(Event::public(rule, text, detail));
+}
+
+/// 4.6.6: the spell has done its work and expires: "<caster>'s <spell> expires."
+pub fn expires(
+    cat: &Catalog,
+    state: &mut GameState,
+    ended: Ended,
+    rule: &'static str,
+    events: &mut Events,
+) {
+    let text = format!(
+        "{}'s {} expires.",
+        crate::magic_realm::day::who::who(cat, state, ended.seat),
+        spell_name(cat, ended.spell)
+    );
+    spell_ends(state, ended, Ending::Expired, rule, text, events);
 }
 
 /// 4.6.6b, 8.4.3: a spell's Magic chit returns to its owner and fatigues.

@@ -57,13 +57,7 @@ pub fn kill_all(
 ) -> Result<(), RuleError> {
     victims.sort_by_key(|v| std::cmp::Reverse(worth(cat, state, v)));
     for victim in victims {
-        let alive = match &victim {
-            Who::Character(seat) => current(state).is_some_and(|c| !c.gone.contains(seat)),
-            Who::Denizen(piece) => {
-                matches!(state.piles.place_of(piece), Some(Place::Clearing { .. }))
-            }
-        };
-        if alive {
+        if victim.alive(state) {
             spoils::killed(
                 cat,
                 state,
@@ -75,13 +69,6 @@ pub fn kill_all(
         }
     }
     Ok(())
-}
-
-fn target_who(target: &CombatTarget) -> Who {
-    match target {
-        CombatTarget::Character { seat } => Who::Character(*seat),
-        CombatTarget::Denizen { piece } => Who::Denizen(piece.clone()),
-    }
 }
 
 /// Sets every chit of `seat` that `pick` accepts (and that is active) to `to`.
@@ -123,10 +110,7 @@ pub fn power_of_the_pit(
         .power_of_the_pit(roll.higher())
         .copied()
         .ok_or_else(|| RuleError::internal("the Power of the Pit Table has no such row"))?;
-    let name = match target {
-        CombatTarget::Character { seat } => who::who(cat, state, *seat),
-        CombatTarget::Denizen { piece } => piece.to_string(),
-    };
+    let name = target.name(cat, state);
     events.push(Event::roll(
         "4.6.7",
         &roll,
@@ -154,7 +138,7 @@ pub fn power_of_the_pit(
             kill_all(cat, state, victims, killer, events)?;
         }
         PitResult::CarriedAway => {
-            kill_all(cat, state, vec![target_who(target)], killer, events)?;
+            kill_all(cat, state, vec![Who::of(target)], killer, events)?;
         }
         PitResult::Terror => {
             let light_or_medium = |s: Size| matches!(s, Size::Light | Size::Medium);
