@@ -74,6 +74,16 @@ fn details(events: &[Event<E>]) -> Vec<&E> {
     events.iter().map(|e| &e.detail).collect()
 }
 
+/// 8.3 to 8.8: the Evening's combat, each seat letting every step pass (a character with
+/// several hirelings has choices to make: deploying one against another is treachery).
+fn through_combat(g: &mut Game) {
+    while tabletop_rules::magic_realm::combat::current(g.state()).is_some() {
+        let seat = g.to_act().seats()[0];
+        let pass = tabletop_rules::magic_realm::combat::passing(&g.legal_actions(seat)).unwrap();
+        g.apply(seat, pass).unwrap();
+    }
+}
+
 fn state(g: &Game) -> &GameState {
     g.state()
 }
@@ -737,11 +747,12 @@ fn rule_7_7_hirelings_move_with_the_character_who_hired_them() {
 fn rule_8_9_the_term_of_hire_ends_at_midnight_of_its_last_day() {
     // Day 3 runs through to Midnight (nothing recorded): the term ending on day 3 ends,
     // the one ending on day 4 goes on; the native stays where he stands.
-    let g = start(json!({
+    let mut g = start(json!({
         "seats": [{"character": "swordsman", "at": at("oak_woods", 2),
             "hirelings": [{"native": "company-1", "lastDay": 3}, {"native": "company-2", "lastDay": 4}]}],
         "pieces": [native("company-1"), native("company-2")],
         "day": 3, "at": "daylight", "dice": [1]}));
+    through_combat(&mut g);
     assert_eq!(state(&g).step, Step::Birdsong { day: 4 });
     let hired: Vec<&str> = state(&g).seats[0]
         .hirelings
@@ -789,6 +800,7 @@ fn rule_6_3_4_hired_natives_do_not_regenerate() {
     .unwrap();
     g.apply(S0, answer(MeetingAnswer::Pay)).unwrap();
     g.apply(S0, A::Proceed).unwrap();
+    through_combat(&mut g);
     assert_eq!(state(&g).step, Step::Birdsong { day: 7 });
     g.apply(S0, A::FinishRecording).unwrap();
     let log = g.log(Viewer::Omniscient).unwrap();

@@ -198,6 +198,20 @@ pub enum MagicRealmAction {
         piece: PieceId,
         change: BelongingChange,
     },
+    /// 8.3.4c: his hireling lures this denizen onto a Melee Section of its own.
+    HirelingLure { hireling: PieceId, denizen: PieceId },
+    /// 8.3.5 a.3: the denizen randomly assigned to him (hidden) attacks this hireling.
+    AssignToHireling { denizen: PieceId, hireling: PieceId },
+    /// 8.3.6a: deploy his hireling to attack this character or denizen.
+    Deploy {
+        hireling: PieceId,
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 8.3.6 a.4: turn his hireling (or its horse) over: a deployed attacker at once, a
+    /// defender on its own sheet in secret with his plays.
+    TurnHireling { hireling: PieceId },
+    /// 8.4.2: his hireling defending on its own sheet attacks this attacker there.
+    HirelingTarget { hireling: PieceId, target: PieceId },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -609,6 +609,54 @@ pub enum MagicRealmEvent {
     Pacified {
         target: crate::magic_realm::combat::CombatTarget,
     },
+    /// 8.3.4c: a character's hireling lures a denizen onto its own sheet.
+    HirelingLured {
+        seat: Seat,
+        hireling: PieceId,
+        denizen: PieceId,
+    },
+    /// 8.3.5 a.3: a denizen is assigned to attack a hidden character's hireling.
+    AssignedToHireling {
+        seat: Seat,
+        hireling: PieceId,
+        denizen: PieceId,
+    },
+    /// 8.3.6a: a character deploys his hireling against a character or denizen.
+    Deployed {
+        seat: Seat,
+        hireling: PieceId,
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 8.3.6 a.4: a hireling (or its horse) is turned over.
+    HirelingTurned {
+        hireling: PieceId,
+        dark: bool,
+    },
+    /// 8.4.2: a defending hireling's target.
+    HirelingTargets {
+        hireling: PieceId,
+        target: PieceId,
+    },
+    /// 8.4.2g: treachery: a character's hirelings of a group rebel; he loses `fame`.
+    Rebelled {
+        seat: Seat,
+        natives: Vec<PieceId>,
+        fame: i32,
+    },
+    /// 8.7: a hired native is killed: he becomes unhired and his employer loses
+    /// `notoriety`.
+    HirelingKilled {
+        seat: Seat,
+        native: PieceId,
+        notoriety: i32,
+    },
+    /// 8.7: a hireling's kill earns its employer the victim's basic bounty.
+    HirelingKill {
+        seat: Seat,
+        victim: crate::magic_realm::combat::CombatTarget,
+        fame: i32,
+        notoriety: i32,
+    },
     /// 8.8: combat in a clearing ends.
     CombatEnds {
         at: ClearingRef,

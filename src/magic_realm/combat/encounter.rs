@@ -3,7 +3,9 @@
 //! a spell, or activating, deactivating or abandoning belongings).
 
 use super::fighters::{self, attacks, denizens_in, group_of, start_battling};
-use super::{current, current_mut, spells, Combat, CombatStage, CombatTarget, Events, ItemsDone};
+use super::{
+    current, current_mut, hirelings, spells, Combat, CombatStage, CombatTarget, Events, ItemsDone,
+};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
@@ -83,6 +85,8 @@ fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
     denizens_in(cat, state, combat.at)
         .into_iter()
         .filter(|p| !mine.is_some_and(|m| m.contains(p)) && !combat.holding.contains_key(p))
+        // 8.3.4: a denizen a hireling lured cannot be lured away.
+        .filter(|p| combat.attacking_in(p).is_none())
         .filter(|p| !pacified_denizen(cat, state, p))
         .filter(|p| spells::may_attack(cat, state, p, seat))
         .filter(|p| !spells::pacified_toward(cat, state, p, seat))
@@ -171,17 +175,26 @@ fn items(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A
 }
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    if combat.assigning.is_some() {
+        return hirelings::encounter::assignment_options(state, combat);
+    }
     match combat.stage {
         CombatStage::Luring => {
             let mut out: Vec<A> = lurable(cat, state, combat, seat)
                 .into_iter()
                 .map(|denizen| A::Lure { denizen })
                 .collect();
+            out.extend(hirelings::encounter::luring_options(
+                cat, state, combat, seat,
+            ));
             out.push(A::EndLuring);
             out
         }
         CombatStage::Deployment => {
             let mut out = charges(cat, state, combat, seat);
+            out.extend(hirelings::encounter::deployment_options(
+                cat, state, combat, seat,
+            ));
             out.push(A::EndDeployment);
             out
         }
@@ -353,6 +366,12 @@ pub fn apply(
         A::EndLuring | A::EndDeployment | A::EndActions => {
             current_mut(state)?.turn += 1;
         }
+        A::HirelingLure { .. }
+        | A::AssignToHireling { .. }
+        | A::Deploy { .. }
+        | A::TurnHireling { .. } => {
+            hirelings::encounter::apply(cat, state, seat, action, &mut events)?;
+        }
         other => {
             return Err(RuleError::internal(format!(
                 "{other:?} is not an Encounter action"
@@ -363,7 +382,9 @@ pub fn apply(
 }
 
 /// 8.3.5: random assignment of the unassigned monsters and battling natives to unhidden
-/// characters: each eligible character rolls two dice (the higher counts); ties roll again.
+/// characters and hirelings: each eligible character rolls two dice (the higher counts);
+/// ties roll again. The winner takes the denizen himself if he is unhidden; else one of
+/// his hirelings does (his choice when he has several: assignment waits for it).
 fn random_assignment(
     cat: &Catalog,
     state: &mut GameState,
@@ -375,16 +396,20 @@ fn random_assignment(
     let at = combat.at;
     let unassigned: Vec<PieceId> = denizens_in(cat, state, at)
         .into_iter()
-        .filter(|p| combat.sheet_of(p).is_none())
+        .filter(|p| !combat.engaged(p) && combat.duel_of(p).is_none())
         .filter(|p| !pacified_denizen(cat, state, p))
         .collect();
     for piece in unassigned {
         let Some(combat) = current(state) else {
             return Ok(());
         };
+        if combat.assigning.is_some() {
+            return Ok(());
+        }
+        let unhidden = |state: &GameState, s: &Seat| !state.seat(*s).is_some_and(|x| x.hidden);
         let mut eligible: Vec<Seat> = combat
             .fighting()
-            .filter(|s| !state.seat(*s).is_some_and(|x| x.hidden))
+            .filter(|s| unhidden(state, s) || !hirelings::of(state, *s, at).is_empty())
             .filter(|s| attacks(cat, state, &piece, *s))
             .collect();
         if eligible.is_empty() {
@@ -416,20 +441,42 @@ fn random_assignment(
                 .map(|(s, _)| s)
                 .collect();
         }
-        if let Some(seat) = eligible.first().copied() {
-            assign(cat, state, seat, &piece, events)?;
-            events.push(Event::public(
-                "8.3.5",
-                format!(
-                    "{piece} is assigned to attack {}.",
-                    who::who(cat, state, seat)
-                ),
-                E::Assigned {
+        let Some(seat) = eligible.first().copied() else {
+            continue;
+        };
+        if !unhidden(state, &seat) {
+            // 8.3.5 a.3: to one of his unhidden hirelings.
+            let mine = hirelings::of(state, seat, at);
+            if let [only] = mine.as_slice() {
+                let only = only.clone();
+                hirelings::encounter::apply(
+                    cat,
+                    state,
                     seat,
-                    denizen: piece.clone(),
-                },
-            ));
+                    &A::AssignToHireling {
+                        denizen: piece.clone(),
+                        hireling: only,
+                    },
+                    events,
+                )?;
+            } else {
+                current_mut(state)?.assigning = Some((piece.clone(), seat));
+                return Ok(());
+            }
+            continue;
         }
+        assign(cat, state, seat, &piece, events)?;
+        events.push(Event::public(
+            "8.3.5",
+            format!(
+                "{piece} is assigned to attack {}.",
+                who::who(cat, state, seat)
+            ),
+            E::Assigned {
+                seat,
+                denizen: piece.clone(),
+            },
+        ));
     }
     Ok(())
 }
@@ -444,6 +491,9 @@ pub fn progress(
         return Ok(true);
     };
     let stage = combat.stage;
+    if combat.assigning.is_some() {
+        return Ok(false);
+    }
     if let Some(seat) = combat.order.get(combat.turn).copied() {
         // A seat that takes no part, or has only the option to end, passes.
         let opts = if combat.gone.contains(&seat) {
@@ -460,6 +510,9 @@ pub fn progress(
     match stage {
         CombatStage::Luring => {
             random_assignment(cat, state, events)?;
+            if current(state).is_some_and(|c| c.assigning.is_some()) {
+                return Ok(true);
+            }
             let combat = current_mut(state)?;
             combat.stage = CombatStage::Deployment;
             combat.turn = 0;

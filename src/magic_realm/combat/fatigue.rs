@@ -251,7 +251,12 @@ pub fn end_combat(
     let Some(combat) = state.today.evening.combat.take() else {
         return Ok(());
     };
-    for piece in fighters::denizens_in(cat, state, combat.at) {
+    // Hirelings are unhidden in combat (see `hirelings`): they turn light side up too.
+    let hired = super::hirelings::in_combat(state, &combat);
+    for piece in fighters::denizens_in(cat, state, combat.at)
+        .into_iter()
+        .chain(hired)
+    {
         if let Some(c) = fighters::companion(cat, state, &piece) {
             state.piles.set_facing(&c, Facing::Light);
         }

@@ -9,6 +9,7 @@
 pub mod encounter;
 pub mod fatigue;
 pub mod fighters;
+pub mod hirelings;
 pub mod melee;
 pub mod odds_query;
 pub mod plays;
@@ -136,6 +137,10 @@ pub struct Plays {
     /// He has finished his plays.
     #[serde(default)]
     pub done: bool,
+    /// 8.3.6 a.4: his hirelings defending on their own sheets that he turns over.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    #[tsify(optional)]
+    pub flipped: BTreeSet<PieceId>,
 }
 
 /// What a character owes at the Fatigue Step (8.5).
@@ -210,6 +215,15 @@ pub struct Combat {
     #[serde(default, with = "pairs")]
     #[tsify(type = "[Seat, SpellCast][]")]
     pub casts: BTreeMap<Seat, spells::SpellCast>,
+    /// 8.3.4c, 8.3.6a: the denizens fighting denizens this round, each defender on a
+    /// Melee Section of its own.
+    #[serde(default)]
+    pub duels: Vec<hirelings::Duel>,
+    /// 8.3.5 a.3: a denizen randomly assigned to a character who is hidden: it waits for
+    /// him to pick which of his hirelings it attacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub assigning: Option<(PieceId, Seat)>,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -242,6 +256,7 @@ impl Combat {
         for v in self.sheets.values_mut() {
             v.retain(|p| p != piece);
         }
+        self.leave_duels(piece);
     }
 }
 
@@ -317,6 +332,8 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         plays: BTreeMap::new(),
         owed: BTreeMap::new(),
         casts: BTreeMap::new(),
+        duels: Vec::new(),
+        assigning: None,
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)
@@ -369,7 +386,10 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
             .copied()
             .into_iter()
             .collect(),
-        _ => combat.order.get(combat.turn).copied().into_iter().collect(),
+        _ => match &combat.assigning {
+            Some((_, seat)) => vec![*seat],
+            None => combat.order.get(combat.turn).copied().into_iter().collect(),
+        },
     }
 }
 

@@ -101,6 +101,7 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
             combat.targets.contains_key(s)
                 || targeted.contains(s)
                 || combat.sheets.get(s).is_some_and(|v| !v.is_empty())
+                || !super::hirelings::melee::placeable(cat, state, combat, *s).is_empty()
         })
         .collect();
     let combat = current_mut(state)?;
@@ -226,12 +227,21 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             }
         }
     }
+    // 8.4.2, 8.4.5: the denizens' sheets he positions, and his defending hirelings.
+    out.extend(super::hirelings::melee::play_options(
+        cat,
+        state,
+        combat,
+        seat,
+        &plays.placed,
+    ));
     if plays.attack.is_some()
         || plays.gloves.is_some()
         || plays.spell_attack.is_some()
         || plays.maneuver.is_some()
         || plays.shield.is_some()
         || !plays.placed.is_empty()
+        || !plays.flipped.is_empty()
     {
         out.push(A::TakeBackPlays);
     }
@@ -262,6 +272,11 @@ pub fn apply(
         A::PlaceShield { lane } => plays.shield = Some(*lane),
         A::PlaceDenizen { denizen, lane } => {
             plays.placed.insert(denizen.clone(), *lane);
+        }
+        A::TurnHireling { hireling } => {
+            if !plays.flipped.remove(hireling) {
+                plays.flipped.insert(hireling.clone());
+            }
         }
         A::TakeBackPlays => *plays = Plays::default(),
         A::EndPlays => plays.done = true,

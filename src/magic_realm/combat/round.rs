@@ -36,7 +36,16 @@ pub fn start_round(
             state.piles.set_facing(&horse, Facing::Light);
         }
     }
+    // 8.6: denizens fighting denizens, and hirelings attacking characters, are unassigned.
+    let hired: Vec<PieceId> = current(state)
+        .map(|c| super::hirelings::in_combat(state, c))
+        .unwrap_or_default();
     let combat = current_mut(state)?;
+    combat.duels.clear();
+    combat.assigning = None;
+    for v in combat.sheets.values_mut() {
+        v.retain(|p| !hired.contains(p));
+    }
     combat.round += 1;
     combat.eventful = false;
     combat.stage = CombatStage::Luring;
@@ -204,7 +213,7 @@ fn add(built: &mut Built, w: Who, f: MeleeFighter) -> FighterId {
     id
 }
 
-fn add_denizen(
+pub(in crate::magic_realm::combat) fn add_denizen(
     cat: &Catalog,
     state: &GameState,
     built: &mut Built,
@@ -356,6 +365,11 @@ pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Bu
             .sheets
             .push(Sheet::Character { owner, boxes });
     }
+    // 8.4.2: the denizens fighting on their own sheets (seen from one character, these
+    // are left out).
+    if matches!(scope, Scope::Revealed) {
+        super::hirelings::melee::add_duels(cat, state, combat, &mut built)?;
+    }
     for (seat, target) in combat.targets.iter().filter(|(s, _)| scope.includes(**s)) {
         let Some(attacker) = built.id_of(&Who::Character(*seat)) else {
             continue;
@@ -422,6 +436,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
             E::PlaysRevealed { plays: revealed },
         ));
     }
+    super::hirelings::melee::reveal(state)?;
     let built = build(cat, state)?;
     let outcome = {
         let mut chance = GameDice {

@@ -29,7 +29,12 @@ fn add_points(state: &mut GameState, seat: Seat, fame: i32, notoriety: i32, gold
 
 /// Takes a killed denizen (with its head, club or horse) out of play until it regenerates
 /// (8.7, 6.3.4), and out of the combat.
-fn remove_denizen(cat: &Catalog, state: &mut GameState, piece: &PieceId) -> Result<(), RuleError> {
+fn remove_denizen(
+    cat: &Catalog,
+    state: &mut GameState,
+    piece: &PieceId,
+    hired: bool,
+) -> Result<(), RuleError> {
     let companion = super::fighters::companion(cat, state, piece);
     let at = match state.piles.place_of(piece) {
         Some(Place::Clearing { at }) => Some(*at),
@@ -42,8 +47,8 @@ fn remove_denizen(cat: &Catalog, state: &mut GameState, piece: &PieceId) -> Resu
         combat.holding.remove(&p);
     }
     // 8.7: when an unhired leader is killed, his group's belongings are abandoned in his
-    // clearing, in the order they lie in the group's box.
-    if let (PieceId::Native { id }, Some(at)) = (piece, at) {
+    // clearing, in the order they lie in the group's box (a hired leader's stay there).
+    if let (PieceId::Native { id }, Some(at), false) = (piece, at, hired) {
         if let Some(n) = cat
             .denizens
             .native(id)
@@ -91,8 +96,41 @@ pub fn killed(
         };
         super::spells::killed(cat, state, &target, events);
     }
+    // 8.7: a hireling's kill earns its employer the basic bounty, shared like a kill.
+    let employers: Vec<Seat> = sharers
+        .iter()
+        .filter_map(|w| match w {
+            Who::Denizen(p) => super::hirelings::employer(p, state),
+            Who::Character(_) => None,
+        })
+        .collect();
+    for seat in employers {
+        hireling_kill(cat, state, seat, victim.as_ref(), share, events);
+    }
     match victim {
         Some(Who::Denizen(piece)) => {
+            // 8.7: a hired native killed becomes unhired; his employer loses his
+            // Notoriety bounty.
+            let hired = super::hirelings::employer(&piece, state);
+            if let (Some(seat), PieceId::Native { id }) = (hired, &piece) {
+                let notoriety = cat.denizens.native(id).map_or(0, |n| n.notoriety);
+                if let Some(s) = state.seat_mut(seat) {
+                    s.hirelings.retain(|h| &h.native != id);
+                    s.notoriety -= notoriety;
+                }
+                events.push(Event::public(
+                    "8.7",
+                    format!(
+                        "{}'s hireling {piece} is killed: he loses {notoriety} notoriety.",
+                        who::who(cat, state, seat)
+                    ),
+                    E::HirelingKilled {
+                        seat,
+                        native: piece.clone(),
+                        notoriety,
+                    },
+                ));
+            }
             // Each killing character gains his share, multiplied by his kills today.
             let (fame, notoriety, gold) = match &piece {
                 PieceId::Monster { id, .. } => cat
@@ -140,7 +178,7 @@ pub fn killed(
                     },
                 ));
             }
-            remove_denizen(cat, state, &piece)
+            remove_denizen(cat, state, &piece, hired.is_some())
         }
         Some(Who::Character(seat)) => {
             character_killed(cat, state, seat, killer, &characters, events)
@@ -183,6 +221,19 @@ pub fn character_killed(
                 add_points(state, *k, 0, 0, gold);
             }
         }
+        Some(Who::Denizen(piece)) if super::hirelings::is_hireling(state, piece) => {
+            // 8.7: killed by a hireling: his employer takes his notoriety (with the
+            // kill's spoils above); his belongings are abandoned in the clearing (a hired
+            // leader's own belongings are not yet kept, see `hirelings`).
+            if let Some(to) = who::belongings_place(state, seat).and(who::clearing(state, seat)) {
+                for item in belongings::owned(state, seat) {
+                    let facing = state.piles.find(&item).map(|(_, c)| c.facing);
+                    state
+                        .piles
+                        .move_to(&item, Place::Clearing { at: to }, facing);
+                }
+            }
+        }
         Some(Who::Denizen(piece)) => {
             // 8.7: a native's group box receives the belongings; a monster leaves them.
             if let Some(group) = super::fighters::group_of(cat, piece) {
@@ -212,4 +263,47 @@ pub fn character_killed(
     }
     quitting::kill(cat, state, seat, "8.4.9", events);
     Ok(())
+}
+
+/// 8.7: `seat`'s hireling killed `victim` (with `share` attackers in all): he gets its
+/// basic bounty, without multiplication and without counting a kill: a monster's Fame and
+/// Notoriety, a native's Notoriety, a character's recorded Notoriety.
+fn hireling_kill(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    victim: Option<&Who>,
+    share: i32,
+    events: &mut Events,
+) {
+    let (fame, notoriety) = match victim {
+        Some(Who::Denizen(PieceId::Monster { id, .. })) => cat
+            .denizens
+            .monster(id)
+            .map_or((0, 0), |m| (m.fame, m.notoriety)),
+        Some(Who::Denizen(PieceId::Native { id })) => {
+            cat.denizens.native(id).map_or((0, 0), |n| (0, n.notoriety))
+        }
+        Some(Who::Character(s)) => (0, state.seat(*s).map_or(0, |x| x.notoriety)),
+        _ => return,
+    };
+    let (fame, notoriety) = (fame / share, notoriety / share);
+    add_points(state, seat, fame, notoriety, 0);
+    let Some(victim) = victim.map(Who::target) else {
+        return;
+    };
+    events.push(Event::public(
+        "8.7",
+        format!(
+            "{}'s hireling kills {}: {fame} fame, {notoriety} notoriety.",
+            who::who(cat, state, seat),
+            victim.name(cat, state)
+        ),
+        E::HirelingKill {
+            seat,
+            victim,
+            fame,
+            notoriety,
+        },
+    ));
 }

@@ -40,7 +40,7 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
     combat.attention = order;
     combat.turn = 0;
     combat.stage = CombatStage::Targets;
-    Ok(())
+    super::hirelings::melee::start(cat, state)
 }
 
 /// 8.4.2: the targets a character may pick.
@@ -63,8 +63,10 @@ pub fn candidates(
         };
     }
     let found = state.today.found_enemies.contains(&seat);
+    // Any monster or native in the clearing, hirelings included (his own: treachery).
     let mut out: Vec<CombatTarget> = denizens_in(cat, state, combat.at)
         .into_iter()
+        .chain(super::hirelings::in_combat(state, combat))
         .map(|piece| CombatTarget::Denizen { piece })
         .collect();
     for other in combat.fighting().filter(|s| *s != seat) {
@@ -78,6 +80,11 @@ pub fn candidates(
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     if spells::aiming::aiming(combat, seat) {
         return spells::aiming::options(cat, state, combat, seat);
+    }
+    // 8.4.2: his defending hirelings' targets first.
+    let hirelings = super::hirelings::melee::target_options(state, combat, seat);
+    if !hirelings.is_empty() {
+        return hirelings;
     }
     let mut out: Vec<A> = candidates(cat, state, combat, seat)
         .into_iter()
@@ -98,7 +105,16 @@ pub fn apply(
     }
     let mut events = Vec::new();
     match action {
+        A::HirelingTarget { hireling, target } => {
+            super::hirelings::melee::apply_target(cat, state, seat, hireling, target, &mut events)?;
+        }
         A::SelectTarget { target } => {
+            // 8.4.2g: naming his own hireling is treachery.
+            if let CombatTarget::Denizen { piece } = target {
+                if super::hirelings::employer(piece, state) == Some(seat) {
+                    super::hirelings::rebels::treachery(cat, state, seat, piece, &mut events)?;
+                }
+            }
             // Peace is broken when its target is named as the target of an attack; his own
             // pacification of it, when he names it (8.4.2).
             spells::break_on(cat, state, target, spells::SpellEffect::Peace, &mut events);
@@ -159,8 +175,9 @@ pub fn progress(
     };
     if let Some(seat) = combat.attention.get(combat.turn).copied() {
         let aiming = spells::aiming::aiming(combat, seat);
+        let hirelings = !super::hirelings::melee::target_options(state, combat, seat).is_empty();
         if combat.gone.contains(&seat)
-            || (!aiming && candidates(cat, state, combat, seat).is_empty())
+            || (!aiming && !hirelings && candidates(cat, state, combat, seat).is_empty())
         {
             current_mut(state)?.turn += 1;
             return Ok(true);

@@ -168,6 +168,18 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Lure no more';
     case 'Charge':
       return `Charge seat ${action.target + 1} with chit ${action.chit + 1}`;
+    case 'HirelingLure':
+      return `My ${pieceName(names, action.hireling)} lures ${pieceName(names, action.denizen)}`;
+    case 'AssignToHireling':
+      return `${pieceName(names, action.denizen)} attacks my ${pieceName(names, action.hireling)}`;
+    case 'Deploy':
+      return action.target.target === 'character'
+        ? `Deploy my ${pieceName(names, action.hireling)} against seat ${action.target.seat + 1}`
+        : `Deploy my ${pieceName(names, action.hireling)} against ${pieceName(names, action.target.piece)}`;
+    case 'TurnHireling':
+      return `Turn my ${pieceName(names, action.hireling)} over`;
+    case 'HirelingTarget':
+      return `My ${pieceName(names, action.hireling)} attacks ${pieceName(names, action.target)}`;
     case 'EndDeployment':
       return 'Charge nobody';
     case 'TurnWeapon':

@@ -1,0 +1,155 @@
+//! Hirelings in combat (rules 8.1.4, 8.3.4c, 8.3.5 a.3, 8.3.6a, 8.4.1, 8.4.2, 8.4.6, 8.6):
+//! hired natives fight as their hiring character directs. Each denizen fighting another
+//! denizen sits on a Melee Section of its own (a [`Duel`]): the defender in a red box, the
+//! attackers stacked in the Thrust circle, the last on top.
+//!
+//! Rulings (docs/rulings.md, "Hirelings in combat"): hirelings' own hiding is not yet
+//! tracked, so hirelings are unhidden in combat; only the hirelings of characters in the
+//! clearing take part (8.1.2's combat of absent characters' hirelings waits for hired
+//! leaders' turns, issue 4).
+
+pub mod encounter;
+pub mod melee;
+pub mod rebels;
+
+use super::Combat;
+use crate::engine::Seat;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::hiring;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::GameState;
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
+
+/// 8.3.4c, 8.3.6a: a denizen on its own Melee Section and the denizens attacking it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Duel {
+    pub defender: PieceId,
+    /// In the order they were put on the sheet: the last is on top (8.3.6 a.3).
+    pub attackers: Vec<PieceId>,
+    /// 8.4.2: the attacker the defender attacks this round, once picked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub target: Option<PieceId>,
+}
+
+/// The character who hired this native (not its horse), if it is hired.
+pub fn employer(piece: &PieceId, state: &GameState) -> Option<Seat> {
+    match piece {
+        PieceId::Native { id } => hiring::employer(state, id),
+        _ => None,
+    }
+}
+
+/// Whether `piece` is a hireling (a hired native) of anyone.
+pub fn is_hireling(state: &GameState, piece: &PieceId) -> bool {
+    employer(piece, state).is_some()
+}
+
+/// 8.1.3: `seat`'s hired natives in the clearing `at`, in the order he hired them.
+pub fn of(state: &GameState, seat: Seat, at: ClearingRef) -> Vec<PieceId> {
+    state
+        .seat(seat)
+        .map(|s| {
+            s.hirelings
+                .iter()
+                .map(|h| PieceId::Native {
+                    id: h.native.clone(),
+                })
+                .filter(|p| state.piles.place_of(p) == Some(&Place::Clearing { at }))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every hireling taking part in the combat: those of the characters fighting there.
+pub fn in_combat(state: &GameState, combat: &Combat) -> Vec<PieceId> {
+    combat
+        .fighting()
+        .flat_map(|s| of(state, s, combat.at))
+        .collect()
+}
+
+impl Combat {
+    /// The duel in which `piece` is the defender.
+    pub fn duel_of(&self, piece: &PieceId) -> Option<usize> {
+        self.duels.iter().position(|d| &d.defender == piece)
+    }
+
+    /// The duel in which `piece` is an attacker.
+    pub fn attacking_in(&self, piece: &PieceId) -> Option<usize> {
+        self.duels.iter().position(|d| d.attackers.contains(piece))
+    }
+
+    /// Whether `piece` is on any Melee Section this round (a character's or a denizen's).
+    pub fn engaged(&self, piece: &PieceId) -> bool {
+        self.sheet_of(piece).is_some()
+            || self.attacking_in(piece).is_some()
+            || self
+                .duel_of(piece)
+                .is_some_and(|i| self.duels.get(i).is_some_and(|d| !d.attackers.is_empty()))
+    }
+
+    /// 8.3.6 a.3, a.5, a.6: `attacker` attacks the denizen `defender`: an attacking
+    /// defender leaves the sheet it was on (and a defender left alone there becomes the
+    /// newest attacker on its ex-attacker's sheet); the attacker goes on top of the
+    /// defender's attackers.
+    pub fn attack_denizen(&mut self, attacker: &PieceId, defender: &PieceId) {
+        let mut lone = None;
+        if let Some(i) = self.attacking_in(defender) {
+            if let Some(d) = self.duels.get_mut(i) {
+                d.attackers.retain(|p| p != defender);
+                if d.attackers.is_empty() {
+                    lone = Some(self.duels.remove(i).defender);
+                }
+            }
+        }
+        for v in self.sheets.values_mut() {
+            v.retain(|p| p != defender);
+        }
+        let i = match self.duel_of(defender) {
+            Some(i) => i,
+            None => {
+                self.duels.push(Duel {
+                    defender: defender.clone(),
+                    attackers: Vec::new(),
+                    target: None,
+                });
+                self.duels.len() - 1
+            }
+        };
+        if let Some(d) = self.duels.get_mut(i) {
+            d.attackers.push(attacker.clone());
+            if let Some(lone) = lone.filter(|l| l != attacker) {
+                d.attackers.push(lone);
+            }
+        }
+    }
+
+    /// Takes `piece` off every denizen's sheet: as an attacker, or as a defender (its
+    /// attackers are left unassigned).
+    pub(in crate::magic_realm::combat) fn leave_duels(&mut self, piece: &PieceId) {
+        self.duels.retain(|d| &d.defender != piece);
+        for d in &mut self.duels {
+            d.attackers.retain(|p| p != piece);
+            if d.target.as_ref() == Some(piece) {
+                d.target = None;
+            }
+        }
+        self.duels.retain(|d| !d.attackers.is_empty());
+    }
+}
+
+/// 8.1.4: whether a piece is one of the hirelings of `seat` in combat, or such a
+/// hireling's horse.
+pub fn belongs_to(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
+    match piece {
+        PieceId::NativeHorse { id } => cat
+            .denizens
+            .native_horse(id)
+            .is_some_and(|h| hiring::employer(state, &h.rider) == Some(seat)),
+        _ => employer(piece, state) == Some(seat),
+    }
+}
