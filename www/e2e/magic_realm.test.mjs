@@ -480,7 +480,7 @@ test('battle builder: a scenario starts a game from any position; a bad one is r
   await shot(page, 'mr-builder-refused');
   await page.getByLabel('Scenario JSON').fill(
     JSON.stringify({
-      seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 } }],
+      seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 }, curses: ['squeak'] }],
       pieces: [
         {
           piece: { kind: 'monster', id: 'giant', n: 0 },
@@ -494,6 +494,11 @@ test('battle builder: a scenario starts a game from any position; a bad one is r
   const pile = page.locator('.pile[aria-label^="Pile in Cavern 2"]');
   assert.match(await pile.getAttribute('aria-label'), /Swordsman \(hidden\).*Giant|Giant.*Swordsman \(hidden\)/);
   await shot(page, 'mr-builder-board');
+  // His sheet shows his curse, and that no spell is in effect.
+  await page.getByRole('tab', { name: 'Sheet' }).click();
+  assert.match(await page.locator('.sheet .curses').textContent(), /^Curses: Squeak \(cannot Hide\)$/);
+  assert.match(await page.getByRole('region', { name: 'Spells in effect' }).textContent(), /None/);
+  await shot(page, 'mr-builder-sheet');
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
 });

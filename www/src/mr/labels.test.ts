@@ -1,7 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSync, MagicRealm, type MagicRealmAction } from '../../../pkg/tabletop_rules.js';
-import { actionLabel, clearingsOf, genericLabel, groupActions, logDays, rollLine, rollOf, subGroups } from './labels';
+import {
+  actionLabel,
+  aimLabel,
+  clearingsOf,
+  curseLabel,
+  expiryLabel,
+  genericLabel,
+  groupActions,
+  logDays,
+  rollLine,
+  rollOf,
+  spellInEffectLabel,
+  subGroups,
+} from './labels';
 import { humanize, makeNames, pieceName } from './names';
 
 beforeAll(() => {
@@ -114,5 +127,52 @@ describe('several counters of one kind', () => {
     }
     expect(seen).toContain('Attack Axe Goblin #2');
     expect(seen).toContain('Put Axe Goblin #3 in Dodge and Swing');
+  });
+});
+
+describe('spells in effect and curses', () => {
+  it('words a Peace bewitching an Ogre and the curses on the Pilgrim who cast it', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const here = { tile: 'oak_woods', clearing: 2 } as const;
+    const ogre = { kind: 'monster', id: 'ogre', n: 0 } as const;
+    const game = MagicRealm.fromScenario(
+      {
+        seats: [
+          {
+            character: 'pilgrim',
+            at: here,
+            spells: ['peace'],
+            hidden: true,
+            chits: [{ chit: 6, status: 'enchanted' }],
+            curses: ['squeak', 'ill_health'],
+          },
+        ],
+        pieces: [{ piece: ogre, place: { place: 'clearing', at: here } }],
+        at: 'sunset',
+        dice: Array(40).fill(5),
+      },
+      '5',
+    );
+    const steps: MagicRealmAction[] = [
+      { type: 'EndLuring' },
+      { type: 'CastSpell', spell_box: 0, chit: 11, colour_chit: 6 },
+      { type: 'AimSpell', aim: { aim: 'denizen', piece: ogre } },
+    ];
+    for (const step of steps) {
+      expect(game.legalActions(0).map((a) => actionLabel(names, a))).toContain(actionLabel(names, step));
+      game.apply(0, step);
+    }
+    const view = game.view({ type: 'Seat', seat: 0 });
+    const [peace] = view.spells;
+    if (!peace) throw new Error('no spell in effect');
+    expect(spellInEffectLabel(names, peace)).toBe(
+      'Peace, cast by seat 1 from spell box 1 with Magic chit 12, on Ogre #1; until Midnight',
+    );
+    expect(view.seats[0]?.curses.map(curseLabel)).toEqual(['Squeak (cannot Hide)', 'Ill Health (cannot Rest)']);
+    expect(expiryLabel({ at: 'sunset', day: 3 })).toBe('until Sunset of day 3');
+    expect(aimLabel(names, { aim: 'curse', seat: 1, curse: 'ill_health' })).toBe("seat 2's Ill Health curse");
+    expect(actionLabel(names, { type: 'AimSpell', aim: { aim: 'kind', kind: 'Goblin' } })).toBe(
+      'Aim my spell at every Goblin here',
+    );
   });
 });
