@@ -51,21 +51,21 @@ test('a round of combat against a wolf, played on the Melee Section with the odd
   assert.match(await page.locator('#step-line').textContent(), /Evening/);
 
   // The Encounter Step: lure the wolf, charge nobody, no action; then pick the wolf.
-  await page.getByRole('button', { name: 'Lure Wolf onto my sheet' }).click();
+  await page.getByRole('button', { name: 'Lure Wolf #1 onto my sheet' }).click();
   const passing = /^(Lure no more|Charge nobody|No \(more\) encounter actions)$/;
-  for (let i = 0; i < 6 && !(await page.getByRole('button', { name: 'Attack Wolf' }).count()); i++) {
+  for (let i = 0; i < 6 && !(await page.getByRole('button', { name: 'Attack Wolf #1' }).count()); i++) {
     await page.getByRole('button', { name: passing }).first().click();
   }
-  await page.getByRole('button', { name: 'Attack Wolf' }).click();
+  await page.getByRole('button', { name: 'Attack Wolf #1' }).click();
 
   // The Melee Section: three circles, three red boxes, three squares, each play with odds.
   const melee = page.getByRole('region', { name: 'Melee section' });
   await melee.waitFor();
-  assert.match(await melee.locator('h3').textContent(), /round 1 · attacking Wolf/);
+  assert.match(await melee.locator('h3').textContent(), /round 1 · attacking Wolf #1/);
   assert.equal(await melee.locator('fieldset').count(), 9);
   const attack = play(page, 'Attack with chit 8: Thrust');
   assert.match(await attack.locator('.play-odds').textContent(), /^Kill \d+%Die \d+%Wounds [\d.]+$/);
-  await play(page, 'Put Wolf in Charge and Thrust').click();
+  await play(page, 'Put Wolf #1 in Charge and Thrust').click();
   await melee.locator('.red-box .played', { hasText: 'Wolf' }).waitFor();
   // Charging in the Thrust lane (Move L4 against the wolf's attack time 4: no undercut), he
   // is hit when the wolf ends in that lane: 1 in 3 over every roll.
@@ -77,17 +77,17 @@ test('a round of combat against a wolf, played on the Melee Section with the odd
   // Thrusting too: where the wolf could hit him, his longer sword kills it first (8.4.9).
   assert.equal(
     await attack.getAttribute('title'),
-    '33% chance to kill Wolf, 0% chance to be killed, 0 wounds expected',
+    '33% chance to kill Wolf #1, 0% chance to be killed, 0 wounds expected',
   );
   assert.equal(await attack.locator('.play-odds').textContent(), 'Kill 33%Die 0%Wounds 0');
   assert.match(
     await play(page, 'Attack with chit 8: Swing').getAttribute('title'),
-    /^33% chance to kill Wolf, 33% chance to be killed/,
+    /^33% chance to kill Wolf #1, 33% chance to be killed/,
   );
   await attack.click();
   assert.match(
     await page.locator('#odds-now').textContent(),
-    /33% chance to kill Wolf, 0% chance to be killed, 0 wounds expected/,
+    /33% chance to kill Wolf #1, 0% chance to be killed, 0 wounds expected/,
   );
   // The section fits the phone's width.
   const box = await melee.boundingBox();

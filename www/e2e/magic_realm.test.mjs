@@ -1,12 +1,18 @@
 // Magic Realm in the browser, as a new user plays it: a two-player hotseat game on a fixed
 // seed, setup completed through the UI (with the hand-over screen between the seats' secret
-// choices), day 1 reached, saved, reloaded, continued, exported and imported; the same start
-// on a phone-size screen; and an offline reload once the service worker is installed.
+// choices), day 1 reached, saved, reloaded, continued, exported and imported; then the same
+// game played on by clicks (each seat recording behind the privacy screen, Daylight, the
+// Evening) until the seats meet monsters, a round of melee on the Melee Section, and save,
+// reload, continue and import in the middle of that combat; the same start on a phone-size
+// screen; and an offline reload once the service worker is installed.
 // Screenshots: target/e2e/mr-*.png.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
+import engine from '../../js-tests/load.mjs';
 import { newPage, open, shot } from './browser.mjs';
+
+const { MagicRealm } = engine;
 
 let browser;
 let base;
@@ -199,7 +205,72 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   await page.close();
 });
 
-test('day 1 played in the browser: each seat records behind the privacy screen, then Daylight', async () => {
+// Daylight and the Evening as the tests play them: each turn's phase is done as recorded
+// (Proceed); every step of a round of combat is let go by; any other choice is the first one.
+const passing =
+  /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made)$/;
+
+/** One click of Daylight or the Evening by that policy (or a hand-over). */
+async function playStep(page) {
+  await page.locator('#step-line, #handover-go').first().waitFor();
+  if (await page.locator('#handover-go').count()) {
+    await page.locator('#handover-go').click();
+    return;
+  }
+  const proceed = page.getByRole('button', { name: 'Proceed', exact: true });
+  const pass = page.getByRole('button', { name: passing });
+  if (await proceed.count()) {
+    await shot(page, 'mr-day-daylight');
+    await proceed.click();
+  } else if (await pass.count()) {
+    await shot(page, 'mr-day-evening');
+    await pass.first().click();
+  } else {
+    await firstAction(page);
+  }
+}
+
+// The monsters' names, from the engine's catalog: a target button names its counter
+// ("Attack Axe Goblin #2"), and the test attacks monsters, never natives or characters.
+const monsterNames = MagicRealm.catalog().denizens.monsters.map((m) => m.name);
+const literal = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const attackMonster = new RegExp(`^Attack (${monsterNames.map(literal).join('|')})( #\\d+)?$`);
+
+/** The days the walk may take before a monster must have come (seed 2026: day 2). */
+const MONSTER_BY_DAY = 6;
+
+/** One seat's Birdsong, the walk into the monsters: phase after phase, the last Move the
+ * engine offers (never Hide), until no Move is offered; then Finish. */
+async function recordMoves(page) {
+  const moves = page.getByRole('button', { name: /^Record: Move to / });
+  for (let i = 0; i < 12 && (await moves.count()); i++) await moves.last().click();
+  await page.getByRole('button', { name: 'Finish recording' }).click();
+}
+
+/** The seat on screen makes its plays on the Melee Section: an attack in a circle, a
+ * maneuver in a square, then whatever else the engine still asks for (placing the
+ * denizens on his sheet, his shield), first offer first, until his plays can be made. */
+async function meleePlays(page, seat) {
+  const melee = page.getByRole('region', { name: 'Melee section' });
+  await melee.waitFor();
+  await melee.scrollIntoViewIfNeeded();
+  await shot(page, `mr-melee-${seat}-1-before-plays`);
+  const circle = melee.locator('fieldset.circle .play-option');
+  assert.ok((await circle.count()) > 0, 'an attack is offered in the Attack circles');
+  await circle.first().click();
+  await melee.locator('fieldset.circle .played').first().waitFor();
+  const square = melee.locator('fieldset.square .play-option');
+  if (await square.count()) {
+    await square.first().click();
+    await melee.locator('fieldset.square .played').first().waitFor();
+  }
+  const made = page.getByRole('button', { name: 'My plays are made' });
+  for (let i = 0; i < 12 && !(await made.count()); i++) await melee.locator('.play-option').first().click();
+  await shot(page, `mr-melee-${seat}-2-plays`);
+  await made.click();
+}
+
+test('a new user plays on: day 1 behind the privacy screen, Daylight, then into a monster combat, a round of melee, save, reload, continue, export and import', async () => {
   const { page, problems } = await newPage(context, { width: 1280, height: 800 });
   await startTwoPlayers(page);
   await untilHandover(page);
@@ -224,28 +295,11 @@ test('day 1 played in the browser: each seat records behind the privacy screen, 
     await page.getByRole('button', { name: 'Finish recording' }).click();
   }
   assert.notEqual(recorded[0], recorded[1], 'both seats recorded, one after the other');
-  // Daylight: each turn's phase is done as recorded; then the Evening's rounds of combat
-  // pass (each seat letting each step go by), until day 2 begins.
-  const passing =
-    /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made)$/;
+  // Daylight, then the Evening's rounds of combat pass, until day 2 begins.
   for (let i = 0; i < 80; i++) {
     await page.locator('#step-line, #handover-go').first().waitFor();
-    if (await page.locator('#handover-go').count()) {
-      await page.locator('#handover-go').click();
-      continue;
-    }
-    if (/Day 2 of 28/.test((await stepLine(page)) ?? '')) break;
-    const proceed = page.getByRole('button', { name: 'Proceed', exact: true });
-    const pass = page.getByRole('button', { name: passing });
-    if (await proceed.count()) {
-      await shot(page, 'mr-day-daylight');
-      await proceed.click();
-    } else if (await pass.count()) {
-      await shot(page, 'mr-day-evening');
-      await pass.first().click();
-    } else {
-      await firstAction(page);
-    }
+    if (!(await page.locator('#handover-go').count()) && /Day 2 of 28/.test((await stepLine(page)) ?? '')) break;
+    await playStep(page);
   }
   await onBoard(page);
   assert.match(await stepLine(page), /Day 2 of 28 · Birdsong/);
@@ -255,6 +309,107 @@ test('day 1 played in the browser: each seat records behind the privacy screen, 
   assert.match(log, /tries to hide/, 'the Hide rolls are logged');
   assert.match(log, /8\.9/, 'Midnight came');
   await shot(page, 'mr-day-2');
+  await page.getByRole('tab', { name: /Actions/ }).click();
+
+  // From day 2 the seats walk unhidden into the monsters: each records Moves only, and
+  // Daylight and the Evening go on as above until a seat may attack a monster.
+  let target;
+  for (let i = 0; i < 600 && !target; i++) {
+    await page.locator('#step-line, #handover-go').first().waitFor();
+    if (await page.locator('#handover-go').count()) {
+      await page.locator('#handover-go').click();
+      continue;
+    }
+    const day = Number(/Day (\d+) of/.exec((await stepLine(page)) ?? '')?.[1]);
+    assert.ok(
+      !(day > MONSTER_BY_DAY),
+      `no combat with a monster by day ${MONSTER_BY_DAY}: recording the last Move each phase no longer walks the seats into monsters on seed 2026 (node scripts/monster-seeds.mjs lists the day for other seeds)`,
+    );
+    const attack = page.getByRole('button', { name: attackMonster });
+    if (await attack.count()) target = attack.first();
+    else if (await page.getByRole('button', { name: 'Finish recording' }).count()) await recordMoves(page);
+    else await playStep(page);
+  }
+  assert.ok(target, 'a monster combat was reached within the click bound');
+  const day = (await stepLine(page)) ?? '';
+  assert.match(day, /Evening/);
+  await page.getByRole('tab', { name: 'Log' }).click();
+  assert.match(
+    await page.locator('#log').textContent(),
+    /8\.1\.3Evening in [^:]+: combat between \d+ character\(s\), [1-9]\d* monster\(s\)/,
+    'the Evening logged a combat with monsters',
+  );
+  await page.getByRole('tab', { name: /Actions/ }).click();
+  await shot(page, 'mr-melee-0-targets');
+
+  // The Melee Step: each seat picks a monster (or lets the step pass), then makes its plays
+  // on its Melee Section behind the privacy screen; the last plays made, the round resolves.
+  const seatsPlayed = [];
+  for (let i = 0; i < 40; i++) {
+    await page.locator('#step-line, #handover-go').first().waitFor();
+    if (await page.locator('#handover-go').count()) {
+      await page.locator('#handover-go').click();
+      continue;
+    }
+    if (await page.getByText('The characters reveal their plays.').count()) break;
+    const attack = page.getByRole('button', { name: attackMonster });
+    if (await attack.count()) {
+      await attack.first().click();
+    } else if (await page.getByRole('region', { name: 'Melee section' }).count()) {
+      const seat = /^Seat (\d)/.exec((await page.locator('.bar-text strong').textContent()) ?? '')?.[1];
+      seatsPlayed.push(seat);
+      await meleePlays(page, seat);
+    } else {
+      await playStep(page);
+    }
+  }
+  assert.ok(seatsPlayed.length > 0, 'a seat made its plays on the Melee Section');
+  await page.getByText('The characters reveal their plays.').first().waitFor();
+  await shot(page, 'mr-melee-3-resolved');
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const melee = await page.locator('#log').textContent();
+  assert.match(melee, /8\.4\.2[^.]* targets monster/, 'a character targeted a monster');
+  assert.match(melee, /8\.4\.5The characters reveal their plays/);
+  assert.match(melee, /8\.4\.6Repositioning the denizens/, 'the monsters were repositioned');
+  assert.match(melee, /8\.4\.9/, 'the melee harmed someone (8.4.9)');
+  await shot(page, 'mr-melee-4-log');
+  await page.getByRole('tab', { name: /Actions/ }).click();
+
+  // Mid-combat: the game is saved after every action. Export it, reload the page, continue
+  // from the autosave: the same point; then import the exported file: the same point again.
+  const atStep = await stepLine(page);
+  const toAct = await page.locator('#to-act').textContent();
+  const exportFile = async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    return download.path();
+  };
+  const exported = JSON.parse(readFileSync(await exportFile(), 'utf8'));
+  await page.reload();
+  await page.getByRole('heading', { name: 'Saved games' }).waitFor();
+  const ours = page.locator('.saves li', { hasText: new RegExp(`· ${exported.actions.length} actions`) });
+  assert.match(await ours.first().textContent(), /Magic Realm · 2 players · seed 2026/);
+  const count = await page.locator('.saves li').count();
+  await ours.first().getByRole('button', { name: 'Continue' }).click();
+  await onBoard(page);
+  assert.equal(await stepLine(page), atStep);
+  assert.equal(await page.locator('#to-act').textContent(), toAct);
+  const file = await exportFile();
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), exported, 'the autosave holds every action up to the melee');
+  await page.getByRole('button', { name: 'Back to the start screen' }).click();
+  await page.locator('input[type=file]').setInputFiles(file);
+  await onBoard(page);
+  assert.equal(await stepLine(page), atStep);
+  assert.equal(await page.locator('#to-act').textContent(), toAct);
+  // The imported game goes on: the combat's next step takes a click.
+  const steps = (await page.locator('.actions button, .melee button').count()) > 0;
+  assert.ok(steps, 'the imported game offers its next step');
+  await playStep(page);
+  await shot(page, 'mr-melee-5-imported');
+  await page.getByRole('button', { name: 'Back to the start screen' }).click();
+  assert.equal(await page.locator('.saves li').count(), count + 1, 'the import is a saved game of its own');
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
 });
@@ -325,7 +480,7 @@ test('battle builder: a scenario starts a game from any position; a bad one is r
   await shot(page, 'mr-builder-refused');
   await page.getByLabel('Scenario JSON').fill(
     JSON.stringify({
-      seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 } }],
+      seats: [{ character: 'swordsman', at: { tile: 'cavern', clearing: 2 }, curses: ['squeak'] }],
       pieces: [
         {
           piece: { kind: 'monster', id: 'giant', n: 0 },
@@ -339,6 +494,11 @@ test('battle builder: a scenario starts a game from any position; a bad one is r
   const pile = page.locator('.pile[aria-label^="Pile in Cavern 2"]');
   assert.match(await pile.getAttribute('aria-label'), /Swordsman \(hidden\).*Giant|Giant.*Swordsman \(hidden\)/);
   await shot(page, 'mr-builder-board');
+  // His sheet shows his curse, and that no spell is in effect.
+  await page.getByRole('tab', { name: 'Sheet' }).click();
+  assert.match(await page.locator('.sheet .curses').textContent(), /^Curses: Squeak \(cannot Hide\)$/);
+  assert.match(await page.getByRole('region', { name: 'Spells in effect' }).textContent(), /None/);
+  await shot(page, 'mr-builder-sheet');
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
 });

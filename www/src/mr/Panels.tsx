@@ -11,7 +11,17 @@ import type {
   PileView,
   Step,
 } from '../../../pkg/tabletop_rules.js';
-import { actionLabel, formatValue, groupActions, logDays, rollLine, rollOf, subGroups } from './labels';
+import {
+  actionLabel,
+  curseLabel,
+  formatValue,
+  groupActions,
+  logDays,
+  rollLine,
+  rollOf,
+  spellInEffectLabel,
+  subGroups,
+} from './labels';
 import { humanize, type Names, pieceName, placeLabel, seenName } from './names';
 
 export function seatLabel(view: MagicRealmView, names: Names, seat: number): string {
@@ -102,8 +112,19 @@ export function CharacterCard({ character, catalog, names }: { character: Charac
   );
 }
 
-const KNOWN_VIEW = ['viewer', 'step', 'days', 'map', 'piles', 'seats', 'own'];
-const KNOWN_SEAT = ['seat', 'character', 'level', 'chits', 'hidden', 'gold', 'fame', 'notoriety', 'equipmentPending'];
+const KNOWN_VIEW = ['viewer', 'step', 'days', 'map', 'piles', 'seats', 'own', 'spells'];
+const KNOWN_SEAT = [
+  'seat',
+  'character',
+  'level',
+  'chits',
+  'hidden',
+  'gold',
+  'fame',
+  'notoriety',
+  'equipmentPending',
+  'curses',
+];
 const KNOWN_OWN = ['seat', 'secret', 'discoveries'];
 
 /** Fields of a view this app does not draw yet (the engine grows faster than the UI): shown
@@ -120,6 +141,30 @@ export function ExtraFields({ value, known, names }: { value: object; known: str
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The spells in effect the viewer knows of (8.4.3), each with what its card says. */
+export function SpellsInEffect({ view, catalog, names }: { view: MagicRealmView; catalog: Catalog; names: Names }) {
+  return (
+    <section class="spells-in-effect" aria-label="Spells in effect">
+      <h4>Spells in effect</h4>
+      {view.spells.length === 0 ? (
+        <p class="muted">None.</p>
+      ) : (
+        <ul>
+          {view.spells.map((s) => {
+            const card = catalog.spells.spells.find((c) => c.id === s.spell);
+            return (
+              <li key={`${s.caster}-${s.spellBox}`}>
+                {spellInEffectLabel(names, s)}
+                {card && <small class="muted"> · {card.summary}</small>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -140,6 +185,7 @@ export function Sheet({
     <section class="sheet" aria-label="Character sheet">
       <p class="step-line">{stepLine(view.step, view.days)}</p>
       <ExtraFields value={view} known={KNOWN_VIEW} names={names} />
+      <SpellsInEffect view={view} catalog={catalog} names={names} />
       {seats.map((s) => {
         const ch = s.character ? chars.get(s.character) : undefined;
         const own = view.own.find((o) => o.seat === s.seat);
@@ -165,6 +211,7 @@ export function Sheet({
               Gold <b>{s.gold}</b> · Fame <b>{s.fame}</b> · Notoriety <b>{s.notoriety}</b> ·{' '}
               {s.hidden ? 'hidden' : 'unhidden'}
             </p>
+            <p class="curses">Curses: {s.curses.length ? s.curses.map(curseLabel).join(', ') : 'none'}</p>
             {s.equipmentPending.length > 0 && (
               <p>Equipment still to take: {s.equipmentPending.map((e) => names.any(e.id)).join(', ')}</p>
             )}

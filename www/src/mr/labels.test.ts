@@ -1,8 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSync, MagicRealm, type MagicRealmAction } from '../../../pkg/tabletop_rules.js';
-import { actionLabel, clearingsOf, genericLabel, groupActions, logDays, rollLine, rollOf, subGroups } from './labels';
-import { humanize, makeNames } from './names';
+import {
+  actionLabel,
+  aimLabel,
+  clearingsOf,
+  curseLabel,
+  expiryLabel,
+  genericLabel,
+  groupActions,
+  logDays,
+  rollLine,
+  rollOf,
+  spellInEffectLabel,
+  subGroups,
+} from './labels';
+import { humanize, makeNames, pieceName } from './names';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../../../pkg/tabletop_rules_bg.wasm', import.meta.url)) });
@@ -73,6 +86,93 @@ describe('words for the engine', () => {
     expect(actionLabel(names, { type: 'AnswerMeeting', answer: 'takeBoon' })).toBe('Take it as a boon');
     expect(actionLabel(names, { type: 'Hire', hire: { hire: 'group', group: 'Rogues', drinks: true } })).toBe(
       'Hire the Rogues, buying drinks first',
+    );
+  });
+});
+
+describe('several counters of one kind', () => {
+  it('are told apart by the number the engine gives them, so each combat choice has its own label', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const goblin = (n: number) => ({ kind: 'monster', id: 'axe-goblin', n }) as const;
+    expect(pieceName(names, goblin(2))).toBe('Axe Goblin #3');
+    expect(pieceName(names, { kind: 'monster', id: 'demon', n: 0 })).toBe('Demon');
+    expect(pieceName(names, { kind: 'weapon', id: 'short-sword', n: 1 })).toBe('Short Sword #2');
+    expect(pieceName(names, { kind: 'monster_part', id: 'dragon-head', n: 0 })).toBe('Dragon Head #1');
+    expect(pieceName(makeNames(undefined), goblin(0))).toBe('Axe goblin');
+
+    // The Swordsman lures three Axe Goblins at Sunset: every step of the round, up to his
+    // plays on the Melee Section, offers choices with distinct labels.
+    const here = { tile: 'oak_woods', clearing: 2 } as const;
+    const game = MagicRealm.fromScenario(
+      {
+        seats: [{ character: 'swordsman', at: here }],
+        pieces: [0, 1, 2].map((n) => ({ piece: goblin(n), place: { place: 'clearing', at: here } as const })),
+        at: 'sunset',
+      },
+      '5',
+    );
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const legal: MagicRealmAction[] = game.legalActions(0);
+      const labels = legal.map((a) => actionLabel(names, a));
+      expect(new Set(labels).size).toBe(labels.length);
+      for (const l of labels) seen.add(l);
+      const next =
+        legal.find((a) => a.type === 'Lure') ??
+        legal.find((a) => a.type === 'SelectTarget') ??
+        legal.find((a) => a.type === 'PlaceDenizen') ??
+        legal.find((a) => a.type.startsWith('End'));
+      if (!next || next.type === 'EndPlays') break;
+      game.apply(0, next);
+    }
+    expect(seen).toContain('Attack Axe Goblin #2');
+    expect(seen).toContain('Put Axe Goblin #3 in Dodge and Swing');
+  });
+});
+
+describe('spells in effect and curses', () => {
+  it('words a Peace bewitching an Ogre and the curses on the Pilgrim who cast it', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const here = { tile: 'oak_woods', clearing: 2 } as const;
+    const ogre = { kind: 'monster', id: 'ogre', n: 0 } as const;
+    const game = MagicRealm.fromScenario(
+      {
+        seats: [
+          {
+            character: 'pilgrim',
+            at: here,
+            spells: ['peace'],
+            hidden: true,
+            chits: [{ chit: 6, status: 'enchanted' }],
+            curses: ['squeak', 'ill_health'],
+          },
+        ],
+        pieces: [{ piece: ogre, place: { place: 'clearing', at: here } }],
+        at: 'sunset',
+        dice: Array(40).fill(5),
+      },
+      '5',
+    );
+    const steps: MagicRealmAction[] = [
+      { type: 'EndLuring' },
+      { type: 'CastSpell', spell_box: 0, chit: 11, colour_chit: 6 },
+      { type: 'AimSpell', aim: { aim: 'denizen', piece: ogre } },
+    ];
+    for (const step of steps) {
+      expect(game.legalActions(0).map((a) => actionLabel(names, a))).toContain(actionLabel(names, step));
+      game.apply(0, step);
+    }
+    const view = game.view({ type: 'Seat', seat: 0 });
+    const [peace] = view.spells;
+    if (!peace) throw new Error('no spell in effect');
+    expect(spellInEffectLabel(names, peace)).toBe(
+      'Peace, cast by seat 1 from spell box 1 with Magic chit 12, on Ogre #1; until Midnight',
+    );
+    expect(view.seats[0]?.curses.map(curseLabel)).toEqual(['Squeak (cannot Hide)', 'Ill Health (cannot Rest)']);
+    expect(expiryLabel({ at: 'sunset', day: 3 })).toBe('until Sunset of day 3');
+    expect(aimLabel(names, { aim: 'curse', seat: 1, curse: 'ill_health' })).toBe("seat 2's Ill Health curse");
+    expect(actionLabel(names, { type: 'AimSpell', aim: { aim: 'kind', kind: 'Goblin' } })).toBe(
+      'Aim my spell at every Goblin here',
     );
   });
 });

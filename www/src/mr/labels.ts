@@ -5,12 +5,16 @@ import type {
   Activity,
   BlockOrder,
   ClearingRef,
+  Curse,
   Gift,
   MagicRealmAction,
   MagicRealmLogEntry,
   MeetingAnswer,
   PlayOdds,
   Roll,
+  SpellAim,
+  SpellExpiry,
+  SpellInEffect,
   TradeChoice,
 } from '../../../pkg/tabletop_rules.js';
 import { clearingName, humanize, type Names, pieceName } from './names';
@@ -124,6 +128,61 @@ export const LANE_BOX: Record<string, string> = {
   DuckSmash: 'Duck and Smash',
 };
 
+/** The curses (4.6.7a): each one's name and, in a few words, what it stops, as the Curses
+ * Table prints them. Words only: the engine applies them. */
+export const CURSES: Record<Curse, { name: string; effect: string }> = {
+  eyemist: { name: 'Eyemist', effect: 'cannot Search' },
+  squeak: { name: 'Squeak', effect: 'cannot Hide' },
+  wither: { name: 'Wither', effect: 'chits with effort asterisks stay fatigued' },
+  ill_health: { name: 'Ill Health', effect: 'cannot Rest' },
+  ashes: { name: 'Ashes', effect: 'recorded gold does not count' },
+  disgust: { name: 'Disgust', effect: 'recorded Fame does not count' },
+};
+
+export function curseName(curse: Curse): string {
+  return CURSES[curse]?.name ?? humanize(curse);
+}
+
+/** "Squeak (cannot Hide)". */
+export function curseLabel(curse: Curse): string {
+  const effect = CURSES[curse]?.effect;
+  return effect ? `${curseName(curse)} (${effect})` : curseName(curse);
+}
+
+/** What a spell is aimed at: "the clearing", "seat 2", "Ogre #1", "every Goblin". */
+export function aimLabel(names: Names, aim: SpellAim): string {
+  switch (aim.aim) {
+    case 'clearing':
+      return 'the clearing';
+    case 'character':
+      return `seat ${aim.seat + 1}`;
+    case 'spell':
+      return `seat ${aim.caster + 1}'s spell ${aim.spell_box + 1}`;
+    case 'curse':
+      return `seat ${aim.seat + 1}'s ${curseName(aim.curse)} curse`;
+    case 'group':
+      return `the ${aim.group}`;
+    case 'kind':
+      return `every ${aim.kind}`;
+    default:
+      return pieceName(names, aim.piece);
+  }
+}
+
+/** When a spell in effect ends: "until Midnight", "until Sunset of day 3". */
+export function expiryLabel(until: SpellExpiry): string {
+  return until.at === 'midnight' ? 'until Midnight' : `until Sunset of day ${until.day}`;
+}
+
+/** A spell in effect in words: "Peace, cast by seat 1 from spell box 1 with Magic chit 12,
+ * on Ogre #1; until Midnight" (the box and chit numbered as the Cast spell button does). */
+export function spellInEffectLabel(names: Names, spell: SpellInEffect): string {
+  const on = spell.aims.length ? `, on ${spell.aims.map((a) => aimLabel(names, a)).join(' and ')}` : '';
+  return `${names.any(spell.spell)}, cast by seat ${spell.caster + 1} from spell box ${spell.spellBox + 1} with Magic chit ${
+    spell.chit + 1
+  }${on}; ${expiryLabel(spell.until)}`;
+}
+
 export function actionLabel(names: Names, action: MagicRealmAction): string {
   switch (action.type) {
     case 'RecordActivity':
@@ -193,22 +252,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
       }`;
     case 'AimSpell':
-      switch (action.aim.aim) {
-        case 'clearing':
-          return 'Aim my spell at the clearing';
-        case 'character':
-          return `Aim my spell at seat ${action.aim.seat + 1}`;
-        case 'spell':
-          return `Aim my spell at seat ${action.aim.caster + 1}'s spell ${action.aim.spell_box + 1}`;
-        case 'curse':
-          return `Aim my spell at seat ${action.aim.seat + 1}'s ${humanize(action.aim.curse)} curse`;
-        case 'group':
-          return `Aim my spell at the ${action.aim.group}`;
-        case 'kind':
-          return `Aim my spell at every ${action.aim.kind} here`;
-        default:
-          return `Aim my spell at ${pieceName(names, action.aim.piece)}`;
-      }
+      return action.aim.aim === 'kind'
+        ? `Aim my spell at every ${action.aim.kind} here`
+        : `Aim my spell at ${aimLabel(names, action.aim)}`;
     case 'EndAim':
       return 'No more targets for my spell';
     case 'PlayGloves':

@@ -6,6 +6,8 @@ export interface Names {
   tile(id: TileId): string;
   character(id: string): string;
   any(id: string): string;
+  /** How many counters (or cards) of this id the game has: 1 when the catalog does not say. */
+  copies(id: string): number;
 }
 
 /** "black-knight" / "guard_house" / "greatTreasures" → "Black knight" / "Guard house" / "Great treasures". */
@@ -22,7 +24,15 @@ export function makeNames(catalog: Catalog | undefined): Names {
   const byId = new Map<string, string>();
   const tiles = new Map<string, string>();
   const characters = new Map<string, string>();
+  const copies = new Map<string, number>();
   if (catalog) {
+    const counted: { id: string; count: number }[][] = [
+      catalog.items.weapons,
+      catalog.items.armor,
+      catalog.denizens.monsters,
+      catalog.denizens.parts,
+    ];
+    for (const list of counted) for (const x of list) copies.set(x.id, x.count);
     for (const t of catalog.tiles.tiles) tiles.set(t.id, t.name);
     for (const c of catalog.characters.characters) characters.set(c.id, c.name);
     const lists: { id: string; name: string }[][] = [
@@ -32,6 +42,7 @@ export function makeNames(catalog: Catalog | undefined): Names {
       catalog.items.treasures,
       catalog.spells.spells,
       catalog.denizens.monsters,
+      catalog.denizens.parts,
       catalog.denizens.natives,
       catalog.map_chits.site_chits,
     ];
@@ -42,6 +53,7 @@ export function makeNames(catalog: Catalog | undefined): Names {
     tile: (id) => tiles.get(id) ?? humanize(id),
     character: (id) => characters.get(id) ?? humanize(id),
     any: (id) => byId.get(id) ?? tiles.get(id) ?? humanize(id),
+    copies: (id) => copies.get(id) ?? 1,
   };
 }
 
@@ -59,6 +71,13 @@ export function pieceName(names: Names, piece: PieceId): string {
       return `${humanize(piece.id)} chit`;
     case 'visitor_chit':
       return humanize(piece.id);
+    case 'monster':
+    case 'monster_part':
+    case 'weapon':
+    case 'armor':
+      // The engine tells copies apart by number (its log says "axe-goblin #2"): so does the
+      // screen, where there are several (six Axe Goblins on one sheet need six names).
+      return names.copies(piece.id) > 1 ? `${names.any(piece.id)} #${piece.n + 1}` : names.any(piece.id);
     default:
       return names.any(piece.id);
   }
