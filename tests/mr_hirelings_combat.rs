@@ -547,3 +547,81 @@ fn random_combats_with_hirelings_keep_every_piece() {
         );
     }
 }
+
+fn bat(n: u8) -> Value {
+    json!({"piece": {"kind": "monster", "id": "giant-bat", "n": n},
+           "place": {"place": "clearing", "at": here()}})
+}
+
+fn bat_piece(n: u8) -> PieceId {
+    serde_json::from_value(json!({"kind": "monster", "id": "giant-bat", "n": n})).unwrap()
+}
+
+/// The Elf casts Control Bats (VII, any colour) with her Magic VII chit 3 and the Gold of
+/// her enchanted chit 0 on the two Giant Bats in her clearing, hidden (so nothing attacks
+/// her in the first round); a Wolf is there too.
+fn elf_controls_bats(log: &mut Vec<tabletop_rules::engine::Event<E>>) -> Game {
+    let elf = json!({"character": "elf", "at": here(), "spells": ["control-bats"],
+        "hidden": true, "chits": [{"chit": 0, "status": "enchanted"}]});
+    let mut g = start(
+        json!({"seats": [elf], "pieces": [bat(0), bat(1), monster("wolf-l4")],
+        "at": "sunset", "dice": dice(5, 200)}),
+    );
+    let aim = tabletop_rules::magic_realm::combat::spells::SpellAim::Kind {
+        kind: tabletop_rules::magic_realm::catalog::denizens::MonsterKind::Bat,
+    };
+    spells_common::cast_at(&mut g, S0, 0, 3, Some(0), aim, log);
+    spells_common::through_targets(&mut g, log);
+    g
+}
+
+#[test]
+fn control_bats_makes_the_bats_fight_as_the_spellcasters_hirelings() {
+    let mut log = Vec::new();
+    let mut g = elf_controls_bats(&mut log);
+    assert_eq!(g.state().spells.len(), 1);
+    assert_eq!(g.state().spells[0].aims.len(), 2, "both Bats");
+    assert!(!sheet(&g, S0).contains(&bat_piece(0)));
+    assert!(!sheet(&g, S0).contains(&bat_piece(1)));
+    // Next round, still hidden, she gives the Wolf to the Bat of her choice, then
+    // deploys the other against it (8.3.4 c.1: controlled monsters act like hired
+    // natives): the Wolf defends on its own sheet and the first Bat, left alone, moves
+    // onto it (8.3.6 a.6).
+    let give = A::AssignToHireling {
+        denizen: piece("wolf-l4"),
+        hireling: bat_piece(0),
+    };
+    until(&mut g, S0, &give, &mut log);
+    let deploy = A::Deploy {
+        hireling: bat_piece(1),
+        target: CombatTarget::Denizen {
+            piece: piece("wolf-l4"),
+        },
+    };
+    g.apply(S0, deploy).unwrap();
+    assert_eq!(
+        duels(&g),
+        vec![(piece("wolf-l4"), vec![bat_piece(1), bat_piece(0)])]
+    );
+    // Never lured or assigned to her while she controls them.
+    assert!(!g
+        .legal_actions(S0)
+        .iter()
+        .any(|a| matches!(a, A::Lure { denizen } if *denizen == bat_piece(1))));
+}
+
+#[test]
+fn rule_8_4_2_naming_a_controlled_monster_as_her_target_breaks_the_control() {
+    let mut log = Vec::new();
+    let mut g = elf_controls_bats(&mut log);
+    let betray = A::SelectTarget {
+        target: CombatTarget::Denizen {
+            piece: bat_piece(1),
+        },
+    };
+    until(&mut g, S0, &betray, &mut log);
+    assert!(log
+        .iter()
+        .any(|e| matches!(e.detail, E::SpellBroken { .. })));
+    assert!(g.state().spells.is_empty(), "both Bats are free again");
+}

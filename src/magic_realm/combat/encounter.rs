@@ -176,7 +176,7 @@ fn items(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     if combat.assigning.is_some() {
-        return hirelings::encounter::assignment_options(state, combat);
+        return hirelings::encounter::assignment_options(cat, state, combat);
     }
     match combat.stage {
         CombatStage::Luring => {
@@ -409,7 +409,7 @@ fn random_assignment(
         let unhidden = |state: &GameState, s: &Seat| !state.seat(*s).is_some_and(|x| x.hidden);
         let mut eligible: Vec<Seat> = combat
             .fighting()
-            .filter(|s| unhidden(state, s) || !hirelings::of(state, *s, at).is_empty())
+            .filter(|s| unhidden(state, s) || !hirelings::of(cat, state, *s, at).is_empty())
             .filter(|s| attacks(cat, state, &piece, *s))
             .collect();
         if eligible.is_empty() {
@@ -446,7 +446,7 @@ fn random_assignment(
         };
         if !unhidden(state, &seat) {
             // 8.3.5 a.3: to one of his unhidden hirelings.
-            let mine = hirelings::of(state, seat, at);
+            let mine = hirelings::of(cat, state, seat, at);
             if let [only] = mine.as_slice() {
                 let only = only.clone();
                 hirelings::encounter::apply(

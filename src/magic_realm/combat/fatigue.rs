@@ -252,7 +252,7 @@ pub fn end_combat(
         return Ok(());
     };
     // Hirelings are unhidden in combat (see `hirelings`): they turn light side up too.
-    let hired = super::hirelings::in_combat(state, &combat);
+    let hired = super::hirelings::in_combat(cat, state, &combat);
     for piece in fighters::denizens_in(cat, state, combat.at)
         .into_iter()
         .chain(hired)

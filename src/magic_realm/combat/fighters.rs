@@ -18,18 +18,18 @@ use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{part_of, Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
-/// The monsters and unhired natives in `at` that take part in combat (8.1.3): not their
-/// heads, clubs or horses, not hired natives, not visitors.
+/// The uncontrolled monsters and unhired natives in `at` that take part in combat (8.1.3):
+/// not their heads, clubs or horses, not hirelings (hired natives, controlled monsters),
+/// not visitors.
 pub fn denizens_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<PieceId> {
     state
         .piles
         .pile(&Place::Clearing { at })
         .iter()
         .map(|c| &c.piece)
-        .filter(|p| match p {
-            PieceId::Monster { .. } => true,
-            PieceId::Native { .. } => !hiring::is_hired(cat, state, p),
-            _ => false,
+        .filter(|p| {
+            matches!(p, PieceId::Monster { .. } | PieceId::Native { .. })
+                && !hiring::is_hired(cat, state, p)
         })
         .cloned()
         .collect()

@@ -38,13 +38,15 @@ pub fn start_round(
     }
     // 8.6: denizens fighting denizens, and hirelings attacking characters, are unassigned.
     let hired: Vec<PieceId> = current(state)
-        .map(|c| super::hirelings::in_combat(state, c))
+        .map(|c| super::hirelings::in_combat(cat, state, c))
         .unwrap_or_default();
     let combat = current_mut(state)?;
     combat.duels.clear();
     combat.assigning = None;
+    // (A red-side-up Tremendous hireling stays with the character it holds, 8.6.)
+    let holding: Vec<PieceId> = combat.holding.keys().cloned().collect();
     for v in combat.sheets.values_mut() {
-        v.retain(|p| !hired.contains(p));
+        v.retain(|p| !hired.contains(p) || holding.contains(p));
     }
     combat.round += 1;
     combat.eventful = false;

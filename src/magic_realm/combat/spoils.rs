@@ -100,7 +100,7 @@ pub fn killed(
     let employers: Vec<Seat> = sharers
         .iter()
         .filter_map(|w| match w {
-            Who::Denizen(p) => super::hirelings::employer(p, state),
+            Who::Denizen(p) => super::hirelings::employer(cat, state, p),
             Who::Character(_) => None,
         })
         .collect();
@@ -111,7 +111,7 @@ pub fn killed(
         Some(Who::Denizen(piece)) => {
             // 8.7: a hired native killed becomes unhired; his employer loses his
             // Notoriety bounty.
-            let hired = super::hirelings::employer(&piece, state);
+            let hired = super::hirelings::employer(cat, state, &piece);
             if let (Some(seat), PieceId::Native { id }) = (hired, &piece) {
                 let notoriety = cat.denizens.native(id).map_or(0, |n| n.notoriety);
                 if let Some(s) = state.seat_mut(seat) {
@@ -221,7 +221,7 @@ pub fn character_killed(
                 add_points(state, *k, 0, 0, gold);
             }
         }
-        Some(Who::Denizen(piece)) if super::hirelings::is_hireling(state, piece) => {
+        Some(Who::Denizen(piece)) if super::hirelings::is_hireling(cat, state, piece) => {
             // 8.7: killed by a hireling: his employer takes his notoriety (with the
             // kill's spoils above); his belongings are abandoned in the clearing (a hired
             // leader's own belongings are not yet kept, see `hirelings`).

@@ -66,7 +66,7 @@ pub fn candidates(
     // Any monster or native in the clearing, hirelings included (his own: treachery).
     let mut out: Vec<CombatTarget> = denizens_in(cat, state, combat.at)
         .into_iter()
-        .chain(super::hirelings::in_combat(state, combat))
+        .chain(super::hirelings::in_combat(cat, state, combat))
         .map(|piece| CombatTarget::Denizen { piece })
         .collect();
     for other in combat.fighting().filter(|s| *s != seat) {
@@ -82,7 +82,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         return spells::aiming::options(cat, state, combat, seat);
     }
     // 8.4.2: his defending hirelings' targets first.
-    let hirelings = super::hirelings::melee::target_options(state, combat, seat);
+    let hirelings = super::hirelings::melee::target_options(cat, state, combat, seat);
     if !hirelings.is_empty() {
         return hirelings;
     }
@@ -111,7 +111,7 @@ pub fn apply(
         A::SelectTarget { target } => {
             // 8.4.2g: naming his own hireling is treachery.
             if let CombatTarget::Denizen { piece } = target {
-                if super::hirelings::employer(piece, state) == Some(seat) {
+                if super::hirelings::employer(cat, state, piece) == Some(seat) {
                     super::hirelings::rebels::treachery(cat, state, seat, piece, &mut events)?;
                 }
             }
@@ -175,7 +175,8 @@ pub fn progress(
     };
     if let Some(seat) = combat.attention.get(combat.turn).copied() {
         let aiming = spells::aiming::aiming(combat, seat);
-        let hirelings = !super::hirelings::melee::target_options(state, combat, seat).is_empty();
+        let hirelings =
+            !super::hirelings::melee::target_options(cat, state, combat, seat).is_empty();
         if combat.gone.contains(&seat)
             || (!aiming && !hirelings && candidates(cat, state, combat, seat).is_empty())
         {

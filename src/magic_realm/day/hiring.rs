@@ -46,9 +46,14 @@ pub fn is_hired_native(state: &GameState, native: &NativeId) -> bool {
     employer(state, native).is_some()
 }
 
-/// Whether a piece is a hired native or the horse of one (6.3.4: they do not regenerate).
+/// Whether a piece is a hired native or the horse of one (6.3.4: they do not regenerate),
+/// or a monster under a control spell (it neither prowls nor blocks nor fights as an
+/// uncontrolled monster while it lasts).
 pub fn is_hired(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     match piece {
+        PieceId::Monster { .. } => {
+            crate::magic_realm::combat::spells::controller(cat, state, piece).is_some()
+        }
         PieceId::Native { id } => is_hired_native(state, id),
         PieceId::NativeHorse { id } => cat
             .denizens

@@ -27,6 +27,10 @@ type Events = Vec<Event<E>>;
 /// 7.13: a monster (or its head or club) prowls when its starting box is in the prowling
 /// row; the Ghosts prowl every day.
 pub fn monster_prowls(cat: &Catalog, state: &GameState, piece: &PieceId, row: u8) -> bool {
+    // A controlled monster goes where its controller takes it.
+    if super::hiring::is_hired(cat, state, piece) {
+        return false;
+    }
     if let PieceId::Monster { id, .. } = piece {
         if cat
             .setup_card
@@ -160,6 +164,7 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
     let monsters: Vec<PieceId> = pile
         .iter()
         .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
+        .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
         .map(|c| c.piece.clone())
         .collect();
     if monsters.is_empty() {

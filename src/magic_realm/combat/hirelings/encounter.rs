@@ -3,7 +3,7 @@
 //! hirelings against characters and denizens, turned either side up.
 
 use super::super::fighters::{companion, denizens_in, group_of, start_battling};
-use super::super::{current, current_mut, Combat, CombatTarget, Events};
+use super::super::{current_mut, Combat, CombatTarget, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -12,8 +12,8 @@ use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::state::GameState;
 
 /// The seat's hirelings in the combat that are on no Melee Section yet.
-fn free(state: &GameState, combat: &Combat, seat: Seat) -> Vec<PieceId> {
-    super::of(state, seat, combat.at)
+fn free(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<PieceId> {
+    super::of(cat, state, seat, combat.at)
         .into_iter()
         .filter(|h| !combat.engaged(h) && combat.duel_of(h).is_none())
         .collect()
@@ -41,7 +41,7 @@ fn denizen(piece: &PieceId) -> CombatTarget {
 pub fn luring_options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     let targets = lurable(cat, state, combat);
     let mut out = Vec::new();
-    for hireling in free(state, combat, seat) {
+    for hireling in free(cat, state, combat, seat) {
         for d in &targets {
             out.push(A::HirelingLure {
                 hireling: hireling.clone(),
@@ -71,7 +71,7 @@ fn deploy_targets(
     let denizens = denizens_in(cat, state, combat.at)
         .into_iter()
         .filter(|p| !combat.holding.contains_key(p))
-        .chain(super::in_combat(state, combat))
+        .chain(super::in_combat(cat, state, combat))
         .filter(|p| p != hireling);
     out.extend(denizens.map(|p| denizen(&p)));
     out
@@ -81,7 +81,7 @@ fn deploy_targets(
 /// up (a.4).
 pub fn deployment_options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     let mut out = Vec::new();
-    for hireling in free(state, combat, seat) {
+    for hireling in free(cat, state, combat, seat) {
         for target in deploy_targets(cat, state, combat, seat, &hireling) {
             out.push(A::Deploy {
                 hireling: hireling.clone(),
@@ -89,13 +89,16 @@ pub fn deployment_options(cat: &Catalog, state: &GameState, combat: &Combat, sea
             });
         }
     }
-    for hireling in super::of(state, seat, combat.at) {
+    for hireling in super::of(cat, state, seat, combat.at) {
         let attacking =
             combat.attacking_in(&hireling).is_some() || combat.sheet_of(&hireling).is_some();
         if attacking {
+            // 8.4.7: a controlled Tremendous monster is played red side down (its head
+            // or club either side up).
             out.extend(
                 std::iter::once(hireling.clone())
                     .chain(companion(cat, state, &hireling))
+                    .filter(|p| !super::super::fighters::is_tremendous(cat, p))
                     .map(|hireling| A::TurnHireling { hireling }),
             );
         }
@@ -104,11 +107,11 @@ pub fn deployment_options(cat: &Catalog, state: &GameState, combat: &Combat, sea
 }
 
 /// 8.3.5 a.3: the hirelings to which the denizen waiting for assignment may go.
-pub fn assignment_options(state: &GameState, combat: &Combat) -> Vec<A> {
+pub fn assignment_options(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<A> {
     let Some((denizen, seat)) = &combat.assigning else {
         return Vec::new();
     };
-    super::of(state, *seat, combat.at)
+    super::of(cat, state, *seat, combat.at)
         .into_iter()
         .map(|hireling| A::AssignToHireling {
             denizen: denizen.clone(),
@@ -120,7 +123,7 @@ pub fn assignment_options(state: &GameState, combat: &Combat) -> Vec<A> {
 /// 8.2.3, 8.3.6 a.9: a hireling luring or attacking an unhired native sets its group
 /// battling the hireling's employer.
 fn battles(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &PieceId, events: &mut Events) {
-    if super::is_hireling(state, piece) {
+    if super::is_hireling(cat, state, piece) {
         return;
     }
     if let Some(group) = group_of(cat, piece) {
@@ -207,7 +210,7 @@ pub fn apply(
                 }
                 CombatTarget::Denizen { piece } => {
                     // 8.4.2g: deployed against one of his own hirelings: treachery.
-                    if super::employer(piece, state) == Some(seat) {
+                    if super::employer(cat, state, piece) == Some(seat) {
                         super::rebels::treachery(cat, state, seat, piece, events)?;
                     }
                     super::super::spells::break_pacification(cat, state, seat, target, events);
@@ -240,10 +243,4 @@ pub fn apply(
         }
     }
     Ok(())
-}
-
-/// 8.3.5 a.1: whether `seat` rolls for a denizen's random assignment by right of his
-/// hirelings (he is hidden, but has hirelings in the clearing, all unhidden).
-pub fn has_hirelings(state: &GameState, seat: Seat) -> bool {
-    current(state).is_some_and(|c| !super::of(state, seat, c.at).is_empty())
 }

@@ -23,14 +23,14 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
     let Some(combat) = current(state) else {
         return Ok(());
     };
-    let horses: Vec<PieceId> = super::in_combat(state, combat)
+    let horses: Vec<PieceId> = super::in_combat(cat, state, combat)
         .iter()
         .filter_map(|h| companion(cat, state, h))
         .collect();
     let hired: Vec<bool> = combat
         .duels
         .iter()
-        .map(|d| super::is_hireling(state, &d.defender))
+        .map(|d| super::is_hireling(cat, state, &d.defender))
         .collect();
     for horse in horses {
         let dark = state.piles.find(&horse).map(|(_, c)| c.facing) == Some(Facing::Dark);
@@ -47,10 +47,10 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
 }
 
 /// 8.4.2: a hireling of `seat` defending on its own sheet still needs its target.
-pub fn target_options(state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+pub fn target_options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     let mut out = Vec::new();
     for duel in combat.duels.iter().filter(|d| d.target.is_none()) {
-        if super::employer(&duel.defender, state) != Some(seat) {
+        if super::employer(cat, state, &duel.defender) != Some(seat) {
             continue;
         }
         for attacker in &duel.attackers {
@@ -120,17 +120,17 @@ pub fn placeable(
 ) -> Vec<(PieceId, Spot)> {
     let mut out = Vec::new();
     for duel in &combat.duels {
-        let mine = super::employer(&duel.defender, state) == Some(seat);
+        let mine = super::employer(cat, state, &duel.defender) == Some(seat);
         if mine {
             for p in with_companion(cat, state, &duel.defender) {
                 out.push((p, Spot::RedBox));
             }
-        } else if super::is_hireling(state, &duel.defender) {
+        } else if super::is_hireling(cat, state, &duel.defender) {
             // Another character's hireling's sheet: he positions it.
             continue;
         }
         for attacker in &duel.attackers {
-            if !mine && super::employer(attacker, state) != Some(seat) {
+            if !mine && super::employer(cat, state, attacker) != Some(seat) {
                 continue;
             }
             let spot = if duel.target.as_ref() == Some(attacker) {
@@ -190,7 +190,9 @@ pub fn play_options(
         }
     }
     for duel in &combat.duels {
-        if super::employer(&duel.defender, state) == Some(seat) {
+        if super::employer(cat, state, &duel.defender) == Some(seat)
+            && !super::super::fighters::is_tremendous(cat, &duel.defender)
+        {
             out.push(A::TurnHireling {
                 hireling: duel.defender.clone(),
             });
@@ -234,7 +236,7 @@ pub fn add_duels(
         .flat_map(|p| p.placed.iter().map(|(k, v)| (k.clone(), *v)))
         .collect();
     for duel in &combat.duels {
-        let steady = super::is_hireling(state, &duel.defender);
+        let steady = super::is_hireling(cat, state, &duel.defender);
         let lanes = |built: &mut Built, piece: &PieceId, first: Lane, second: Lane| {
             let mut out: Vec<(FighterId, Lane)> = Vec::new();
             if let Some((id, comp)) = add_denizen(cat, state, built, piece) {

@@ -35,40 +35,50 @@ pub struct Duel {
     pub target: Option<PieceId>,
 }
 
-/// The character who hired this native (not its horse), if it is hired.
-pub fn employer(piece: &PieceId, state: &GameState) -> Option<Seat> {
+/// The character who directs this denizen in combat, if anyone does: the employer of a
+/// hired native, the controller of a monster under a control spell (8.3.4 c.1: controlled
+/// monsters act like hired natives).
+pub fn employer(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Seat> {
     match piece {
         PieceId::Native { id } => hiring::employer(state, id),
+        PieceId::Monster { .. } => super::spells::controller(cat, state, piece),
         _ => None,
     }
 }
 
-/// Whether `piece` is a hireling (a hired native) of anyone.
-pub fn is_hireling(state: &GameState, piece: &PieceId) -> bool {
-    employer(piece, state).is_some()
+/// Whether `piece` is a hireling (a hired native or controlled monster) of anyone.
+pub fn is_hireling(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    employer(cat, state, piece).is_some()
 }
 
-/// 8.1.3: `seat`'s hired natives in the clearing `at`, in the order he hired them.
-pub fn of(state: &GameState, seat: Seat, at: ClearingRef) -> Vec<PieceId> {
-    state
-        .seat(seat)
-        .map(|s| {
-            s.hirelings
-                .iter()
-                .map(|h| PieceId::Native {
-                    id: h.native.clone(),
-                })
-                .filter(|p| state.piles.place_of(p) == Some(&Place::Clearing { at }))
-                .collect()
+/// 8.1.3: `seat`'s hired natives in the clearing `at`, in the order he hired them, then the
+/// monsters he controls there.
+pub fn of(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> Vec<PieceId> {
+    let here = Place::Clearing { at };
+    let natives = state.seat(seat).into_iter().flat_map(|s| {
+        s.hirelings.iter().map(|h| PieceId::Native {
+            id: h.native.clone(),
         })
-        .unwrap_or_default()
+    });
+    let monsters = state
+        .piles
+        .pile(&here)
+        .iter()
+        .map(|c| c.piece.clone())
+        .filter(|p| matches!(p, PieceId::Monster { .. }))
+        .filter(|p| super::spells::controller(cat, state, p) == Some(seat))
+        .collect::<Vec<_>>();
+    natives
+        .filter(|p| state.piles.place_of(p) == Some(&here))
+        .chain(monsters)
+        .collect()
 }
 
 /// Every hireling taking part in the combat: those of the characters fighting there.
-pub fn in_combat(state: &GameState, combat: &Combat) -> Vec<PieceId> {
+pub fn in_combat(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<PieceId> {
     combat
         .fighting()
-        .flat_map(|s| of(state, s, combat.at))
+        .flat_map(|s| of(cat, state, s, combat.at))
         .collect()
 }
 
@@ -139,17 +149,5 @@ impl Combat {
             }
         }
         self.duels.retain(|d| !d.attackers.is_empty());
-    }
-}
-
-/// 8.1.4: whether a piece is one of the hirelings of `seat` in combat, or such a
-/// hireling's horse.
-pub fn belongs_to(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
-    match piece {
-        PieceId::NativeHorse { id } => cat
-            .denizens
-            .native_horse(id)
-            .is_some_and(|h| hiring::employer(state, &h.rider) == Some(seat)),
-        _ => employer(piece, state) == Some(seat),
     }
 }

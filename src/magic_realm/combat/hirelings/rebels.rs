@@ -47,7 +47,7 @@ pub fn treachery(
         .collect();
     // Rebels neither attack nor are attacked by monsters and unhired natives.
     let hired: Vec<PieceId> = current(state)
-        .map(|c| super::in_combat(state, c))
+        .map(|c| super::in_combat(cat, state, c))
         .unwrap_or_default();
     let combat = current_mut(state)?;
     for duel in &mut combat.duels {

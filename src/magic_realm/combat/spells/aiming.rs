@@ -68,6 +68,29 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             }
             v
         }
+        // Control Bats: all the uncontrolled Bats in his clearing.
+        SpellTarget::AllBats => {
+            if of_kind(cat, state, combat, MonsterKind::Bat).is_empty() {
+                Vec::new()
+            } else {
+                vec![SpellAim::Kind {
+                    kind: MonsterKind::Bat,
+                }]
+            }
+        }
+        // Control Dragon; Guide Spider or Octopus: one such monster in his clearing.
+        SpellTarget::Dragon | SpellTarget::SpiderOrOctopus => {
+            let kinds: &[MonsterKind] = if kind == SpellTarget::Dragon {
+                &[MonsterKind::Dragon]
+            } else {
+                &[MonsterKind::Spider, MonsterKind::Octopus]
+            };
+            kinds
+                .iter()
+                .flat_map(|k| of_kind(cat, state, combat, *k))
+                .map(|piece| SpellAim::Denizen { piece })
+                .collect()
+        }
         SpellTarget::AllGoblins => {
             if of_kind(cat, state, combat, MonsterKind::Goblin).is_empty() {
                 Vec::new()

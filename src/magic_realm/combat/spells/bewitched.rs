@@ -72,8 +72,24 @@ fn pacifying(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> O
             SpellAim::Group { group: g } => Some(*g) == group,
             _ => false,
         });
-        s.caster == seat && aimed && s.has(cat, SpellEffect::Pacify)
+        // 8.4.2: a spell that pacifies or controls denizens breaks alike.
+        s.caster == seat
+            && aimed
+            && (s.has(cat, SpellEffect::Pacify) || s.has(cat, SpellEffect::Control))
     })
+}
+
+/// Control Bats, Guide Spider or Octopus, Control Dragon: the character controlling this
+/// monster, if a control spell in effect names it.
+pub fn controller(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Seat> {
+    let aim = SpellAim::Denizen {
+        piece: piece.clone(),
+    };
+    state
+        .spells
+        .iter()
+        .find(|s| s.aims.contains(&aim) && s.has(cat, SpellEffect::Control))
+        .map(|s| s.caster)
 }
 
 /// 8.4.4: whether `piece` is pacified toward `seat` (it neither battles, attacks nor

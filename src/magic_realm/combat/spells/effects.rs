@@ -62,6 +62,7 @@ pub fn start(
             }
         }
         SpellEffect::Pacify => pacify(cat, state, seat, cast, events)?,
+        SpellEffect::Control => control(cat, state, seat, cast, events)?,
         SpellEffect::Poison => bewitch(cat, state, seat, cast),
         SpellEffect::ElvenGrace => {
             bewitch(cat, state, seat, cast);
@@ -161,6 +162,49 @@ fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
         aims: cast.aims.clone(),
         until,
     });
+}
+
+/// Control Bats, Guide Spider or Octopus, Control Dragon (Day): the spellcaster controls
+/// the monsters from now until the spell ends. They fight as his hirelings from the next
+/// round (4.6.9a: their attacks as uncontrolled monsters stop at once: they leave the
+/// sheets they were on; a red-side-up Tremendous monster lets go and turns red side down).
+fn control(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    cast: &SpellCast,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    bewitch(cat, state, seat, cast);
+    let controlled: Vec<PieceId> = cast
+        .aims
+        .iter()
+        .filter_map(|a| match a {
+            SpellAim::Denizen { piece } => Some(piece.clone()),
+            _ => None,
+        })
+        .collect();
+    for piece in &controlled {
+        let combat = current_mut(state)?;
+        combat.unassign(piece);
+        if combat.holding.remove(piece).is_some() {
+            state.piles.set_facing(piece, Facing::Light);
+        }
+    }
+    events.push(Event::public(
+        "8.4.4",
+        format!(
+            "{}'s {} takes control of {} monster(s).",
+            who::who(cat, state, seat),
+            spell_name(cat, &cast.spell),
+            controlled.len()
+        ),
+        E::SpellWorks {
+            seat,
+            spell: cast.spell.clone(),
+        },
+    ));
+    Ok(())
 }
 
 /// Pentangle: bewitches its target until Midnight; the Demons and Imp attacking him are

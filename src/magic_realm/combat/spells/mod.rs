@@ -193,6 +193,9 @@ pub enum SpellEffect {
     /// attacking and blocking the spellcaster; Persuade makes the group meet him as
     /// Friendly.
     Pacify,
+    /// Control Bats, Guide Spider or Octopus, Control Dragon (Day): the spellcaster
+    /// controls the monsters; they fight like his hired natives (8.3.4 c.1).
+    Control,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -211,6 +214,7 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "curse" => Some(SpellEffect::Curse),
         "poison" => Some(SpellEffect::Poison),
         "persuade" | "deal-with-goblins" => Some(SpellEffect::Pacify),
+        "control-bats" | "guide-spider-or-octopus" | "control-dragon" => Some(SpellEffect::Control),
         _ => None,
     }
 }

@@ -127,6 +127,16 @@ pub fn power_of_the_pit(
     let characters: Vec<Seat> = current(state)
         .map(|c| c.fighting().collect())
         .unwrap_or_default();
+    // Every monster and native in the clearing, hirelings (hired or controlled) included.
+    let denizens = |state: &GameState| -> Vec<PieceId> {
+        let hired = current(state)
+            .map(|c| crate::magic_realm::combat::hirelings::in_combat(cat, state, c))
+            .unwrap_or_default();
+        denizens_in(cat, state, at)
+            .into_iter()
+            .chain(hired)
+            .collect()
+    };
     match result {
         PitResult::FieryChasmOpens => {
             let mut victims: Vec<Who> = characters
@@ -134,7 +144,7 @@ pub fn power_of_the_pit(
                 .filter(|s| !state.seat(**s).is_some_and(|x| x.hidden))
                 .map(|s| Who::Character(*s))
                 .collect();
-            victims.extend(denizens_in(cat, state, at).into_iter().map(Who::Denizen));
+            victims.extend(denizens(state).into_iter().map(Who::Denizen));
             kill_all(cat, state, victims, killer, events)?;
         }
         PitResult::CarriedAway => {
@@ -175,7 +185,7 @@ pub fn power_of_the_pit(
                     ));
                 }
             }
-            let victims: Vec<Who> = denizens_in(cat, state, at)
+            let victims: Vec<Who> = denizens(state)
                 .into_iter()
                 .filter(|p| size_of(cat, p).is_some_and(light_or_medium))
                 .map(Who::Denizen)
