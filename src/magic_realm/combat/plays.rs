@@ -285,10 +285,53 @@ pub fn apply(
     events.push(Event::private(
         "8.4.5",
         seat,
-        format!("{}: {action:?}", who::who(cat, state, seat)),
+        format!("{} {}.", who::who(cat, state, seat), play_words(action)),
         E::PlayMade { seat },
     ));
     Ok(events)
+}
+
+/// A secret play, in words for its player's log.
+fn play_words(action: &A) -> String {
+    use super::melee::chance::SheetPart;
+    use super::round::lane_words;
+    let circle = |lane| lane_words(SheetPart::Circles, lane);
+    let square = |lane| lane_words(SheetPart::Target, lane);
+    let red_box = |lane| lane_words(SheetPart::RedBoxes, lane);
+    match action {
+        A::PlayAttack { chit, lane } => {
+            format!(
+                "plays Fight chit {} in the {} circle",
+                chit + 1,
+                circle(*lane)
+            )
+        }
+        A::PlayGloves { lane } => format!("plays his Gloves in the {} circle", circle(*lane)),
+        A::PlaySpellAttack { lane } => {
+            format!("directs his spell from the {} circle", circle(*lane))
+        }
+        A::PlayManeuver { with, lane } => {
+            let what = match with {
+                ManeuverPlay::Chit { chit } => format!("Move chit {}", chit + 1),
+                ManeuverPlay::Horse { galloping: true } => "his horse, galloping".into(),
+                ManeuverPlay::Horse { galloping: false } => "his horse, walking".into(),
+                ManeuverPlay::Boots => "his Boots".into(),
+            };
+            format!("plays {what} in the {} square", square(*lane))
+        }
+        A::PlaceShield { lane } => format!("puts his shield in the {} box", red_box(*lane)),
+        A::PlaceDenizen { denizen, lane } => {
+            format!(
+                "puts {denizen} in lane {} ({} box)",
+                lane.number(),
+                red_box(*lane)
+            )
+        }
+        A::TurnHireling { hireling } => format!("turns {hireling} over"),
+        A::TakeBackPlays => "takes back his plays".into(),
+        A::EndPlays => "has made his plays".into(),
+        other => format!("{other:?}"),
+    }
 }
 
 /// Runs the plays on: when every character has finished, they are revealed and resolved.

@@ -83,7 +83,8 @@ impl Chance for GameDice<'_> {
             "8.4.6",
             &roll,
             format!(
-                "Repositioning the denizens ({part:?} of sheet {})",
+                "Repositioning the denizens {} of Melee Section {}",
+                part_words(part),
                 sheet + 1
             ),
             E::MeleeRoll {
@@ -99,7 +100,13 @@ impl Chance for GameDice<'_> {
             "8.4.6",
             &roll,
             format!(
-                "Change tactics in {lane:?} ({part:?} of sheet {})",
+                "Change tactics in the {} {} of Melee Section {}",
+                lane_words(part, lane),
+                match part {
+                    SheetPart::RedBoxes | SheetPart::Defender => "box",
+                    SheetPart::Target => "square",
+                    SheetPart::Circles => "circle",
+                },
                 sheet + 1
             ),
             E::MeleeRoll {
@@ -128,6 +135,31 @@ impl Chance for GameDice<'_> {
             },
         ));
         u8::try_from(result).unwrap_or(6)
+    }
+}
+
+/// Where on a Melee Section a roll moves counters, in words.
+fn part_words(part: SheetPart) -> &'static str {
+    match part {
+        SheetPart::RedBoxes => "in the red boxes",
+        SheetPart::Defender => "of the defender",
+        SheetPart::Target => "in the Maneuver squares",
+        SheetPart::Circles => "in the Attack circles",
+    }
+}
+
+/// A lane's box, square or circle by its printed name.
+pub fn lane_words(part: SheetPart, lane: Lane) -> &'static str {
+    match (part, lane) {
+        (SheetPart::RedBoxes | SheetPart::Defender, Lane::ChargeThrust) => "Charge-and-Thrust",
+        (SheetPart::RedBoxes | SheetPart::Defender, Lane::DodgeSwing) => "Dodge-and-Swing",
+        (SheetPart::RedBoxes | SheetPart::Defender, Lane::DuckSmash) => "Duck-and-Smash",
+        (SheetPart::Target, Lane::ChargeThrust) => "Charge",
+        (SheetPart::Target, Lane::DodgeSwing) => "Dodge",
+        (SheetPart::Target, Lane::DuckSmash) => "Duck",
+        (SheetPart::Circles, Lane::ChargeThrust) => "Thrust",
+        (SheetPart::Circles, Lane::DodgeSwing) => "Swing",
+        (SheetPart::Circles, Lane::DuckSmash) => "Smash",
     }
 }
 
