@@ -625,3 +625,24 @@ fn rule_8_4_2_naming_a_controlled_monster_as_her_target_breaks_the_control() {
         .any(|e| matches!(e.detail, E::SpellBroken { .. })));
     assert!(g.state().spells.is_empty(), "both Bats are free again");
 }
+
+#[test]
+fn rule_8_2_3_attacking_another_characters_hireling_sets_no_group_battling() {
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": here(), "hidden": false},
+        {"character": "amazon", "at": here(), "hidden": false,
+         "hirelings": term(&["company-1"])}],
+        "pieces": [native("company-1")],
+        "at": "sunset", "dice": dice(1, 40)}));
+    let mut log = Vec::new();
+    let attack = A::SelectTarget {
+        target: CombatTarget::Denizen {
+            piece: hired("company-1"),
+        },
+    };
+    until(&mut g, S0, &attack, &mut log);
+    assert!(!log
+        .iter()
+        .any(|e| matches!(e.detail, E::NativesBattle { .. } | E::Rebelled { .. })));
+    assert_eq!(g.state().seats[1].hirelings.len(), 1, "still hired");
+}

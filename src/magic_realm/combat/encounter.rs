@@ -2,7 +2,7 @@
 //! deployment and charging, and each character's one action (alerting his weapon, casting
 //! a spell, or activating, deactivating or abandoning belongings).
 
-use super::fighters::{self, attacks, denizens_in, group_of, start_battling};
+use super::fighters::{self, attacks, denizens_in};
 use super::{
     current, current_mut, hirelings, spells, Combat, CombatStage, CombatTarget, Events, ItemsDone,
 };
@@ -228,15 +228,7 @@ pub fn assign(
     let combat = current_mut(state)?;
     combat.unassign(piece);
     combat.sheets.entry(seat).or_default().push(piece.clone());
-    if let Some(group) = group_of(cat, piece) {
-        if start_battling(state, seat, group) {
-            events.push(Event::public(
-                "8.2.3",
-                format!("The {group:?} now battle {}.", who::who(cat, state, seat)),
-                E::NativesBattle { seat, group },
-            ));
-        }
-    }
+    fighters::provoke(cat, state, seat, piece, events);
     Ok(())
 }
 

@@ -112,6 +112,29 @@ pub fn start_battling(state: &mut GameState, seat: Seat, group: NativeGroup) -> 
     true
 }
 
+/// 8.2.3: a character (or his hireling) that lures, attacks or casts a spell at an unhired
+/// native sets the native's group battling him; logged once.
+pub fn provoke(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    events: &mut Vec<crate::engine::Event<crate::magic_realm::actions::MagicRealmEvent>>,
+) {
+    if hiring::is_hired(cat, state, piece) {
+        return;
+    }
+    if let Some(group) = group_of(cat, piece) {
+        if start_battling(state, seat, group) {
+            events.push(crate::engine::Event::public(
+                "8.2.3",
+                format!("The {group:?} now battle {}.", who::who(cat, state, seat)),
+                crate::magic_realm::actions::MagicRealmEvent::NativesBattle { seat, group },
+            ));
+        }
+    }
+}
+
 fn side_of(state: &GameState, piece: &PieceId) -> Side {
     match state.piles.find(piece).map(|(_, c)| c.facing) {
         Some(Facing::Dark) => Side::Dark,

@@ -2,7 +2,7 @@
 //! of the characters in the clearing are picked at random, and each character in turn
 //! picks his target (or none).
 
-use super::fighters::{denizens_in, group_of, start_battling};
+use super::fighters::denizens_in;
 use super::{current, current_mut, spells, Combat, CombatStage, CombatTarget, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -129,15 +129,7 @@ pub fn apply(
             }
             if let CombatTarget::Denizen { piece } = target {
                 // 8.2.3: attacking an unhired native sets his group battling.
-                if let Some(group) = group_of(cat, piece) {
-                    if start_battling(state, seat, group) {
-                        events.push(Event::public(
-                            "8.2.3",
-                            format!("The {group:?} now battle {}.", who::who(cat, state, seat)),
-                            E::NativesBattle { seat, group },
-                        ));
-                    }
-                }
+                super::fighters::provoke(cat, state, seat, piece, &mut events);
             }
             let text = target.name(cat, state);
             events.push(Event::public(

@@ -2,7 +2,7 @@
 //! hirelings, denizens randomly assigned to a hidden character's hirelings, and deploying
 //! hirelings against characters and denizens, turned either side up.
 
-use super::super::fighters::{companion, denizens_in, group_of, start_battling};
+use super::super::fighters::{companion, denizens_in};
 use super::super::{current_mut, Combat, CombatTarget, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -123,18 +123,7 @@ pub fn assignment_options(cat: &Catalog, state: &GameState, combat: &Combat) -> 
 /// 8.2.3, 8.3.6 a.9: a hireling luring or attacking an unhired native sets its group
 /// battling the hireling's employer.
 fn battles(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &PieceId, events: &mut Events) {
-    if super::is_hireling(cat, state, piece) {
-        return;
-    }
-    if let Some(group) = group_of(cat, piece) {
-        if start_battling(state, seat, group) {
-            events.push(Event::public(
-                "8.2.3",
-                format!("The {group:?} now battle {}.", who::who(cat, state, seat)),
-                E::NativesBattle { seat, group },
-            ));
-        }
-    }
+    super::super::fighters::provoke(cat, state, seat, piece, events);
 }
 
 /// 8.3.4c.2, 8.3.5 a.3: `denizen` attacks the hireling, which defends on its own sheet.

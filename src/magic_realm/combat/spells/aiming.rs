@@ -10,7 +10,7 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::MonsterKind;
 use crate::magic_realm::catalog::magic::SpellTarget;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::combat::fighters::{denizens_in, group_of, start_battling};
+use crate::magic_realm::combat::fighters::denizens_in;
 use crate::magic_realm::combat::{current, current_mut, Combat, CombatTarget};
 use crate::magic_realm::day::{hiding, who};
 use crate::magic_realm::pieces::PieceId;
@@ -206,15 +206,13 @@ pub fn apply(
                 }
                 if let CombatTarget::Denizen { piece } = &target {
                     // 8.2.3: a spell on an unhired native sets his group battling.
-                    if let Some(group) = group_of(cat, piece) {
-                        if start_battling(state, seat, group) {
-                            events.push(Event::public(
-                                "8.2.3",
-                                format!("The {group:?} now battle {name}."),
-                                E::NativesBattle { seat, group },
-                            ));
-                        }
-                    }
+                    crate::magic_realm::combat::fighters::provoke(
+                        cat,
+                        state,
+                        seat,
+                        piece,
+                        &mut events,
+                    );
                 }
                 // Peace is broken when its target is named as the target of a spell; his
                 // own pacification of it, when he names it.
