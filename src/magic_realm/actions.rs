@@ -198,6 +198,13 @@ pub enum MagicRealmAction {
         piece: PieceId,
         change: BelongingChange,
     },
+    /// 8.3.9a: on his turn in the Encounter Step, play this colour chit to energize the
+    /// inert Permanent spell `caster` cast from `spell_box` (not his action).
+    EnergizeSpell {
+        caster: Seat,
+        spell_box: u8,
+        colour_chit: u8,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

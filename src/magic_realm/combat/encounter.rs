@@ -58,9 +58,10 @@ pub fn held(combat: &Combat, seat: Seat) -> bool {
 }
 
 /// Peace: a pacified denizen cannot be assigned to a target; a pacified character cannot
-/// lure, charge or name targets.
+/// lure, charge or name targets. Nor can anyone turned into mist (Melt into Mist).
 pub fn pacified(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
     spells::bewitched_by(cat, state, target, spells::SpellEffect::Peace)
+        || spells::mist::misted(cat, state, target)
 }
 
 fn pacified_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
@@ -102,7 +103,7 @@ fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
     let mut out = Vec::new();
     for target in combat.fighting().filter(|t| *t != seat) {
         let hidden = state.seat(target).is_some_and(|s| s.hidden);
-        if hidden && !found {
+        if (hidden && !found) || spells::mist::misted_seat(cat, state, target) {
             continue;
         }
         for (chit, kind, _, effort) in free_chits(cat, state, combat, seat) {
@@ -186,10 +187,10 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             out
         }
         CombatStage::Actions => {
-            let mut out = Vec::new();
+            let mut out = spells::encounter_options(cat, state, combat, seat);
             let done = combat.items.get(&seat).copied().unwrap_or_default();
             let rearranged = done.activated || done.deactivated || done.abandoned;
-            if !combat.acted.contains(&seat) {
+            if !combat.acted.contains(&seat) && !spells::frozen(cat, state, seat) {
                 if !rearranged {
                     out.extend(alerts(cat, state, combat, seat));
                     out.extend(spells::casting::options(cat, state, combat, seat));
@@ -353,6 +354,7 @@ pub fn apply(
         A::EndLuring | A::EndDeployment | A::EndActions => {
             current_mut(state)?.turn += 1;
         }
+        A::EnergizeSpell { .. } => spells::encounter_apply(cat, state, seat, action, &mut events)?,
         other => {
             return Err(RuleError::internal(format!(
                 "{other:?} is not an Encounter action"

@@ -19,7 +19,7 @@ use crate::magic_realm::pieces::{part_of, Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
 /// The monsters and unhired natives in `at` that take part in combat (8.1.3): not their
-/// heads, clubs or horses, not hired natives, not visitors.
+/// heads, clubs or horses, not hired natives, not visitors, not those turned into mist.
 pub fn denizens_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<PieceId> {
     state
         .piles
@@ -31,6 +31,7 @@ pub fn denizens_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<Pie
             PieceId::Native { .. } => !hiring::is_hired(cat, state, p),
             _ => false,
         })
+        .filter(|p| !super::spells::mist::misted_piece(cat, state, p))
         .cloned()
         .collect()
 }

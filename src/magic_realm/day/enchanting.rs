@@ -44,10 +44,21 @@ fn chit_type(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<M
 /// the clearing's own colours when its tile is enchanted side up, and Enchanted cards
 /// there, abandoned or carried by a character.
 pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet<MagicColor> {
-    let mut out = BTreeSet::new();
+    let mut out = lasting_colours_in(cat, state, at);
     if let Some(day) = state.step.day() {
         out.extend(cat.setup_card.setup.seventh_day_colours(day, state.days));
     }
+    out
+}
+
+/// 4.6.1, 8.9: the colour magic supplied in a clearing by its place alone (an enchanted
+/// tile, Enchanted cards), not by the day.
+pub fn lasting_colours_in(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+) -> BTreeSet<MagicColor> {
+    let mut out = BTreeSet::new();
     if let Some(c) = state
         .map
         .side(at.tile)

@@ -199,6 +199,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       }
     case 'EndAim':
       return 'No more targets for my spell';
+    case 'EnergizeSpell':
+      return `Energize seat ${action.caster + 1}'s spell ${action.spell_box + 1} with colour chit ${action.colour_chit + 1}`;
     case 'PlayGloves':
       return `Attack with my Gloves: ${LANE_ATTACK[action.lane]}`;
     case 'PlaySpellAttack':

@@ -56,13 +56,15 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     let Some(sheet) = state.seat(seat) else {
         return Vec::new();
     };
-    // Peace: a pacified character cannot name a target for a spell.
+    // Peace: a pacified character cannot name a target for a spell; 4.6.8e: nor can one
+    // turned into mist.
     if super::bewitched_by(
         cat,
         state,
         &CombatTarget::Character { seat },
         SpellEffect::Peace,
-    ) {
+    ) || super::frozen(cat, state, seat)
+    {
         return Vec::new();
     }
     let limit = move_times_on_sheet(cat, state, combat, seat)

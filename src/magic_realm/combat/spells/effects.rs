@@ -2,7 +2,8 @@
 //! Spells): Attack spells wait for the melee ([`super::attacks`]); Make Whole (Instant)
 //! activates the target's fatigued and wounded chits and repairs his damaged armor, then
 //! expires; Peace (Combat) stops its target attacking until he is attacked, unless he is
-//! already someone's target; the spellbreaking spells are in [`super::breaking`].
+//! already someone's target; Melt into Mist (Permanent) turns its target into mist
+//! ([`super::mist`]); the spellbreaking spells are in [`super::breaking`].
 
 use super::{effect_of, fatigue_chit, spell_ends, spell_name, Ending, Events, SpellAim};
 use super::{CastStatus, SpellCast, SpellEffect, SpellExpiry, SpellInEffect};
@@ -75,6 +76,12 @@ pub fn start(
             }
         }
         SpellEffect::DissolveSpell => super::breaking::dissolve(cat, state, cast, events)?,
+        SpellEffect::MeltIntoMist => {
+            bewitch(cat, state, seat, cast);
+            if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
+                super::mist::vanish(cat, state, &target, events)?;
+            }
+        }
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
@@ -138,13 +145,16 @@ fn make_whole(cat: &Catalog, state: &mut GameState, target: Seat, events: &mut E
     ));
 }
 
-/// 8.4.3, 4.6.6g: the spell bewitches its targets, a Combat spell until Midnight, a Day
-/// spell until Sunset of the next day; its Magic chit goes with them.
+/// 8.4.3, 4.6.6g, 4.6.6h: the spell bewitches its targets, a Combat spell until Midnight,
+/// a Day spell until Sunset of the next day, a Permanent spell (energized) until broken;
+/// its Magic chit goes with them.
 fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
-    let until = match cat.spells.get(&cast.spell).map(|s| s.duration) {
+    let duration = cat.spells.get(&cast.spell).map(|s| s.duration);
+    let until = match duration {
         Some(SpellDuration::Day) => SpellExpiry::Sunset {
             day: state.step.day().unwrap_or(0).saturating_add(1),
         },
+        Some(SpellDuration::Permanent) => SpellExpiry::Never,
         _ => SpellExpiry::Midnight,
     };
     if let Some(slot) = state
@@ -160,6 +170,7 @@ fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
         chit: cast.chit,
         aims: cast.aims.clone(),
         until,
+        inert: false,
     });
 }
 

@@ -100,7 +100,8 @@ pub fn break_on(
     }
 }
 
-/// 4.6.6g: at Midnight the Combat spells expire.
+/// 4.6.6g, 8.9: at Midnight the Combat spells expire and the Permanent spells fall inert
+/// (unless a continuous source of colour keeps them energized).
 pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     while let Some(i) = state
         .spells
@@ -109,6 +110,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     {
         end_spell(cat, state, i, true, events);
     }
+    super::permanent::midnight(cat, state, events);
 }
 
 /// 4.6.6g: at Sunset the Day spells cast the day before expire.

@@ -4,7 +4,8 @@
 //! picked; the spells come to life in the order of their completion times, faster spells
 //! cancelling slower ones cast by their targets; then each has its effect: Attack spells
 //! attack like weapons in the melee, Instant spells act and expire, Combat spells bewitch
-//! their targets until Midnight.
+//! their targets until Midnight, Day spells until Sunset of the next day, Permanent spells
+//! until broken (energized or inert, [`permanent`]).
 //!
 //! The spells implemented so far are those [`effect_of`] names; the others cannot be
 //! cast yet (they are never offered).
@@ -17,6 +18,8 @@ pub mod breaking;
 pub mod casting;
 pub mod effects;
 pub mod lasting;
+pub mod mist;
+pub mod permanent;
 pub mod pit;
 
 pub use bewitched::*;
@@ -149,6 +152,8 @@ pub enum SpellExpiry {
     Midnight,
     /// Day spells: at Sunset of the day after the one they were cast (4.6.6g).
     Sunset { day: u8 },
+    /// Permanent spells (4.6.6h) never expire.
+    Never,
 }
 
 /// A spell bewitching its targets (8.4.3): its Magic chit is with them until it ends.
@@ -161,6 +166,11 @@ pub struct SpellInEffect {
     pub chit: u8,
     pub aims: Vec<SpellAim>,
     pub until: SpellExpiry,
+    /// 4.6.6h: a Permanent spell fallen inert (at Midnight) until it is energized again.
+    /// An inert spell stays in effect, its chit committed, but does not affect its
+    /// targets.
+    #[serde(default)]
+    pub inert: bool,
 }
 
 /// What a spell does, for the spells implemented (List of Spells).
@@ -193,6 +203,9 @@ pub enum SpellEffect {
     /// attacking and blocking the spellcaster; Persuade makes the group meet him as
     /// Friendly.
     Pacify,
+    /// Melt into Mist (Permanent; 4.6.8): while energized, the target takes no part in
+    /// combat and is not affected by spells.
+    MeltIntoMist,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -200,7 +213,12 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
     if spell.attack.is_some() {
         return Some(SpellEffect::Attack);
     }
-    match spell.id.0.as_str() {
+    effect_by_id(&spell.id)
+}
+
+/// The effect of the spell `id` other than an Attack spell's, if it is implemented.
+pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
+    match id.0.as_str() {
         "make-whole" => Some(SpellEffect::MakeWhole),
         "peace" => Some(SpellEffect::Peace),
         "power-of-the-pit" => Some(SpellEffect::PowerOfThePit),
@@ -211,6 +229,7 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "curse" => Some(SpellEffect::Curse),
         "poison" => Some(SpellEffect::Poison),
         "persuade" | "deal-with-goblins" => Some(SpellEffect::Pacify),
+        "melt-into-mist" => Some(SpellEffect::MeltIntoMist),
         _ => None,
     }
 }
@@ -224,6 +243,11 @@ impl SpellInEffect {
     /// Whether this spell has `effect`.
     pub fn has(&self, cat: &Catalog, effect: SpellEffect) -> bool {
         effect_named(cat, &self.spell) == Some(effect)
+    }
+
+    /// 4.6.6f, 4.6.6h: whether it affects its targets now (not inert).
+    pub fn works(&self) -> bool {
+        !self.inert
     }
 }
 
@@ -298,4 +322,50 @@ pub fn fatigue_chit(state: &mut GameState, seat: Seat, chit: u8) {
     {
         *slot = ChitStatus::Fatigued;
     }
+}
+
+/// 8.3.9a: what a character may do with spells on his turn in the Encounter Step
+/// besides casting: energize Permanent spells with his colour chits (not his action).
+pub fn encounter_options(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &super::Combat,
+    seat: Seat,
+) -> Vec<crate::magic_realm::actions::MagicRealmAction> {
+    permanent::options(cat, state, combat, seat)
+}
+
+/// Applies a legal `EnergizeSpell`.
+pub fn encounter_apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &crate::magic_realm::actions::MagicRealmAction,
+    events: &mut Events,
+) -> Result<(), crate::engine::RuleError> {
+    use crate::magic_realm::actions::MagicRealmAction as A;
+    match action {
+        A::EnergizeSpell {
+            caster,
+            spell_box,
+            colour_chit,
+        } => permanent::energize_with_chit(
+            cat,
+            state,
+            seat,
+            *caster,
+            *spell_box,
+            *colour_chit,
+            events,
+        ),
+        other => Err(crate::engine::RuleError::internal(format!(
+            "{other:?} is not a spell action"
+        ))),
+    }
+}
+
+/// 4.6.8e: whether the character's action chits and belongings are frozen (he is mist):
+/// he can only play colour chits to energize Permanent spells.
+pub fn frozen(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    mist::misted_seat(cat, state, seat)
 }
