@@ -495,3 +495,66 @@ fn melt_into_mist_is_immune_to_spells_aimed_at_others() {
         assert_eq!(chit(&g, S1, i), ChitStatus::Fresh, "chit {i}");
     }
 }
+
+/// A Swordsman turned into mist by a Sorceror's spell (the Sorceror elsewhere), in
+/// Daylight with `record`, an Ogre in his clearing.
+fn mist_in_daylight(record: Value) -> Game {
+    let away = json!({"tile": "oak_woods", "clearing": 4});
+    let sorc = json!({"character": "sorceror", "at": away, "hidden": true});
+    start(
+        json!({"seats": [swordsman(json!({"record": record})), sorc],
+        "pieces": [monster("ogre")],
+        "spells": [in_effect(1, "melt-into-mist", 0, 8, at_seat(0), false)],
+        "at": "daylight", "dice": dice(1, 40)}),
+    )
+}
+
+fn play_turn_of(g: &mut Game, seat: Seat) -> Vec<Event<E>> {
+    let mut log = Vec::new();
+    for _ in 0..20 {
+        let Some(who) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        if !matches!(g.state().step, Step::Daylight { .. }) {
+            break;
+        }
+        let legal = g.legal_actions(who);
+        let a = legal.first().cloned().expect("an action");
+        log.extend(g.apply(who, a).unwrap());
+        if details(&log)
+            .iter()
+            .any(|d| matches!(d, E::TurnEnds { seat: s } if *s == seat))
+        {
+            break;
+        }
+    }
+    log
+}
+
+#[test]
+fn rule_4_6_8_mist_can_only_move_hide_and_follow() {
+    let mut g = mist_in_daylight(json!([{"activity": "search"}, {"activity": "rest"},
+        {"activity": "hide"}]));
+    let log = play_turn_of(&mut g, S0);
+    let cancelled = details(&log)
+        .iter()
+        .filter(|d| {
+            matches!(d,
+            E::PhaseCancelled { seat: S0, reason } if reason.contains("Melt into Mist"))
+        })
+        .count();
+    assert_eq!(cancelled, 2, "Search and Rest are cancelled, Hide is done");
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::HideRolled { .. })));
+}
+
+#[test]
+fn rule_4_6_8_mist_cannot_block_or_be_blocked() {
+    let mut g = mist_in_daylight(json!([{"activity": "search"}]));
+    let log = play_turn_of(&mut g, S0);
+    assert!(
+        !details(&log).iter().any(|d| matches!(d, E::Blocked { .. })),
+        "the Ogre does not block him"
+    );
+}

@@ -9,6 +9,7 @@ use super::{
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells;
 use crate::magic_realm::state::{Activity, GameState, Pending};
 
 type Events = Vec<Event<E>>;
@@ -57,6 +58,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if (who::exhausted(cat, state, seat) && *act != Activity::Rest)
         || super::curses::forbids(state, seat, act).is_some()
+        || spells::mist::forbids(cat, state, seat, act)
     {
         out.push(A::Proceed);
         return out;
@@ -182,6 +184,19 @@ pub fn apply(
             E::PhaseCancelled {
                 seat,
                 reason: format!("the {curse:?} curse (4.6.7)"),
+            },
+        ));
+    } else if spells::mist::forbids(cat, state, seat, &act) {
+        // 4.6.8c: mist can only Move, Hide and Follow.
+        events.push(Event::public(
+            "4.6.8",
+            format!(
+                "Phase {phase}: {} is mist and can only move, hide or follow; the activity is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "Melt into Mist (4.6.8)".into(),
             },
         ));
     } else if who::exhausted(cat, state, seat) && act != Activity::Rest {
