@@ -1,5 +1,6 @@
-//! Rule scenarios for Permanent spells (rules 4.6.6h, 8.3.9a, 8.9) and Melt into Mist
-//! (4.6.8), each built from a scenario with forced dice and named by its rule.
+//! Rule scenarios for Permanent spells (rules 4.6.6h, 8.3.9a, 8.9), Melt into Mist (4.6.8)
+//! and Protection from Magic (4.6.6f), each built from a scenario with forced dice and named
+//! by its rule.
 mod spells_common;
 
 use serde_json::{json, Value};
@@ -557,4 +558,149 @@ fn rule_4_6_8_mist_cannot_block_or_be_blocked() {
         !details(&log).iter().any(|d| matches!(d, E::Blocked { .. })),
         "the Ogre does not block him"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// Protection from Magic
+
+/// An Elf (seat 0) with Protection from Magic on himself, inactive (cast with his Magic
+/// VII chit 3), `extra` on his sheet.
+fn protected_elf(extra: Value) -> Value {
+    let mut s = json!({"character": "elf", "at": here(), "hidden": false,
+        "spells": ["protection-from-magic"]});
+    if let (Some(s), Some(extra)) = (s.as_object_mut(), extra.as_object()) {
+        for (k, v) in extra {
+            s.insert(k.clone(), v.clone());
+        }
+    }
+    s
+}
+
+fn protection() -> Value {
+    in_effect(0, "protection-from-magic", 0, 3, at_seat(0), true)
+}
+
+#[test]
+fn rule_4_6_6f_protection_from_magic_waits_with_his_inactive_items() {
+    // He casts it on himself (Magic VII chit 3, Gold colour chit 0).
+    let elf = protected_elf(json!({"chits": [{"chit": 0, "status": "enchanted"}]}));
+    let mut g = start(
+        json!({"seats": [elf], "pieces": [monster("ogre")], "at": "sunset",
+        "dice": dice(4, 40)}),
+    );
+    let mut log = Vec::new();
+    cast_at(
+        &mut g,
+        S0,
+        0,
+        3,
+        Some(0),
+        SpellAim::Character { seat: S0 },
+        &mut log,
+    );
+    through_targets(&mut g, &mut log);
+    let s = &g.state().spells[0];
+    assert!(s.inert, "no effect while inactive");
+    assert_eq!(s.until, SpellExpiry::Never);
+    assert_eq!(chit(&g, S0, 3), ChitStatus::Committed);
+    assert!(!spells::bewitched_by(
+        cat(),
+        g.state(),
+        &CombatTarget::Character { seat: S0 },
+        SpellEffect::ProtectionFromMagic
+    ));
+}
+
+#[test]
+fn rule_4_6_6f_activated_in_the_encounter_step_it_protects_him_for_the_round() {
+    // The Witch King aims Power of the Pit at the Elf, who activates his protection as his
+    // action: the spell cannot go into effect. At the end of the round it expires.
+    let elf = protected_elf(json!({"curses": ["squeak"]}));
+    let wk = json!({"character": "witch-king", "at": here(), "hidden": false,
+        "spells": ["power-of-the-pit"], "chits": [{"chit": 1, "status": "enchanted"}]});
+    let mut g = start(json!({"seats": [elf, wk], "spells": [protection()],
+        "at": "sunset", "dice": dice(2, 60)}));
+    let mut log = Vec::new();
+    let activate = A::ActivatePhaseSpell {
+        caster: S0,
+        spell_box: 0,
+    };
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 10,
+        colour_chit: Some(1),
+    };
+    let aim = A::AimSpell {
+        aim: SpellAim::Character { seat: S0 },
+    };
+    assert!(curses::has(g.state(), S0, Curse::Squeak));
+    drive(
+        &mut g,
+        &[(S0, activate), (S1, cast), (S1, aim)],
+        |g, _| stage(g) == Some(CombatStage::Targets),
+        &mut log,
+    );
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::PhaseSpellActivated {
+            seat: S0,
+            caster: S0,
+            ..
+        }
+    )));
+    assert!(combat::current(g.state()).unwrap().acted.contains(&S0));
+    assert!(
+        !curses::has(g.state(), S0, Curse::Squeak),
+        "curses nullified"
+    );
+    drive(
+        &mut g,
+        &[(
+            S1,
+            A::AimSpell {
+                aim: SpellAim::Character { seat: S0 },
+            },
+        )],
+        |g, _| combat::current(g.state()).is_none_or(|c| c.round >= 2),
+        &mut log,
+    );
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellBroken { seat: S1, spell } if spell.0 == "power-of-the-pit")));
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::PitRolled { .. })));
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellExpired { seat: S0, spell } if spell.0 == "protection-from-magic")));
+    assert_eq!(chit(&g, S0, 3), ChitStatus::Fatigued);
+    assert!(
+        curses::has(g.state(), S0, Curse::Squeak),
+        "the curse is back"
+    );
+}
+
+#[test]
+fn rule_4_6_6f_activated_at_the_start_of_a_phase_it_lasts_that_phase() {
+    // Eyemist forbids Search; protected for the first phase, he searches; not in the
+    // second.
+    let elf = protected_elf(json!({"curses": ["eyemist"],
+        "record": [{"activity": "search"}, {"activity": "search"}]}));
+    let mut g = start(json!({"seats": [elf], "spells": [protection()],
+        "at": "daylight", "dice": dice(6, 40)}));
+    let activate = A::ActivatePhaseSpell {
+        caster: S0,
+        spell_box: 0,
+    };
+    assert!(g.legal_actions(S0).contains(&activate));
+    let mut log = g.apply(S0, activate).unwrap();
+    let legal = g.legal_actions(S0);
+    let search = legal
+        .iter()
+        .find(|a| matches!(a, A::Search { .. }))
+        .cloned()
+        .expect("he may search while protected");
+    log.extend(g.apply(S0, search).unwrap());
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellExpired { seat: S0, spell } if spell.0 == "protection-from-magic")));
+    assert!(g.state().spells.is_empty());
+    assert_eq!(g.legal_actions(S0), [A::Proceed], "Eyemist again");
 }

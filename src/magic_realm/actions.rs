@@ -205,6 +205,10 @@ pub enum MagicRealmAction {
         spell_box: u8,
         colour_chit: u8,
     },
+    /// 4.6.6f: activate, like an item, the Phase spell `caster` cast on him from
+    /// `spell_box` (Protection from Magic): at the start of a phase, or as his Encounter
+    /// action.
+    ActivatePhaseSpell { caster: Seat, spell_box: u8 },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -635,4 +635,10 @@ pub enum MagicRealmEvent {
     Misted {
         target: crate::magic_realm::combat::CombatTarget,
     },
+    /// 4.6.6f: `seat` activates the Phase spell `caster` cast on him.
+    PhaseSpellActivated {
+        seat: Seat,
+        caster: Seat,
+        spell: SpellId,
+    },
 }

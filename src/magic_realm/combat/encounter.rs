@@ -354,7 +354,9 @@ pub fn apply(
         A::EndLuring | A::EndDeployment | A::EndActions => {
             current_mut(state)?.turn += 1;
         }
-        A::EnergizeSpell { .. } => spells::encounter_apply(cat, state, seat, action, &mut events)?,
+        A::EnergizeSpell { .. } | A::ActivatePhaseSpell { .. } => {
+            spells::encounter_apply(cat, state, seat, action, &mut events)?
+        }
         other => {
             return Err(RuleError::internal(format!(
                 "{other:?} is not an Encounter action"

@@ -53,6 +53,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     };
     // 7.2.2: rearranging belongings comes first, at the start of the phase.
     let mut out = belongings::options(cat, state, seat);
+    out.extend(spells::protection::day_options(cat, state, seat));
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
@@ -121,6 +122,10 @@ pub fn apply(
         }
         A::Give { to, gift } => {
             super::gifts::give(cat, state, seat, *to, gift, &mut events)?;
+            return Ok(events);
+        }
+        A::ActivatePhaseSpell { caster, spell_box } => {
+            spells::protection::activate(cat, state, seat, *caster, *spell_box, &mut events)?;
             return Ok(events);
         }
         _ => {}
@@ -307,6 +312,8 @@ fn end_phase(
             prowling::block_in(cat, state, at, events);
         }
     }
+    // 4.6.6f: a Phase spell activated for this phase expires.
+    spells::protection::phase_ends(cat, state, events);
     state.today.phase += 1;
     state.today.rearranged.clear();
     Ok(())

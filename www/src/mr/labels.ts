@@ -201,6 +201,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'No more targets for my spell';
     case 'EnergizeSpell':
       return `Energize seat ${action.caster + 1}'s spell ${action.spell_box + 1} with colour chit ${action.colour_chit + 1}`;
+    case 'ActivatePhaseSpell':
+      return `Activate seat ${action.caster + 1}'s Protection from Magic (spell ${action.spell_box + 1})`;
     case 'PlayGloves':
       return `Attack with my Gloves: ${LANE_ATTACK[action.lane]}`;
     case 'PlaySpellAttack':

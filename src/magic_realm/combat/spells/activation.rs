@@ -91,8 +91,8 @@ pub fn activate(
             if cast.status != CastStatus::Working {
                 continue;
             }
-            // Pentangle, Melt into Mist: no new spell goes into effect against their
-            // target.
+            // Pentangle, Melt into Mist, Protection from Magic: no new spell goes into
+            // effect against their target.
             let Some(cast) = release_shielded(cat, state, seat, cast, events)? else {
                 continue;
             };
@@ -114,7 +114,7 @@ pub fn activate(
     Ok(())
 }
 
-/// Pentangle, Melt into Mist: the individuals they shield are
+/// Pentangle, Melt into Mist, Protection from Magic: the individuals they shield are
 /// released from a spell coming to life (a Pentangle does not stop another); a spell left
 /// with no target is broken (4.6.9d).
 fn release_shielded(

@@ -1,7 +1,8 @@
 //! What the spells in effect do to their targets, as the rest of combat asks it (List of
-//! Spells; 4.6.9d, 4.6.9f): the spells that nullify the others on their target (Pentangle,
-//! an energized Melt into Mist), Poison's extra star, pacification (8.4.4) and its
-//! breaking, Elven Grace's move times. Inert spells (4.6.6h) affect nobody.
+//! Spells; 4.6.9d, 4.6.9f): the spells that nullify the others on their target (an
+//! activated Protection from Magic, Pentangle, an energized Melt into Mist), Poison's extra
+//! star, pacification (8.4.4) and its breaking, Elven Grace's move times. Inert spells
+//! (4.6.6h) affect nobody.
 
 use super::{end_spell, Events, SpellAim, SpellEffect};
 use crate::engine::Seat;
@@ -12,7 +13,11 @@ use crate::magic_realm::state::GameState;
 
 /// The spells that nullify every other spell (and curse) on their target, strongest first
 /// (4.6.9d, 4.6.9f; see docs/rulings.md).
-const SHIELDS: [SpellEffect; 2] = [SpellEffect::Pentangle, SpellEffect::MeltIntoMist];
+const SHIELDS: [SpellEffect; 3] = [
+    SpellEffect::ProtectionFromMagic,
+    SpellEffect::Pentangle,
+    SpellEffect::MeltIntoMist,
+];
 
 /// The spell nullifying the others on `target`, if any.
 fn shield(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Option<SpellEffect> {
@@ -39,7 +44,7 @@ pub fn pentangled(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bo
     bewitched_by(cat, state, target, SpellEffect::Pentangle)
 }
 
-/// 4.6.9d, Pentangle, Melt into Mist: whether a spell with `effect`
+/// 4.6.9d, Pentangle, Melt into Mist, Protection from Magic: whether a spell with `effect`
 /// coming to life cannot go into effect against `target` (a Pentangle does not stop
 /// another Pentangle).
 pub fn shielded_from(
@@ -55,7 +60,7 @@ pub fn shielded_from(
     }
 }
 
-/// Pentangle, Melt into Mist: whether the curses on `seat` are
+/// Pentangle, Melt into Mist, Protection from Magic: whether the curses on `seat` are
 /// nullified (4.6.7a: they stay, and count again when the spell stops).
 pub fn curses_nullified(state: &GameState, seat: Seat) -> bool {
     let aim = SpellAim::Character { seat };

@@ -3,7 +3,8 @@
 //! activates the target's fatigued and wounded chits and repairs his damaged armor, then
 //! expires; Peace (Combat) stops its target attacking until he is attacked, unless he is
 //! already someone's target; Melt into Mist (Permanent) turns its target into mist
-//! ([`super::mist`]); the spellbreaking spells are in [`super::breaking`].
+//! ([`super::mist`]); Protection from Magic (Phase) goes with its target's inactive items
+//! ([`super::protection`]); the spellbreaking spells are in [`super::breaking`].
 
 use super::{effect_of, fatigue_chit, spell_ends, spell_name, Ending, Events, SpellAim};
 use super::{CastStatus, SpellCast, SpellEffect, SpellExpiry, SpellInEffect};
@@ -82,6 +83,20 @@ pub fn start(
                 super::mist::vanish(cat, state, &target, events)?;
             }
         }
+        SpellEffect::ProtectionFromMagic => {
+            bewitch(cat, state, seat, cast);
+            if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
+                let text = target.name(cat, state);
+                events.push(Event::public(
+                    "4.6.6",
+                    format!("Protection from Magic goes with {text}'s inactive items."),
+                    E::SpellWorks {
+                        seat,
+                        spell: cast.spell.clone(),
+                    },
+                ));
+            }
+        }
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
@@ -145,16 +160,16 @@ fn make_whole(cat: &Catalog, state: &mut GameState, target: Seat, events: &mut E
     ));
 }
 
-/// 8.4.3, 4.6.6g, 4.6.6h: the spell bewitches its targets, a Combat spell until Midnight,
-/// a Day spell until Sunset of the next day, a Permanent spell (energized) until broken;
-/// its Magic chit goes with them.
+/// 8.4.3, 4.6.6f to h: the spell bewitches its targets, a Combat spell until Midnight, a
+/// Day spell until Sunset of the next day, a Permanent spell (energized) until broken; the
+/// Phase spell waits, inactive, until its target uses it. Its Magic chit goes with them.
 fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
     let duration = cat.spells.get(&cast.spell).map(|s| s.duration);
     let until = match duration {
         Some(SpellDuration::Day) => SpellExpiry::Sunset {
             day: state.step.day().unwrap_or(0).saturating_add(1),
         },
-        Some(SpellDuration::Permanent) => SpellExpiry::Never,
+        Some(SpellDuration::Permanent | SpellDuration::Phase) => SpellExpiry::Never,
         _ => SpellExpiry::Midnight,
     };
     if let Some(slot) = state
@@ -170,7 +185,7 @@ fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
         chit: cast.chit,
         aims: cast.aims.clone(),
         until,
-        inert: false,
+        inert: duration == Some(SpellDuration::Phase),
     });
 }
 

@@ -106,7 +106,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     while let Some(i) = state
         .spells
         .iter()
-        .position(|s| s.until == SpellExpiry::Midnight)
+        .position(|s| matches!(s.until, SpellExpiry::Midnight | SpellExpiry::EndOfPhase))
     {
         end_spell(cat, state, i, true, events);
     }

@@ -5,7 +5,8 @@
 //! cancelling slower ones cast by their targets; then each has its effect: Attack spells
 //! attack like weapons in the melee, Instant spells act and expire, Combat spells bewitch
 //! their targets until Midnight, Day spells until Sunset of the next day, Permanent spells
-//! until broken (energized or inert, [`permanent`]).
+//! until broken (energized or inert, [`permanent`]); the Phase spell waits with its target's
+//! items until he activates it ([`protection`]).
 //!
 //! The spells implemented so far are those [`effect_of`] names; the others cannot be
 //! cast yet (they are never offered).
@@ -21,6 +22,7 @@ pub mod lasting;
 pub mod mist;
 pub mod permanent;
 pub mod pit;
+pub mod protection;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -152,8 +154,12 @@ pub enum SpellExpiry {
     Midnight,
     /// Day spells: at Sunset of the day after the one they were cast (4.6.6g).
     Sunset { day: u8 },
-    /// Permanent spells (4.6.6h) never expire.
+    /// Permanent spells (4.6.6h) never expire; nor does the Phase spell until its target
+    /// activates it (4.6.6f).
     Never,
+    /// 4.6.6f: a Phase spell activated: it expires at the end of that phase of its
+    /// target's turn, or of that round of combat.
+    EndOfPhase,
 }
 
 /// A spell bewitching its targets (8.4.3): its Magic chit is with them until it ends.
@@ -166,9 +172,9 @@ pub struct SpellInEffect {
     pub chit: u8,
     pub aims: Vec<SpellAim>,
     pub until: SpellExpiry,
-    /// 4.6.6h: a Permanent spell fallen inert (at Midnight) until it is energized again.
-    /// An inert spell stays in effect, its chit committed, but does not affect its
-    /// targets.
+    /// 4.6.6h: a Permanent spell fallen inert (at Midnight) until it is energized again;
+    /// 4.6.6f: the Phase spell while its chit is kept inactive. An inert spell stays in
+    /// effect, its chit committed, but does not affect its targets.
     #[serde(default)]
     pub inert: bool,
 }
@@ -206,6 +212,9 @@ pub enum SpellEffect {
     /// Melt into Mist (Permanent; 4.6.8): while energized, the target takes no part in
     /// combat and is not affected by spells.
     MeltIntoMist,
+    /// Protection from Magic (Phase; 4.6.6f): once activated, the spells and curses on
+    /// its target are nullified and no new spell goes into effect against him.
+    ProtectionFromMagic,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -230,6 +239,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "poison" => Some(SpellEffect::Poison),
         "persuade" | "deal-with-goblins" => Some(SpellEffect::Pacify),
         "melt-into-mist" => Some(SpellEffect::MeltIntoMist),
+        "protection-from-magic" => Some(SpellEffect::ProtectionFromMagic),
         _ => None,
     }
 }
@@ -324,18 +334,21 @@ pub fn fatigue_chit(state: &mut GameState, seat: Seat, chit: u8) {
     }
 }
 
-/// 8.3.9a: what a character may do with spells on his turn in the Encounter Step
-/// besides casting: energize Permanent spells with his colour chits (not his action).
+/// 8.3.9a, 4.6.6f: what a character may do with spells on his turn in the Encounter Step
+/// besides casting: energize Permanent spells with his colour chits (not his action), and
+/// activate a Phase spell's chit (his action).
 pub fn encounter_options(
     cat: &Catalog,
     state: &GameState,
     combat: &super::Combat,
     seat: Seat,
 ) -> Vec<crate::magic_realm::actions::MagicRealmAction> {
-    permanent::options(cat, state, combat, seat)
+    let mut out = permanent::options(cat, state, combat, seat);
+    out.extend(protection::combat_options(cat, state, combat, seat));
+    out
 }
 
-/// Applies a legal `EnergizeSpell`.
+/// Applies a legal `EnergizeSpell` or `ActivatePhaseSpell`.
 pub fn encounter_apply(
     cat: &Catalog,
     state: &mut GameState,
@@ -358,6 +371,9 @@ pub fn encounter_apply(
             *colour_chit,
             events,
         ),
+        A::ActivatePhaseSpell { caster, spell_box } => {
+            protection::activate(cat, state, seat, *caster, *spell_box, events)
+        }
         other => Err(crate::engine::RuleError::internal(format!(
             "{other:?} is not a spell action"
         ))),
