@@ -1,12 +1,13 @@
-//! Rule scenarios for Permanent spells (rules 4.6.6h, 8.3.9a, 8.9), Melt into Mist (4.6.8)
-//! and Protection from Magic (4.6.6f), each built from a scenario with forced dice and named
-//! by its rule.
+//! Rule scenarios for Permanent spells (rules 4.6.6h, 8.3.9a, 8.9), Melt into Mist (4.6.8),
+//! Protection from Magic (4.6.6f) and the chit-altering spells (4.6.9c), each built from a
+//! scenario with forced dice and named by its rule.
 mod spells_common;
 
 use serde_json::{json, Value};
 use spells_common::*;
 use tabletop_rules::engine::{Event, Seat};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use tabletop_rules::magic_realm::catalog::magic::MagicType;
 use tabletop_rules::magic_realm::catalog::tables::Curse;
 use tabletop_rules::magic_realm::combat::spells::{self, SpellAim, SpellEffect, SpellExpiry};
 use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget};
@@ -703,4 +704,167 @@ fn rule_4_6_6f_activated_at_the_start_of_a_phase_it_lasts_that_phase() {
         E::SpellExpired { seat: S0, spell } if spell.0 == "protection-from-magic")));
     assert!(g.state().spells.is_empty());
     assert_eq!(g.legal_actions(S0), [A::Proceed], "Eyemist again");
+}
+
+// ---------------------------------------------------------------------------------------
+// Spells that alter Magic chits
+
+/// A Druid with Witch's Brew (box 0) and his Magic II chit 9 enchanted (Grey).
+fn druid(extra: Value) -> Value {
+    let mut s = json!({"character": "druid", "at": here(), "hidden": false,
+        "spells": ["witchs-brew", "elven-grace"], "chits": [{"chit": 9, "status": "enchanted"}]});
+    if let (Some(s), Some(extra)) = (s.as_object_mut(), extra.as_object()) {
+        for (k, v) in extra {
+            s.insert(k.clone(), v.clone());
+        }
+    }
+    s
+}
+
+#[test]
+fn rule_4_6_9c_witchs_brew_alters_the_chits_he_chooses() {
+    let mut g = start(
+        json!({"seats": [druid(json!({})), swordsman(json!({}))], "at": "sunset",
+        "dice": dice(4, 40)}),
+    );
+    let day = g.state().step.day().unwrap();
+    let mut log = Vec::new();
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 10,
+        colour_chit: Some(9),
+    };
+    until(&mut g, S0, &cast, &mut log);
+    for _ in 0..10 {
+        if g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::AimSpell { .. }))
+        {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    // His active Magic chits of types II and VIII: not the one casting, not the colour chit.
+    let offered: Vec<u8> = g
+        .legal_actions(S0)
+        .iter()
+        .filter_map(|a| match a {
+            A::AimSpell {
+                aim: SpellAim::Chit { chit },
+            } => Some(*chit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, [6, 7, 8, 11]);
+    for chit in [6, 7] {
+        let aim = A::AimSpell {
+            aim: SpellAim::Chit { chit },
+        };
+        log.extend(g.apply(S0, aim).unwrap());
+    }
+    log.extend(g.apply(S0, A::EndAim).unwrap());
+    through_targets(&mut g, &mut log);
+    let t = |c| spells::altering::magic_type(cat(), g.state(), S0, c);
+    assert_eq!(t(6), Some(MagicType::IV), "II becomes IV");
+    assert_eq!(t(7), Some(MagicType::III), "VIII becomes III");
+    assert_eq!(t(8), Some(MagicType::VIII), "not chosen");
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::ChitsAltered { seat: S0, .. })));
+    assert_eq!(
+        g.state().spells[0].until,
+        SpellExpiry::Sunset { day: day + 1 },
+        "a Day spell"
+    );
+    // 4.6.6g: they revert at Sunset of the next day.
+    let mut st = g.state().clone();
+    spells::sunset(cat(), &mut st, day + 1, &mut Vec::new());
+    assert_eq!(
+        spells::altering::magic_type(cat(), &st, S0, 6),
+        Some(MagicType::II)
+    );
+}
+
+/// Day 28 supplies Gold everywhere: the Druid's chit 7 (VIII) altered to III casts Elven
+/// Grace (III, Gold); his chit 6 (II) altered to IV and enchanted is a Purple colour chit.
+fn brewed_druid() -> Game {
+    let brew = json!({"caster": 0, "spell": "witchs-brew", "spellBox": 0, "chit": 10,
+        "aims": [{"aim": "chit", "chit": 7}, {"aim": "chit", "chit": 6}],
+        "until": {"at": "sunset", "day": 29}});
+    start(
+        json!({"seats": [druid(json!({"chits": [{"chit": 6, "status": "enchanted"}]})),
+        swordsman(json!({}))], "spells": [brew], "day": 28, "at": "sunset", "dice": dice(4, 40)}),
+    )
+}
+
+#[test]
+fn rule_4_6_9c_an_altered_chit_casts_and_enchants_by_its_altered_type() {
+    let mut g = brewed_druid();
+    let mut log = Vec::new();
+    for _ in 0..10 {
+        if stage(&g) == Some(CombatStage::Actions) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    let casts: Vec<A> = g
+        .legal_actions(S0)
+        .into_iter()
+        .filter(|a| matches!(a, A::CastSpell { .. }))
+        .collect();
+    assert_eq!(
+        casts,
+        [A::CastSpell {
+            spell_box: 1,
+            chit: 7,
+            colour_chit: None
+        }],
+        "only the chit altered to III casts Elven Grace"
+    );
+    // Its colour: the enchanted chit 6 (altered to IV) is Purple.
+    let colour = tabletop_rules::magic_realm::day::enchanting::colour_of(
+        spells::altering::magic_type(cat(), g.state(), S0, 6).unwrap(),
+    );
+    assert_eq!(
+        colour,
+        Some(tabletop_rules::magic_realm::catalog::common::MagicColor::Purple)
+    );
+}
+
+#[test]
+fn rule_4_6_9c_reverted_chits_break_their_spells_and_colour_chits_fatigue() {
+    let mut g = brewed_druid();
+    let mut log = Vec::new();
+    cast_at(
+        &mut g,
+        S0,
+        1,
+        7,
+        None,
+        SpellAim::Character { seat: S0 },
+        &mut log,
+    );
+    through_targets(&mut g, &mut log);
+    assert_eq!(
+        chit(&g, S0, 7),
+        ChitStatus::Committed,
+        "Elven Grace in effect"
+    );
+    let mut st = g.state().clone();
+    let mut ev = Vec::new();
+    let i = spells::index_of(&st, S0, 0).unwrap();
+    spells::end_spell(cat(), &mut st, i, false, &mut ev);
+    assert!(details(&ev).iter().any(|d| matches!(d,
+        E::SpellBroken { seat: S0, spell } if spell.0 == "elven-grace")));
+    assert!(st.spells.is_empty());
+    assert_eq!(st.seats[0].chits[7], ChitStatus::Fatigued);
+    assert_eq!(
+        st.seats[0].chits[6],
+        ChitStatus::Fatigued,
+        "the colour chit"
+    );
+    assert_eq!(
+        spells::altering::magic_type(cat(), &st, S0, 7),
+        Some(MagicType::VIII)
+    );
 }

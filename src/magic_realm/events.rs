@@ -635,6 +635,11 @@ pub enum MagicRealmEvent {
     Misted {
         target: crate::magic_realm::combat::CombatTarget,
     },
+    /// 4.6.9c: `seat`'s Magic chits have these types now (altered, or reverted).
+    ChitsAltered {
+        seat: Seat,
+        chits: Vec<(u8, crate::magic_realm::catalog::magic::MagicType)>,
+    },
     /// 4.6.6f: `seat` activates the Phase spell `caster` cast on him.
     PhaseSpellActivated {
         seat: Seat,

@@ -194,6 +194,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
           return `Aim my spell at the ${action.aim.group}`;
         case 'kind':
           return `Aim my spell at every ${action.aim.kind} here`;
+        case 'chit':
+          return `Alter my Magic chit ${action.aim.chit + 1}`;
         default:
           return `Aim my spell at ${pieceName(names, action.aim.piece)}`;
       }

@@ -26,7 +26,10 @@ pub fn aiming(combat: &Combat, seat: Seat) -> bool {
 
 /// Whether the spell takes any number of targets.
 fn multiple(kind: SpellTarget) -> bool {
-    kind == SpellTarget::AnyNumberOfIndividuals
+    matches!(
+        kind,
+        SpellTarget::AnyNumberOfIndividuals | SpellTarget::OwnMagicChits
+    )
 }
 
 /// 8.4.2: the targets the spell may still be aimed at.
@@ -125,6 +128,10 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             }
             v
         }
+        // 4.6.9c: his own active Magic chits of a type the spell alters.
+        SpellTarget::OwnMagicChits => {
+            super::altering::candidates(cat, state, seat, &cast.spell, cast.chit)
+        }
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
@@ -213,6 +220,7 @@ pub fn apply(
                 SpellAim::Curse { seat: s, curse } => {
                     format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
+                SpellAim::Chit { chit } => format!("his Magic chit {}", chit + 1),
             };
             events.push(Event::public(
                 "8.4.2",

@@ -4,7 +4,8 @@
 //! expires; Peace (Combat) stops its target attacking until he is attacked, unless he is
 //! already someone's target; Melt into Mist (Permanent) turns its target into mist
 //! ([`super::mist`]); Protection from Magic (Phase) goes with its target's inactive items
-//! ([`super::protection`]); the spellbreaking spells are in [`super::breaking`].
+//! ([`super::protection`]); the chit-altering spells are in [`super::altering`], the
+//! spellbreaking spells in [`super::breaking`].
 
 use super::{effect_of, fatigue_chit, spell_ends, spell_name, Ending, Events, SpellAim};
 use super::{CastStatus, SpellCast, SpellEffect, SpellExpiry, SpellInEffect};
@@ -97,6 +98,7 @@ pub fn start(
                 ));
             }
         }
+        SpellEffect::AlterChits => super::altering::alter(cat, state, seat, cast, events),
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
@@ -163,7 +165,7 @@ fn make_whole(cat: &Catalog, state: &mut GameState, target: Seat, events: &mut E
 /// 8.4.3, 4.6.6f to h: the spell bewitches its targets, a Combat spell until Midnight, a
 /// Day spell until Sunset of the next day, a Permanent spell (energized) until broken; the
 /// Phase spell waits, inactive, until its target uses it. Its Magic chit goes with them.
-fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
+pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
     let duration = cat.spells.get(&cast.spell).map(|s| s.duration);
     let until = match duration {
         Some(SpellDuration::Day) => SpellExpiry::Sunset {

@@ -13,6 +13,7 @@
 
 pub mod activation;
 pub mod aiming;
+pub mod altering;
 pub mod attacks;
 pub mod bewitched;
 pub mod breaking;
@@ -73,6 +74,11 @@ pub enum SpellAim {
         seat: Seat,
         curse: crate::magic_realm::catalog::tables::Curse,
     },
+    /// One of the spellcaster's own Magic chits (4.6.9c: Witch's Brew, Faerie Lights,
+    /// Elemental Spirit), by its index.
+    Chit {
+        chit: u8,
+    },
 }
 
 impl SpellAim {
@@ -88,7 +94,8 @@ impl SpellAim {
             | SpellAim::Curse { .. }
             | SpellAim::Weapon { .. }
             | SpellAim::Group { .. }
-            | SpellAim::Kind { .. } => None,
+            | SpellAim::Kind { .. }
+            | SpellAim::Chit { .. } => None,
         }
     }
 
@@ -215,6 +222,9 @@ pub enum SpellEffect {
     /// Protection from Magic (Phase; 4.6.6f): once activated, the spells and curses on
     /// its target are nullified and no new spell goes into effect against him.
     ProtectionFromMagic,
+    /// Witch's Brew, Faerie Lights, Elemental Spirit (Day; 4.6.9c): the caster's chosen
+    /// Magic chits change type.
+    AlterChits,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -240,6 +250,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "persuade" | "deal-with-goblins" => Some(SpellEffect::Pacify),
         "melt-into-mist" => Some(SpellEffect::MeltIntoMist),
         "protection-from-magic" => Some(SpellEffect::ProtectionFromMagic),
+        "witchs-brew" | "faerie-lights" | "elemental-spirit" => Some(SpellEffect::AlterChits),
         _ => None,
     }
 }

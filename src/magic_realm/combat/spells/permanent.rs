@@ -49,16 +49,9 @@ fn fed_by(cat: &Catalog, s: &SpellInEffect, colours: &BTreeSet<MagicColor>) -> b
         .is_some_and(|spell| colours.iter().any(|c| spell.color.accepts(*c)))
 }
 
-/// The colour of `seat`'s colour chit `chit` (its type's colour, 4.6.3).
+/// The colour of `seat`'s colour chit `chit` (its type's colour, 4.6.3; 4.6.9c).
 fn chit_colour(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<MagicColor> {
-    who::chits(cat, state, seat)
-        .find(|(i, _, _)| *i == chit)
-        .and_then(|(_, c, _)| match c.kind {
-            crate::magic_realm::catalog::characters::ChitKind::Magic { magic_type } => {
-                enchanting::colour_of(magic_type)
-            }
-            _ => None,
-        })
+    super::altering::magic_type(cat, state, seat, chit).and_then(enchanting::colour_of)
 }
 
 /// 8.3.9a.1: the inert Permanent spells `seat` may energize now, each with each of his
