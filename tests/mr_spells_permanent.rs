@@ -474,6 +474,13 @@ fn melt_into_mist_new_spells_cannot_go_into_effect_against_him() {
         .iter()
         .any(|d| matches!(d, E::PitRolled { .. })));
     assert!(g.state().seats[1].fate == tabletop_rules::magic_realm::state::Fate::Playing);
+    // Naming him put no attention chit on him: nobody may attack him with a weapon.
+    let c = combat::current(g.state()).unwrap();
+    assert_ne!(
+        c.targets.get(&S0),
+        Some(&CombatTarget::Character { seat: S1 })
+    );
+    assert!(!c.plays.contains_key(&S1));
 }
 
 #[test]

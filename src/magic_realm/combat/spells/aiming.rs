@@ -240,8 +240,12 @@ pub fn apply(
                     .collect(),
                 other => vec![other.clone()],
             };
+            // Melt into Mist: nobody attacks mist, so no attention chit goes on it.
+            let mist = aim
+                .individual()
+                .is_some_and(|t| super::mist::misted(cat, state, &t));
             let combat = current_mut(state)?;
-            if let Some(target) = aim.individual() {
+            if let Some(target) = aim.individual().filter(|_| !mist) {
                 // His attention chit goes on the first individual named.
                 combat.targets.entry(seat).or_insert(target);
             }
