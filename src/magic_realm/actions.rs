@@ -212,6 +212,17 @@ pub enum MagicRealmAction {
     TurnHireling { hireling: PieceId },
     /// 8.4.2: his hireling defending on its own sheet attacks this attacker there.
     HirelingTarget { hireling: PieceId, target: PieceId },
+    /// 8.3.9a: on his turn in the Encounter Step, play this colour chit to energize the
+    /// inert Permanent spell `caster` cast from `spell_box` (not his action).
+    EnergizeSpell {
+        caster: Seat,
+        spell_box: u8,
+        colour_chit: u8,
+    },
+    /// 4.6.6f: activate, like an item, the Phase spell `caster` cast on him from
+    /// `spell_box` (Protection from Magic): at the start of a phase, or as his Encounter
+    /// action.
+    ActivatePhaseSpell { caster: Seat, spell_box: u8 },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

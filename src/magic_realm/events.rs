@@ -665,4 +665,33 @@ pub enum MagicRealmEvent {
     GameEnded {
         scores: Vec<Score>,
     },
+    /// 4.6.6h, 8.3.9a: a Permanent spell (cast by `seat`) is energized, by `by`'s colour
+    /// chit, or by the colour magic supplied to its target.
+    SpellEnergized {
+        seat: Seat,
+        spell: SpellId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        by: Option<Seat>,
+    },
+    /// 8.9: a Permanent spell (cast by `seat`) falls inert at Midnight.
+    SpellInert {
+        seat: Seat,
+        spell: SpellId,
+    },
+    /// Melt into Mist: the target is mist and takes no part in combat.
+    Misted {
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 4.6.9c: `seat`'s Magic chits have these types now (altered, or reverted).
+    ChitsAltered {
+        seat: Seat,
+        chits: Vec<(u8, crate::magic_realm::catalog::magic::MagicType)>,
+    },
+    /// 4.6.6f: `seat` activates the Phase spell `caster` cast on him.
+    PhaseSpellActivated {
+        seat: Seat,
+        caster: Seat,
+        spell: SpellId,
+    },
 }

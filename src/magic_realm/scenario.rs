@@ -1,7 +1,7 @@
 //! Scenarios: a game that starts from any position (the test fixture format, and later the
 //! web app's battle builder). Any piece in any place, either side up; characters with their
 //! development, chits, belongings, hidden status, gold, fame, notoriety, discoveries and
-//! records; the day and the point in the day; the next dice.
+//! records; spells in effect; the day and the point in the day; the next dice.
 //!
 //! A scenario that names something unknown, or places something twice, is refused with an
 //! error that names it.
@@ -161,6 +161,9 @@ pub struct MagicRealmScenario {
     /// Die results to use, in order, before the seeded dice.
     #[serde(default)]
     pub dice: Vec<u8>,
+    /// Spells in effect (8.4.3), each with its caster's Magic chit committed to it.
+    #[serde(default)]
+    pub spells: Vec<crate::magic_realm::combat::spells::SpellInEffect>,
 }
 
 fn bad(msg: impl Into<String>) -> RuleError {
@@ -272,8 +275,36 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
             .count(),
     )
     .unwrap_or(u8::MAX);
+    spells_in_effect(cat, &mut state, sc)?;
     start_at(cat, &mut state, sc)?;
+    // 4.6.6h: inert Permanent spells whose targets are supplied with colour are energized.
+    crate::magic_realm::combat::spells::permanent::supply(cat, &mut state, &mut Vec::new())?;
     Ok(state)
+}
+
+/// The scenario's spells in effect: known spells of its seats, with their chits committed.
+fn spells_in_effect(
+    cat: &Catalog,
+    state: &mut GameState,
+    sc: &MagicRealmScenario,
+) -> Result<(), RuleError> {
+    for s in &sc.spells {
+        if cat.spells.get(&s.spell).is_none() {
+            return Err(bad(format!("unknown spell {:?} in effect", s.spell.0)));
+        }
+        let slot = state
+            .seat_mut(s.caster)
+            .and_then(|x| x.chits.get_mut(usize::from(s.chit)))
+            .ok_or_else(|| {
+                bad(format!(
+                    "the spell {:?} in effect names no chit of a seat",
+                    s.spell.0
+                ))
+            })?;
+        *slot = ChitStatus::Committed;
+        state.spells.push(s.clone());
+    }
+    Ok(())
 }
 
 /// Puts the game at the scenario's point of the day, running the automatic steps on the

@@ -60,9 +60,10 @@ pub fn held(combat: &Combat, seat: Seat) -> bool {
 }
 
 /// Peace: a pacified denizen cannot be assigned to a target; a pacified character cannot
-/// lure, charge or name targets.
+/// lure, charge or name targets. Nor can anyone turned into mist (Melt into Mist).
 pub fn pacified(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
     spells::bewitched_by(cat, state, target, spells::SpellEffect::Peace)
+        || spells::mist::misted(cat, state, target)
 }
 
 fn pacified_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
@@ -106,7 +107,7 @@ fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
     let mut out = Vec::new();
     for target in combat.fighting().filter(|t| *t != seat) {
         let hidden = state.seat(target).is_some_and(|s| s.hidden);
-        if hidden && !found {
+        if (hidden && !found) || spells::mist::misted_seat(cat, state, target) {
             continue;
         }
         for (chit, kind, _, effort) in free_chits(cat, state, combat, seat) {
@@ -199,10 +200,10 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             out
         }
         CombatStage::Actions => {
-            let mut out = Vec::new();
+            let mut out = spells::encounter_options(cat, state, combat, seat);
             let done = combat.items.get(&seat).copied().unwrap_or_default();
             let rearranged = done.activated || done.deactivated || done.abandoned;
-            if !combat.acted.contains(&seat) {
+            if !combat.acted.contains(&seat) && !spells::frozen(cat, state, seat) {
                 if !rearranged {
                     out.extend(alerts(cat, state, combat, seat));
                     out.extend(spells::casting::options(cat, state, combat, seat));
@@ -363,6 +364,9 @@ pub fn apply(
         | A::Deploy { .. }
         | A::TurnHireling { .. } => {
             hirelings::encounter::apply(cat, state, seat, action, &mut events)?;
+        }
+        A::EnergizeSpell { .. } | A::ActivatePhaseSpell { .. } => {
+            spells::encounter_apply(cat, state, seat, action, &mut events)?
         }
         other => {
             return Err(RuleError::internal(format!(

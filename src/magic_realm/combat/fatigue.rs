@@ -223,6 +223,8 @@ fn end_of_round(
     state: &mut GameState,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    // 4.6.6f: the Phase spells activated this round expire.
+    super::spells::protection::phase_ends(cat, state, events);
     let combat = current_mut(state)?;
     let gone: Vec<Seat> = combat.gone.iter().copied().collect();
     for seat in &gone {

@@ -20,7 +20,7 @@ use crate::magic_realm::state::GameState;
 
 /// The uncontrolled monsters and unhired natives in `at` that take part in combat (8.1.3):
 /// not their heads, clubs or horses, not hirelings (hired natives, controlled monsters),
-/// not visitors.
+/// not visitors, not those turned into mist.
 pub fn denizens_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<PieceId> {
     state
         .piles
@@ -31,6 +31,7 @@ pub fn denizens_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<Pie
             matches!(p, PieceId::Monster { .. } | PieceId::Native { .. })
                 && !hiring::is_hired(cat, state, p)
         })
+        .filter(|p| !super::spells::mist::misted_piece(cat, state, p))
         .cloned()
         .collect()
 }

@@ -70,7 +70,9 @@ pub fn candidates(
         .map(|piece| CombatTarget::Denizen { piece })
         .collect();
     for other in combat.fighting().filter(|s| *s != seat) {
-        if found || !state.seat(other).is_some_and(|s| s.hidden) {
+        if (found || !state.seat(other).is_some_and(|s| s.hidden))
+            && !spells::mist::misted_seat(cat, state, other)
+        {
             out.push(CombatTarget::Character { seat: other });
         }
     }

@@ -162,7 +162,8 @@ pub fn may_rearrange(state: &GameState, seat: Seat) -> bool {
 /// 7.2.2: the rearrangements open to the seat now. A belonging changed once this phase is
 /// not offered again (changing it back would undo the choice).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    if !may_rearrange(state, seat) {
+    // 4.6.8b: the belongings of a character turned into mist are frozen.
+    if !may_rearrange(state, seat) || crate::magic_realm::combat::spells::frozen(cat, state, seat) {
         return Vec::new();
     }
     let mut out = Vec::new();

@@ -51,10 +51,20 @@ fn hidden(state: &GameState, seat: Seat) -> bool {
     state.seat(seat).is_some_and(|s| s.hidden)
 }
 
-/// Whether `blocker` may block `target` now (7.12): same clearing, neither following, and
-/// the target unhidden unless the blocker has found hidden enemies.
-fn may_block(state: &GameState, blocker: Seat, target: Seat, at: ClearingRef) -> bool {
+/// Whether `blocker` may block `target` now (7.12): same clearing, neither following nor
+/// turned into mist (4.6.8c), and the target unhidden unless the blocker has found hidden
+/// enemies.
+fn may_block(
+    cat: &Catalog,
+    state: &GameState,
+    blocker: Seat,
+    target: Seat,
+    at: ClearingRef,
+) -> bool {
+    let mist = |s| crate::magic_realm::combat::spells::mist::misted_seat(cat, state, s);
     blocker != target
+        && !mist(blocker)
+        && !mist(target)
         && who::playing(state, blocker)
         && who::playing(state, target)
         && who::clearing(state, blocker) == Some(at)
@@ -92,19 +102,21 @@ pub fn end_of_phase(cat: &Catalog, state: &mut GameState, mover: Seat, events: &
     };
     for other in state.all_seats().collect::<Vec<_>>() {
         if intends(state, other, &BlockOrder::Character { target: mover })
-            && may_block(state, other, mover, at)
+            && may_block(cat, state, other, mover, at)
         {
             block(cat, state, other, mover, events);
         }
     }
     for other in state.all_seats().collect::<Vec<_>>() {
         if intends(state, mover, &BlockOrder::Character { target: other })
-            && may_block(state, mover, other, at)
+            && may_block(cat, state, mover, other, at)
         {
             block(cat, state, mover, other, events);
         }
     }
-    if intends(state, mover, &BlockOrder::Monsters) && !super::following::is_following(state, mover)
+    if intends(state, mover, &BlockOrder::Monsters)
+        && !super::following::is_following(state, mover)
+        && !crate::magic_realm::combat::spells::mist::misted_seat(cat, state, mover)
     {
         let monsters: Vec<PieceId> = state
             .piles
@@ -113,6 +125,7 @@ pub fn end_of_phase(cat: &Catalog, state: &mut GameState, mover: Seat, events: &
             .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
             .map(|c| c.piece.clone())
             .filter(|m| !state.today.stopped.contains(m))
+            .filter(|m| !crate::magic_realm::combat::spells::mist::misted_piece(cat, state, m))
             .collect();
         if !monsters.is_empty() {
             state.today.blocked.insert(mover);

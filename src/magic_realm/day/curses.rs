@@ -17,8 +17,11 @@ use crate::magic_realm::state::{Activity, ChitStatus, GameState};
 
 type Events = Vec<Event<E>>;
 
+/// Whether `seat` has `curse` and it affects him (Pentangle, Melt into Mist and Protection
+/// from Magic nullify curses while they work).
 pub fn has(state: &GameState, seat: Seat, curse: Curse) -> bool {
     state.seat(seat).is_some_and(|s| s.curses.contains(&curse))
+        && !crate::magic_realm::combat::spells::curses_nullified(state, seat)
 }
 
 /// 4.6.7a: the curse that cancels this activity when he does it, if any.

@@ -9,6 +9,7 @@ use super::{
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells;
 use crate::magic_realm::state::{Activity, GameState, Pending};
 
 type Events = Vec<Event<E>>;
@@ -52,11 +53,13 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     };
     // 7.2.2: rearranging belongings comes first, at the start of the phase.
     let mut out = belongings::options(cat, state, seat);
+    out.extend(spells::protection::day_options(cat, state, seat));
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if (who::exhausted(cat, state, seat) && *act != Activity::Rest)
         || super::curses::forbids(state, seat, act).is_some()
+        || spells::mist::forbids(cat, state, seat, act)
     {
         out.push(A::Proceed);
         return out;
@@ -121,6 +124,10 @@ pub fn apply(
             super::gifts::give(cat, state, seat, *to, gift, &mut events)?;
             return Ok(events);
         }
+        A::ActivatePhaseSpell { caster, spell_box } => {
+            spells::protection::activate(cat, state, seat, *caster, *spell_box, &mut events)?;
+            return Ok(events);
+        }
         _ => {}
     }
     if let A::AnswerMeeting { answer } = action {
@@ -182,6 +189,19 @@ pub fn apply(
             E::PhaseCancelled {
                 seat,
                 reason: format!("the {curse:?} curse (4.6.7)"),
+            },
+        ));
+    } else if spells::mist::forbids(cat, state, seat, &act) {
+        // 4.6.8c: mist can only Move, Hide and Follow.
+        events.push(Event::public(
+            "4.6.8",
+            format!(
+                "Phase {phase}: {} is mist and can only move, hide or follow; the activity is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "Melt into Mist (4.6.8)".into(),
             },
         ));
     } else if who::exhausted(cat, state, seat) && act != Activity::Rest {
@@ -292,6 +312,8 @@ fn end_phase(
             prowling::block_in(cat, state, at, events);
         }
     }
+    // 4.6.6f: a Phase spell activated for this phase expires.
+    spells::protection::phase_ends(cat, state, events);
     state.today.phase += 1;
     state.today.rearranged.clear();
     Ok(())

@@ -6,7 +6,6 @@
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
-use crate::magic_realm::catalog::characters::ChitKind;
 use crate::magic_realm::catalog::common::MagicColor;
 use crate::magic_realm::catalog::magic::MagicType;
 use crate::magic_realm::catalog::Catalog;
@@ -30,13 +29,9 @@ pub fn colour_of(t: MagicType) -> Option<MagicColor> {
     }
 }
 
+/// The chit's type now (4.6.9c: a chit-altering spell may have changed it).
 fn chit_type(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<MagicType> {
-    who::chits(cat, state, seat)
-        .find(|(i, _, _)| *i == chit)
-        .and_then(|(_, c, _)| match c.kind {
-            ChitKind::Magic { magic_type } => Some(magic_type),
-            _ => None,
-        })
+    crate::magic_realm::combat::spells::altering::magic_type(cat, state, seat, chit)
 }
 
 /// 4.6.1, 6.1.2: the colour magic supplied in a clearing: the Daily Record's colours on the
@@ -44,10 +39,21 @@ fn chit_type(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<M
 /// the clearing's own colours when its tile is enchanted side up, and Enchanted cards
 /// there, abandoned or carried by a character.
 pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet<MagicColor> {
-    let mut out = BTreeSet::new();
+    let mut out = lasting_colours_in(cat, state, at);
     if let Some(day) = state.step.day() {
         out.extend(cat.setup_card.setup.seventh_day_colours(day, state.days));
     }
+    out
+}
+
+/// 4.6.1, 8.9: the colour magic supplied in a clearing by its place alone (an enchanted
+/// tile, Enchanted cards), not by the day.
+pub fn lasting_colours_in(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+) -> BTreeSet<MagicColor> {
+    let mut out = BTreeSet::new();
     if let Some(c) = state
         .map
         .side(at.tile)
@@ -78,18 +84,15 @@ pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet
 fn fresh_enchantable(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<(u8, MagicType)> {
     who::chits(cat, state, seat)
         .filter(|(_, _, st)| *st == ChitStatus::Fresh)
-        .filter_map(|(i, c, _)| match c.kind {
-            ChitKind::Magic { magic_type } if magic_type.is_enchantable() => Some((i, magic_type)),
-            _ => None,
-        })
+        .filter_map(|(i, _, _)| chit_type(cat, state, seat, i).map(|t| (i, t)))
+        .filter(|(_, t)| t.is_enchantable())
         .collect()
 }
 
 /// Whether the character has any Magic chit of type I to V (he can record Enchant).
 pub fn can_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    who::chits(cat, state, seat).any(
-        |(_, c, _)| matches!(c.kind, ChitKind::Magic { magic_type } if magic_type.is_enchantable()),
-    )
+    who::chits(cat, state, seat)
+        .any(|(i, _, _)| chit_type(cat, state, seat, i).is_some_and(|t| t.is_enchantable()))
 }
 
 /// His colour chit of `colour`, if he has one.

@@ -70,10 +70,13 @@ fn discoveries_here(cat: &Catalog, state: &GameState, seat: Seat, here: Clearing
     out
 }
 
-/// The gifts open to the seat now.
+/// The gifts open to the seat now (none between characters turned into mist and others:
+/// their belongings are frozen, 4.6.8b).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let partners = partners(state, seat);
-    if partners.is_empty() {
+    let frozen = |s| crate::magic_realm::combat::spells::frozen(cat, state, s);
+    let mut partners = partners(state, seat);
+    partners.retain(|p| !frozen(*p));
+    if partners.is_empty() || frozen(seat) {
         return Vec::new();
     }
     let Some(here) = who::clearing(state, seat) else {

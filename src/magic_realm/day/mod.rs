@@ -181,6 +181,8 @@ pub fn apply(
         _ => return Err(RuleError::illegal("the game is not in a day")),
     };
     advance(cat, state, &mut events)?;
+    // 4.6.6h: Permanent spells whose targets are now supplied with colour are energized.
+    crate::magic_realm::combat::spells::permanent::supply(cat, state, &mut events)?;
     Ok(events)
 }
 

@@ -22,6 +22,10 @@ pub fn leave_heavy_items(
     from: ClearingRef,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    // 4.6.8b: mist carries his belongings transmorphized, at no weight.
+    if crate::magic_realm::combat::spells::mist::misted_seat(cat, state, seat) {
+        return Ok(());
+    }
     let strength = belongings::carry_strength(cat, state, seat, belongings::Carriers::Moving);
     let heavy: Vec<PieceId> = belongings::owned(state, seat)
         .into_iter()

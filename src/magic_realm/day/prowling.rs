@@ -161,11 +161,14 @@ pub fn end_of_turn(cat: &Catalog, state: &mut GameState, seat: Seat) -> Result<E
 /// lose the rest of their turn, and blocking monsters stop prowling for the day.
 pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &mut Events) {
     let pile = state.piles.pile(&Place::Clearing { at });
+    // 4.6.8c: mist neither blocks nor is blocked.
+    use crate::magic_realm::combat::spells::mist;
     let monsters: Vec<PieceId> = pile
         .iter()
         .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
         .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
         .map(|c| c.piece.clone())
+        .filter(|m| !mist::misted_piece(cat, state, m))
         .collect();
     if monsters.is_empty() {
         return;
@@ -174,6 +177,7 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
         .iter()
         .filter_map(|c| who::seat_of_counter(state, &c.piece))
         .filter(|s| state.seat(*s).is_some_and(|x| !x.hidden))
+        .filter(|s| !mist::misted_seat(cat, state, *s))
         .filter(|s| !state.today.blocked.contains(s))
         .filter(|s| !super::following::is_following(state, *s))
         .collect();

@@ -252,11 +252,16 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
       }`;
     case 'AimSpell':
+      if (action.aim.aim === 'chit') return `Alter my Magic chit ${action.aim.chit + 1}`;
       return action.aim.aim === 'kind'
         ? `Aim my spell at every ${action.aim.kind} here`
         : `Aim my spell at ${aimLabel(names, action.aim)}`;
     case 'EndAim':
       return 'No more targets for my spell';
+    case 'EnergizeSpell':
+      return `Energize seat ${action.caster + 1}'s spell ${action.spell_box + 1} with colour chit ${action.colour_chit + 1}`;
+    case 'ActivatePhaseSpell':
+      return `Activate seat ${action.caster + 1}'s Protection from Magic (spell ${action.spell_box + 1})`;
     case 'PlayGloves':
       return `Attack with my Gloves: ${LANE_ATTACK[action.lane]}`;
     case 'PlaySpellAttack':

@@ -16,6 +16,7 @@ fn free(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<Pi
     super::of(cat, state, seat, combat.at)
         .into_iter()
         .filter(|h| !combat.engaged(h) && combat.duel_of(h).is_none())
+        .filter(|h| !super::super::spells::mist::misted(cat, state, &denizen(h)))
         .collect()
 }
 
@@ -74,6 +75,8 @@ fn deploy_targets(
         .chain(super::in_combat(cat, state, combat))
         .filter(|p| p != hireling);
     out.extend(denizens.map(|p| denizen(&p)));
+    // Melt into Mist: nobody attacks mist.
+    out.retain(|t| !super::super::spells::mist::misted(cat, state, t));
     out
 }
 

@@ -91,8 +91,9 @@ pub fn activate(
             if cast.status != CastStatus::Working {
                 continue;
             }
-            // Pentangle: no new spell goes into effect against its target.
-            let Some(cast) = release_pentangled(cat, state, seat, cast, events)? else {
+            // Pentangle, Melt into Mist, Protection from Magic: no new spell goes into
+            // effect against their target.
+            let Some(cast) = release_shielded(cat, state, seat, cast, events)? else {
                 continue;
             };
             events.push(Event::public(
@@ -113,22 +114,23 @@ pub fn activate(
     Ok(())
 }
 
-/// Pentangle: the individuals it protects are released from a spell coming to life (not
-/// from another Pentangle); a spell left with no target is broken (4.6.9d).
-fn release_pentangled(
+/// Pentangle, Melt into Mist, Protection from Magic: the individuals they shield are
+/// released from a spell coming to life (a Pentangle does not stop another); a spell left
+/// with no target is broken (4.6.9d).
+fn release_shielded(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     mut cast: super::SpellCast,
     events: &mut Events,
 ) -> Result<Option<super::SpellCast>, RuleError> {
-    if super::effect_named(cat, &cast.spell) == Some(super::SpellEffect::Pentangle) {
+    let Some(effect) = super::effect_named(cat, &cast.spell) else {
         return Ok(Some(cast));
-    }
+    };
     let before = cast.aims.len();
     cast.aims.retain(|a| {
         a.individual()
-            .is_none_or(|t| !super::pentangled(cat, state, &t))
+            .is_none_or(|t| !super::shielded_from(cat, state, &t, effect))
     });
     if cast.aims.len() == before {
         return Ok(Some(cast));
@@ -144,7 +146,7 @@ fn release_pentangled(
         return Ok(Some(cast));
     }
     let text = format!(
-        "A Pentangle stops {}'s {}: it is broken.",
+        "Its target is shielded from {}'s {}: it is broken.",
         who::who(cat, state, seat),
         spell_name(cat, &cast.spell)
     );

@@ -26,7 +26,10 @@ pub fn aiming(combat: &Combat, seat: Seat) -> bool {
 
 /// Whether the spell takes any number of targets.
 fn multiple(kind: SpellTarget) -> bool {
-    kind == SpellTarget::AnyNumberOfIndividuals
+    matches!(
+        kind,
+        SpellTarget::AnyNumberOfIndividuals | SpellTarget::OwnMagicChits
+    )
 }
 
 /// 8.4.2: the targets the spell may still be aimed at.
@@ -103,8 +106,10 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         // 8.4.2: a weapon counter owned by anyone in his clearing, or a native, Goblin,
         // Ogre or club counter there.
         SpellTarget::Weapon => {
+            // 4.6.8b: the belongings of a character turned into mist are frozen.
             let mut v: Vec<SpellAim> = combat
                 .fighting()
+                .filter(|s| !super::frozen(cat, state, *s))
                 .flat_map(|s| crate::magic_realm::day::belongings::owned(state, s))
                 .filter(|p| matches!(p, PieceId::Weapon { .. }))
                 .map(|piece| SpellAim::Weapon { piece })
@@ -145,6 +150,10 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
                 }
             }
             v
+        }
+        // 4.6.9c: his own active Magic chits of a type the spell alters.
+        SpellTarget::OwnMagicChits => {
+            super::altering::candidates(cat, state, seat, &cast.spell, cast.chit)
         }
         _ => Vec::new(),
     };
@@ -232,6 +241,7 @@ pub fn apply(
                 SpellAim::Curse { seat: s, curse } => {
                     format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
+                SpellAim::Chit { chit } => format!("his Magic chit {}", chit + 1),
             };
             events.push(Event::public(
                 "8.4.2",
@@ -251,8 +261,12 @@ pub fn apply(
                     .collect(),
                 other => vec![other.clone()],
             };
+            // Melt into Mist: nobody attacks mist, so no attention chit goes on it.
+            let mist = aim
+                .individual()
+                .is_some_and(|t| super::mist::misted(cat, state, &t));
             let combat = current_mut(state)?;
-            if let Some(target) = aim.individual() {
+            if let Some(target) = aim.individual().filter(|_| !mist) {
                 // His attention chit goes on the first individual named.
                 combat.targets.entry(seat).or_insert(target);
             }

@@ -77,16 +77,28 @@ fn attacks_per_target(spell_id: &str, targets: usize, index: usize) -> usize {
     }
 }
 
-/// The individuals Roof Collapses attacks: every character and denizen in the clearing.
+/// The individuals Roof Collapses attacks: every character and denizen in the clearing
+/// (not those turned into mist).
 fn everyone(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<CombatTarget> {
     combat
         .fighting()
+        .filter(|seat| !super::mist::misted_seat(cat, state, *seat))
         .map(|seat| CombatTarget::Character { seat })
         .chain(
             denizens_in(cat, state, combat.at)
                 .into_iter()
                 .map(|piece| CombatTarget::Denizen { piece }),
         )
+        .collect()
+}
+
+/// The individuals an Attack spell is aimed at, but those turned into mist since (4.6.8d:
+/// they cannot be attacked).
+fn aimed(cat: &Catalog, state: &GameState, cast: &SpellCast) -> Vec<CombatTarget> {
+    cast.aims
+        .iter()
+        .filter_map(SpellAim::individual)
+        .filter(|t| !super::mist::misted(cat, state, t))
         .collect()
 }
 
@@ -100,7 +112,7 @@ pub fn attacked(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<Seat> 
         let targets = if attack.fixed.is_some() {
             everyone(cat, state, combat)
         } else {
-            cast.aims.iter().filter_map(SpellAim::individual).collect()
+            aimed(cat, state, cast)
         };
         out.extend(targets.into_iter().filter_map(|t| match t {
             CombatTarget::Character { seat } => Some(seat),
@@ -134,8 +146,7 @@ pub fn add_to(cat: &Catalog, state: &GameState, built: &mut Built, scope: Scope)
                 let Some(lane) = scope.plays_of(combat, *seat).and_then(|p| p.spell_attack) else {
                     continue;
                 };
-                let targets = cast.aims.iter().filter_map(SpellAim::individual).collect();
-                (lane, cast.time, targets)
+                (lane, cast.time, aimed(cat, state, cast))
             }
         };
         let values = AttackValues {

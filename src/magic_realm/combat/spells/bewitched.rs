@@ -1,6 +1,8 @@
 //! What the spells in effect do to their targets, as the rest of combat asks it (List of
-//! Spells; 4.6.9f): Pentangle's protection and nullification, Poison's extra star,
-//! pacification (8.4.4) and its breaking, Elven Grace's move times.
+//! Spells; 4.6.9d, 4.6.9f): the spells that nullify the others on their target (an
+//! activated Protection from Magic, Pentangle, an energized Melt into Mist), Poison's extra
+//! star, pacification (8.4.4) and its breaking, Elven Grace's move times. Inert spells
+//! (4.6.6h) affect nobody.
 
 use super::{end_spell, Events, SpellAim, SpellEffect};
 use crate::engine::Seat;
@@ -9,23 +11,64 @@ use crate::magic_realm::combat::CombatTarget;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::GameState;
 
-/// Whether `target` is bewitched by a spell with `effect` that affects him (Pentangle
-/// nullifies every other spell on its target).
+/// The spells that nullify every other spell (and curse) on their target, strongest first
+/// (4.6.9d, 4.6.9f; see docs/rulings.md).
+const SHIELDS: [SpellEffect; 3] = [
+    SpellEffect::ProtectionFromMagic,
+    SpellEffect::Pentangle,
+    SpellEffect::MeltIntoMist,
+];
+
+/// The spell nullifying the others on `target`, if any.
+fn shield(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Option<SpellEffect> {
+    let aim = SpellAim::of(target);
+    SHIELDS.into_iter().find(|e| aimed_by(cat, state, &aim, *e))
+}
+
+/// Whether `target` is bewitched by a spell with `effect` that affects him: working (not
+/// inert), and not nullified by another spell on him.
 pub fn bewitched_by(
     cat: &Catalog,
     state: &GameState,
     target: &CombatTarget,
     effect: SpellEffect,
 ) -> bool {
-    if effect != SpellEffect::Pentangle && pentangled(cat, state, target) {
-        return false;
+    match shield(cat, state, target) {
+        Some(shield) if shield != effect => false,
+        _ => aimed_by(cat, state, &SpellAim::of(target), effect),
     }
-    aimed_by(cat, state, &SpellAim::of(target), effect)
 }
 
 /// Pentangle: whether `target` is protected by one.
 pub fn pentangled(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
-    aimed_by(cat, state, &SpellAim::of(target), SpellEffect::Pentangle)
+    bewitched_by(cat, state, target, SpellEffect::Pentangle)
+}
+
+/// 4.6.9d, Pentangle, Melt into Mist, Protection from Magic: whether a spell with `effect`
+/// coming to life cannot go into effect against `target` (a Pentangle does not stop
+/// another Pentangle).
+pub fn shielded_from(
+    cat: &Catalog,
+    state: &GameState,
+    target: &CombatTarget,
+    effect: SpellEffect,
+) -> bool {
+    match shield(cat, state, target) {
+        Some(SpellEffect::Pentangle) => effect != SpellEffect::Pentangle,
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// Pentangle, Melt into Mist, Protection from Magic: whether the curses on `seat` are
+/// nullified (4.6.7a: they stay, and count again when the spell stops).
+pub fn curses_nullified(state: &GameState, seat: Seat) -> bool {
+    let aim = SpellAim::Character { seat };
+    state.spells.iter().any(|s| {
+        s.works()
+            && s.aims.contains(&aim)
+            && super::effect_by_id(&s.spell).is_some_and(|e| SHIELDS.contains(&e))
+    })
 }
 
 /// Pentangle: whether the Demon, Winged Demon or Imp `piece`.
@@ -40,17 +83,20 @@ pub fn is_demon(cat: &Catalog, piece: &PieceId) -> bool {
     }
 }
 
-/// Pentangle: a Demon or Imp cannot attack (be assigned to, or lured by) its target.
+/// Pentangle: a Demon or Imp cannot attack (be assigned to, or lured by) its target;
+/// Melt into Mist: nothing attacks a character turned into mist.
 pub fn may_attack(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
-    !(is_demon(cat, piece) && pentangled(cat, state, &CombatTarget::Character { seat }))
+    let target = CombatTarget::Character { seat };
+    let demon_kept_off = is_demon(cat, piece) && pentangled(cat, state, &target);
+    !demon_kept_off && !super::mist::misted(cat, state, &target)
 }
 
-/// Whether a spell in effect with `effect` names `aim` among its targets.
+/// Whether a working spell in effect with `effect` names `aim` among its targets.
 fn aimed_by(cat: &Catalog, state: &GameState, aim: &SpellAim, effect: SpellEffect) -> bool {
     state
         .spells
         .iter()
-        .any(|s| s.aims.contains(aim) && s.has(cat, effect))
+        .any(|s| s.works() && s.aims.contains(aim) && s.has(cat, effect))
 }
 
 /// Poison: the extra sharpness star on the attacks of `piece` (a weapon counter or a

@@ -22,12 +22,15 @@ pub fn exorcise(
         return Ok(());
     };
     let at = combat.at;
-    let demons: Vec<crate::magic_realm::combat::round::Who> =
-        crate::magic_realm::combat::fighters::denizens_in(cat, state, at)
-            .into_iter()
-            .filter(|p| super::is_demon(cat, p))
-            .map(crate::magic_realm::combat::round::Who::Denizen)
-            .collect();
+    // The strongest spell: it kills a Demon turned into mist too.
+    let demons: Vec<crate::magic_realm::combat::round::Who> = state
+        .piles
+        .pile(&crate::magic_realm::pieces::Place::Clearing { at })
+        .iter()
+        .map(|c| c.piece.clone())
+        .filter(|p| super::is_demon(cat, p))
+        .map(crate::magic_realm::combat::round::Who::Denizen)
+        .collect();
     let in_effect: Vec<(Seat, u8)> = state
         .spells
         .iter()

@@ -1,7 +1,8 @@
 //! Casting a spell as the Encounter action (rule 8.3.9b): a Magic chit of the spell's type,
 //! fast enough for the move times on his sheet (b.5), within the effort limit, supplied with
 //! the spell's colour by the clearing or by one of his own colour chits (b.6, b.7); one
-//! spell per round (b.2), from a spell box not tied up by a spell in effect (8.4.3).
+//! spell per round (b.2), from a spell box not tied up by a spell in effect (8.4.3). A chit
+//! altered by a spell casts by its altered type (4.6.9c).
 
 use super::{box_in_use, effect_of, CastStatus, Events, SpellCast, SpellEffect};
 use crate::engine::{Event, RuleError, Seat};
@@ -42,12 +43,12 @@ fn clearing_fits(cat: &Catalog, state: &GameState, combat: &Combat, spell: &Spel
 fn colour_chits(cat: &Catalog, state: &GameState, seat: Seat, spell: &Spell) -> Vec<u8> {
     who::chits(cat, state, seat)
         .filter(|(_, _, st)| *st == ChitStatus::Enchanted)
-        .filter_map(|(i, c, _)| match c.kind {
-            ChitKind::Magic { magic_type } => enchanting::colour_of(magic_type)
-                .filter(|colour| spell.color.accepts(*colour))
-                .map(|_| i),
-            _ => None,
+        .filter(|(i, _, _)| {
+            super::altering::magic_type(cat, state, seat, *i)
+                .and_then(enchanting::colour_of)
+                .is_some_and(|colour| spell.color.accepts(colour))
         })
+        .map(|(i, _, _)| i)
         .collect()
 }
 
@@ -56,13 +57,15 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     let Some(sheet) = state.seat(seat) else {
         return Vec::new();
     };
-    // Peace: a pacified character cannot name a target for a spell.
+    // Peace: a pacified character cannot name a target for a spell; 4.6.8e: nor can one
+    // turned into mist.
     if super::bewitched_by(
         cat,
         state,
         &CombatTarget::Character { seat },
         SpellEffect::Peace,
-    ) {
+    ) || super::frozen(cat, state, seat)
+    {
         return Vec::new();
     }
     let limit = move_times_on_sheet(cat, state, combat, seat)
@@ -85,12 +88,13 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             continue;
         }
         for (chit, kind, time, effort) in &free {
-            let ChitKind::Magic { magic_type } = kind else {
+            let ChitKind::Magic { .. } = kind else {
                 continue;
             };
+            let magic_type = super::altering::magic_type(cat, state, seat, *chit);
             let time = completion_time(state, seat, *chit, *time);
             // b.5: not stopped by a move time equal to its time.
-            if Some(*magic_type) != spell.magic_type
+            if magic_type != spell.magic_type
                 || limit.is_some_and(|l| time > l)
                 || !within_effort(cat, state, combat, seat, *effort)
             {

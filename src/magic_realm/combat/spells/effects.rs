@@ -2,7 +2,10 @@
 //! Spells): Attack spells wait for the melee ([`super::attacks`]); Make Whole (Instant)
 //! activates the target's fatigued and wounded chits and repairs his damaged armor, then
 //! expires; Peace (Combat) stops its target attacking until he is attacked, unless he is
-//! already someone's target; the spellbreaking spells are in [`super::breaking`].
+//! already someone's target; Melt into Mist (Permanent) turns its target into mist
+//! ([`super::mist`]); Protection from Magic (Phase) goes with its target's inactive items
+//! ([`super::protection`]); the chit-altering spells are in [`super::altering`], the
+//! spellbreaking spells in [`super::breaking`].
 
 use super::{effect_of, fatigue_chit, spell_ends, spell_name, Ending, Events, SpellAim};
 use super::{CastStatus, SpellCast, SpellEffect, SpellExpiry, SpellInEffect};
@@ -76,6 +79,27 @@ pub fn start(
             }
         }
         SpellEffect::DissolveSpell => super::breaking::dissolve(cat, state, cast, events)?,
+        SpellEffect::MeltIntoMist => {
+            bewitch(cat, state, seat, cast);
+            if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
+                super::mist::vanish(cat, state, &target, events)?;
+            }
+        }
+        SpellEffect::ProtectionFromMagic => {
+            bewitch(cat, state, seat, cast);
+            if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
+                let text = target.name(cat, state);
+                events.push(Event::public(
+                    "4.6.6",
+                    format!("Protection from Magic goes with {text}'s inactive items."),
+                    E::SpellWorks {
+                        seat,
+                        spell: cast.spell.clone(),
+                    },
+                ));
+            }
+        }
+        SpellEffect::AlterChits => super::altering::alter(cat, state, seat, cast, events),
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
@@ -139,13 +163,16 @@ fn make_whole(cat: &Catalog, state: &mut GameState, target: Seat, events: &mut E
     ));
 }
 
-/// 8.4.3, 4.6.6g: the spell bewitches its targets, a Combat spell until Midnight, a Day
-/// spell until Sunset of the next day; its Magic chit goes with them.
-fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
-    let until = match cat.spells.get(&cast.spell).map(|s| s.duration) {
+/// 8.4.3, 4.6.6f to h: the spell bewitches its targets, a Combat spell until Midnight, a
+/// Day spell until Sunset of the next day, a Permanent spell (energized) until broken; the
+/// Phase spell waits, inactive, until its target uses it. Its Magic chit goes with them.
+pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
+    let duration = cat.spells.get(&cast.spell).map(|s| s.duration);
+    let until = match duration {
         Some(SpellDuration::Day) => SpellExpiry::Sunset {
             day: state.step.day().unwrap_or(0).saturating_add(1),
         },
+        Some(SpellDuration::Permanent | SpellDuration::Phase) => SpellExpiry::Never,
         _ => SpellExpiry::Midnight,
     };
     if let Some(slot) = state
@@ -161,6 +188,7 @@ fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &SpellCast) {
         chit: cast.chit,
         aims: cast.aims.clone(),
         until,
+        inert: duration == Some(SpellDuration::Phase),
     });
 }
 

@@ -1,6 +1,7 @@
-//! How spells in effect last and end (rules 4.6.6g, 4.6.9d, 4.6.9h, 8.4.3): the spell
-//! boxes they tie up, their expiry at Midnight (Combat spells) or Sunset of the next day
-//! (Day spells), breaking (their Magic chit fatigues), and the release of killed targets.
+//! How spells in effect last and end (rules 4.6.6g, 4.6.9c, 4.6.9d, 4.6.9h, 8.4.3): the
+//! spell boxes they tie up, their expiry at Midnight (Combat spells) or Sunset of the next
+//! day (Day spells), breaking (their Magic chit fatigues; the chits an altering spell
+//! changed revert), and the release of killed targets.
 
 use super::SpellInEffect;
 use super::{spell_ends, spell_name, Ended, Ending, Events, SpellAim, SpellEffect, SpellExpiry};
@@ -34,7 +35,8 @@ pub fn aim_in(state: &GameState, at: ClearingRef, aim: &SpellAim) -> bool {
         | SpellAim::Spell { .. }
         | SpellAim::Curse { .. }
         | SpellAim::Group { .. }
-        | SpellAim::Kind { .. } => false,
+        | SpellAim::Kind { .. }
+        | SpellAim::Chit { .. } => false,
     }
 }
 
@@ -52,9 +54,13 @@ pub fn end_spell(
     expired: bool,
     events: &mut Events,
 ) {
-    if index >= state.spells.len() {
+    let Some(altered) = state
+        .spells
+        .get(index)
+        .map(|s| super::altering::altered_by(cat, state, s))
+    else {
         return;
-    }
+    };
     let s = state.spells.remove(index);
     let ended = Ended {
         seat: s.caster,
@@ -71,6 +77,7 @@ pub fn end_spell(
         );
         spell_ends(state, ended, Ending::Broken, "4.6.9", text, events);
     }
+    super::altering::reverted(cat, state, s.caster, &altered, events);
 }
 
 /// The spell in effect cast from `caster`'s `spell_box`, by its index.
@@ -100,15 +107,17 @@ pub fn break_on(
     }
 }
 
-/// 4.6.6g: at Midnight the Combat spells expire.
+/// 4.6.6g, 8.9: at Midnight the Combat spells expire and the Permanent spells fall inert
+/// (unless a continuous source of colour keeps them energized).
 pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     while let Some(i) = state
         .spells
         .iter()
-        .position(|s| s.until == SpellExpiry::Midnight)
+        .position(|s| matches!(s.until, SpellExpiry::Midnight | SpellExpiry::EndOfPhase))
     {
         end_spell(cat, state, i, true, events);
     }
+    super::permanent::midnight(cat, state, events);
 }
 
 /// 4.6.6g: at Sunset the Day spells cast the day before expire.

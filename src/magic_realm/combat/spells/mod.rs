@@ -4,20 +4,26 @@
 //! picked; the spells come to life in the order of their completion times, faster spells
 //! cancelling slower ones cast by their targets; then each has its effect: Attack spells
 //! attack like weapons in the melee, Instant spells act and expire, Combat spells bewitch
-//! their targets until Midnight.
+//! their targets until Midnight, Day spells until Sunset of the next day, Permanent spells
+//! until broken (energized or inert, [`permanent`]); the Phase spell waits with its target's
+//! items until he activates it ([`protection`]).
 //!
 //! The spells implemented so far are those [`effect_of`] names; the others cannot be
 //! cast yet (they are never offered).
 
 pub mod activation;
 pub mod aiming;
+pub mod altering;
 pub mod attacks;
 pub mod bewitched;
 pub mod breaking;
 pub mod casting;
 pub mod effects;
 pub mod lasting;
+pub mod mist;
+pub mod permanent;
 pub mod pit;
+pub mod protection;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -68,6 +74,11 @@ pub enum SpellAim {
         seat: Seat,
         curse: crate::magic_realm::catalog::tables::Curse,
     },
+    /// One of the spellcaster's own Magic chits (4.6.9c: Witch's Brew, Faerie Lights,
+    /// Elemental Spirit), by its index.
+    Chit {
+        chit: u8,
+    },
 }
 
 impl SpellAim {
@@ -83,7 +94,8 @@ impl SpellAim {
             | SpellAim::Curse { .. }
             | SpellAim::Weapon { .. }
             | SpellAim::Group { .. }
-            | SpellAim::Kind { .. } => None,
+            | SpellAim::Kind { .. }
+            | SpellAim::Chit { .. } => None,
         }
     }
 
@@ -149,6 +161,12 @@ pub enum SpellExpiry {
     Midnight,
     /// Day spells: at Sunset of the day after the one they were cast (4.6.6g).
     Sunset { day: u8 },
+    /// Permanent spells (4.6.6h) never expire; nor does the Phase spell until its target
+    /// activates it (4.6.6f).
+    Never,
+    /// 4.6.6f: a Phase spell activated: it expires at the end of that phase of its
+    /// target's turn, or of that round of combat.
+    EndOfPhase,
 }
 
 /// A spell bewitching its targets (8.4.3): its Magic chit is with them until it ends.
@@ -161,6 +179,11 @@ pub struct SpellInEffect {
     pub chit: u8,
     pub aims: Vec<SpellAim>,
     pub until: SpellExpiry,
+    /// 4.6.6h: a Permanent spell fallen inert (at Midnight) until it is energized again;
+    /// 4.6.6f: the Phase spell while its chit is kept inactive. An inert spell stays in
+    /// effect, its chit committed, but does not affect its targets.
+    #[serde(default)]
+    pub inert: bool,
 }
 
 /// What a spell does, for the spells implemented (List of Spells).
@@ -196,6 +219,15 @@ pub enum SpellEffect {
     /// Control Bats, Guide Spider or Octopus, Control Dragon (Day): the spellcaster
     /// controls the monsters; they fight like his hired natives (8.3.4 c.1).
     Control,
+    /// Melt into Mist (Permanent; 4.6.8): while energized, the target takes no part in
+    /// combat and is not affected by spells.
+    MeltIntoMist,
+    /// Protection from Magic (Phase; 4.6.6f): once activated, the spells and curses on
+    /// its target are nullified and no new spell goes into effect against him.
+    ProtectionFromMagic,
+    /// Witch's Brew, Faerie Lights, Elemental Spirit (Day; 4.6.9c): the caster's chosen
+    /// Magic chits change type.
+    AlterChits,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -203,7 +235,12 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
     if spell.attack.is_some() {
         return Some(SpellEffect::Attack);
     }
-    match spell.id.0.as_str() {
+    effect_by_id(&spell.id)
+}
+
+/// The effect of the spell `id` other than an Attack spell's, if it is implemented.
+pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
+    match id.0.as_str() {
         "make-whole" => Some(SpellEffect::MakeWhole),
         "peace" => Some(SpellEffect::Peace),
         "power-of-the-pit" => Some(SpellEffect::PowerOfThePit),
@@ -215,6 +252,9 @@ pub fn effect_of(spell: &Spell) -> Option<SpellEffect> {
         "poison" => Some(SpellEffect::Poison),
         "persuade" | "deal-with-goblins" => Some(SpellEffect::Pacify),
         "control-bats" | "guide-spider-or-octopus" | "control-dragon" => Some(SpellEffect::Control),
+        "melt-into-mist" => Some(SpellEffect::MeltIntoMist),
+        "protection-from-magic" => Some(SpellEffect::ProtectionFromMagic),
+        "witchs-brew" | "faerie-lights" | "elemental-spirit" => Some(SpellEffect::AlterChits),
         _ => None,
     }
 }
@@ -228,6 +268,11 @@ impl SpellInEffect {
     /// Whether this spell has `effect`.
     pub fn has(&self, cat: &Catalog, effect: SpellEffect) -> bool {
         effect_named(cat, &self.spell) == Some(effect)
+    }
+
+    /// 4.6.6f, 4.6.6h: whether it affects its targets now (not inert).
+    pub fn works(&self) -> bool {
+        !self.inert
     }
 }
 
@@ -302,4 +347,56 @@ pub fn fatigue_chit(state: &mut GameState, seat: Seat, chit: u8) {
     {
         *slot = ChitStatus::Fatigued;
     }
+}
+
+/// 8.3.9a, 4.6.6f: what a character may do with spells on his turn in the Encounter Step
+/// besides casting: energize Permanent spells with his colour chits (not his action), and
+/// activate a Phase spell's chit (his action).
+pub fn encounter_options(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &super::Combat,
+    seat: Seat,
+) -> Vec<crate::magic_realm::actions::MagicRealmAction> {
+    let mut out = permanent::options(cat, state, combat, seat);
+    out.extend(protection::combat_options(cat, state, combat, seat));
+    out
+}
+
+/// Applies a legal `EnergizeSpell` or `ActivatePhaseSpell`.
+pub fn encounter_apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &crate::magic_realm::actions::MagicRealmAction,
+    events: &mut Events,
+) -> Result<(), crate::engine::RuleError> {
+    use crate::magic_realm::actions::MagicRealmAction as A;
+    match action {
+        A::EnergizeSpell {
+            caster,
+            spell_box,
+            colour_chit,
+        } => permanent::energize_with_chit(
+            cat,
+            state,
+            seat,
+            *caster,
+            *spell_box,
+            *colour_chit,
+            events,
+        ),
+        A::ActivatePhaseSpell { caster, spell_box } => {
+            protection::activate(cat, state, seat, *caster, *spell_box, events)
+        }
+        other => Err(crate::engine::RuleError::internal(format!(
+            "{other:?} is not a spell action"
+        ))),
+    }
+}
+
+/// 4.6.8e: whether the character's action chits and belongings are frozen (he is mist):
+/// he can only play colour chits to energize Permanent spells.
+pub fn frozen(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    mist::misted_seat(cat, state, seat)
 }

@@ -124,9 +124,13 @@ pub fn power_of_the_pit(
         CombatTarget::Character { seat } => Some(*seat),
         CombatTarget::Denizen { .. } => None,
     };
+    // Melt into Mist: a character turned into mist is immune to the results.
     let characters: Vec<Seat> = current(state)
-        .map(|c| c.fighting().collect())
-        .unwrap_or_default();
+        .map(|c| c.fighting().collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|s| !super::mist::misted_seat(cat, state, *s))
+        .collect();
     // Every monster and native in the clearing, hirelings (hired or controlled) included.
     let denizens = |state: &GameState| -> Vec<PieceId> {
         let hired = current(state)

@@ -1,0 +1,126 @@
+//! Melt into Mist (rule 4.6.8; List of Spells): a Permanent spell on one character, native
+//! or monster. While it is energized the target is mist: he takes no part in combat (he
+//! cannot lure, charge, attack, cast or be lured, assigned, charged or attacked), is not
+//! affected by spells (those on him are nullified, new ones cannot go into effect against
+//! him, and spells aimed at others pass him by), cannot block or be blocked, and a
+//! character can do only the Move, Hide and Follow activities. The spell itself can be
+//! broken, energized or inert.
+
+use super::{spell_ends, CastStatus, Ending, Events, SpellEffect};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::{current, current_mut, CombatTarget};
+use crate::magic_realm::day::who;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::{Activity, GameState};
+
+/// Whether `target` is mist now (an energized Melt into Mist that is not nullified).
+pub fn misted(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
+    !state.spells.is_empty() && super::bewitched_by(cat, state, target, SpellEffect::MeltIntoMist)
+}
+
+/// Whether the character of `seat` is mist now.
+pub fn misted_seat(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    misted(cat, state, &CombatTarget::Character { seat })
+}
+
+/// Whether the denizen `piece` is mist now.
+pub fn misted_piece(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    misted(
+        cat,
+        state,
+        &CombatTarget::Denizen {
+            piece: piece.clone(),
+        },
+    )
+}
+
+/// 4.6.8c: a character turned into mist can do only Move (leaving the map too), Hide and
+/// Follow; any other activity is cancelled when he comes to do it.
+pub fn forbids(cat: &Catalog, state: &GameState, seat: Seat, activity: &Activity) -> bool {
+    !matches!(
+        activity,
+        Activity::Move { .. } | Activity::LeaveMap | Activity::Hide | Activity::Follow { .. }
+    ) && misted_seat(cat, state, seat)
+}
+
+/// 4.6.9a: the target turning into mist leaves the fighting in his clearing at once: the
+/// denizens on his sheet are unassigned, charges by or against him and attention chits on
+/// him are taken back, a denizen leaves the sheet it was on, and a character's spell that
+/// has not yet come to life (or his Attack spell) is cancelled.
+pub fn vanish(
+    cat: &Catalog,
+    state: &mut GameState,
+    target: &CombatTarget,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(());
+    };
+    let here = match target {
+        CombatTarget::Character { seat } => combat.fighting().any(|s| s == *seat),
+        CombatTarget::Denizen { piece } => {
+            state.piles.place_of(piece) == Some(&Place::Clearing { at: combat.at })
+        }
+    };
+    if !here {
+        return Ok(());
+    }
+    let cast = match target {
+        CombatTarget::Character { seat } => combat
+            .casts
+            .get(seat)
+            .filter(|c| match c.status {
+                CastStatus::Cast | CastStatus::Aimed => true,
+                CastStatus::Working => {
+                    super::effect_named(cat, &c.spell) == Some(SpellEffect::Attack)
+                }
+                _ => false,
+            })
+            .map(|c| (*seat, c.clone())),
+        CombatTarget::Denizen { .. } => None,
+    };
+    let combat = current_mut(state)?;
+    let its = |s: &Seat| CombatTarget::Character { seat: *s } == *target;
+    combat.targets.retain(|s, t| !its(s) && t != target);
+    combat.charges.retain(|s, (t, _)| !its(s) && !its(t));
+    match target {
+        CombatTarget::Character { seat } => {
+            combat.sheets.remove(seat);
+            combat.holding.retain(|_, s| s != seat);
+            combat.plays.remove(seat);
+        }
+        CombatTarget::Denizen { piece } => {
+            combat.unassign(piece);
+            combat.holding.remove(piece);
+        }
+    }
+    if let Some((seat, cast)) = cast {
+        if let Some(c) = combat.casts.get_mut(&seat) {
+            c.status = CastStatus::Cancelled;
+        }
+        let text = format!(
+            "{} turns into mist: his {} is cancelled.",
+            who::who(cat, state, seat),
+            super::spell_name(cat, &cast.spell)
+        );
+        spell_ends(
+            state,
+            cast.ended(seat),
+            Ending::Cancelled,
+            "4.6.9",
+            text,
+            events,
+        );
+    }
+    let text = target.name(cat, state);
+    events.push(Event::public(
+        "4.6.8",
+        format!("{text} is mist: he takes no part in combat."),
+        E::Misted {
+            target: target.clone(),
+        },
+    ));
+    Ok(())
+}

@@ -1,0 +1,219 @@
+//! Permanent spells (rules 4.6.6h, 8.3.9a, 8.9): a Permanent spell never expires; it is
+//! energized when cast and stays energized until Midnight, when it falls inert (it stays
+//! in effect, its chit committed, but has no effect) unless a continuous source of colour
+//! (an enchanted tile, an Enchanted card) supplies its target with a colour it needs. It
+//! is energized again at once whenever its target is supplied with that colour by the
+//! tile, an Enchanted card or the seventh day of the week; and, on his turn in the
+//! Encounter Step, any character may energize one whose target is in his clearing by
+//! playing one of his colour chits of that colour (the chit fatigues). Playing colour
+//! chits is not his action and is not limited by what is on his sheet.
+
+use super::{spell_name, Events, SpellAim, SpellEffect, SpellInEffect};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::common::MagicColor;
+use crate::magic_realm::catalog::magic::SpellDuration;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::{current_mut, Combat};
+use crate::magic_realm::day::{enchanting, who};
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::Place;
+use crate::magic_realm::state::{ChitStatus, GameState};
+use std::collections::BTreeSet;
+
+/// Whether the spell in effect is a Permanent spell.
+pub fn is_permanent(cat: &Catalog, s: &SpellInEffect) -> bool {
+    cat.spells
+        .get(&s.spell)
+        .is_some_and(|x| x.duration == SpellDuration::Permanent)
+}
+
+/// The clearing a spell's target is in, if it is a character or a counter on the map.
+fn aim_clearing(state: &GameState, aim: &SpellAim) -> Option<ClearingRef> {
+    match aim {
+        SpellAim::Character { seat } => who::clearing(state, *seat),
+        SpellAim::Denizen { piece } | SpellAim::Weapon { piece } => {
+            match state.piles.place_of(piece)? {
+                Place::Clearing { at } => Some(*at),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether magic of one of `colours` energizes the spell (the colour needed to cast it).
+fn fed_by(cat: &Catalog, s: &SpellInEffect, colours: &BTreeSet<MagicColor>) -> bool {
+    cat.spells
+        .get(&s.spell)
+        .is_some_and(|spell| colours.iter().any(|c| spell.color.accepts(*c)))
+}
+
+/// The colour of `seat`'s colour chit `chit` (its type's colour, 4.6.3; 4.6.9c).
+fn chit_colour(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<MagicColor> {
+    super::altering::magic_type(cat, state, seat, chit).and_then(enchanting::colour_of)
+}
+
+/// 8.3.9a.1: the inert Permanent spells `seat` may energize now, each with each of his
+/// colour chits of a colour it needs (an energized spell gains nothing from another chit).
+pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    let colour_chits: Vec<(u8, MagicColor)> = who::chits(cat, state, seat)
+        .filter(|(_, _, st)| *st == ChitStatus::Enchanted)
+        .filter_map(|(i, _, _)| chit_colour(cat, state, seat, i).map(|c| (i, c)))
+        .collect();
+    let mut out = Vec::new();
+    for s in &state.spells {
+        if !s.inert
+            || !is_permanent(cat, s)
+            || !s.aims.iter().any(|a| super::aim_in(state, combat.at, a))
+        {
+            continue;
+        }
+        for (chit, colour) in &colour_chits {
+            if fed_by(cat, s, &BTreeSet::from([*colour])) {
+                out.push(A::EnergizeSpell {
+                    caster: s.caster,
+                    spell_box: s.spell_box,
+                    colour_chit: *chit,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// 8.3.9a: `seat` plays his colour chit to energize the spell `caster` cast from
+/// `spell_box`; the chit fatigues (an eventful consequence, 8.8).
+pub fn energize_with_chit(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    caster: Seat,
+    spell_box: u8,
+    colour_chit: u8,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let index = super::index_of(state, caster, spell_box)
+        .ok_or_else(|| RuleError::internal("no such spell in effect"))?;
+    let colour = chit_colour(cat, state, seat, colour_chit)
+        .ok_or_else(|| RuleError::internal("not a colour chit"))?;
+    super::fatigue_chit(state, seat, colour_chit);
+    events.push(Event::public(
+        "8.3.9",
+        format!(
+            "{} plays a {colour:?} colour chit: it fatigues.",
+            who::who(cat, state, seat)
+        ),
+        E::ColourChitUsed {
+            seat,
+            chit: colour_chit,
+            colour,
+        },
+    ));
+    current_mut(state)?.eventful = true;
+    energize(cat, state, index, Some(seat), events)
+}
+
+/// 4.6.6h: the spell in effect at `index` is energized, by `by`'s colour chit or (none)
+/// by the colour magic supplied to its target; an energized Melt into Mist takes its
+/// target out of the fighting at once (4.6.9a).
+fn energize(
+    cat: &Catalog,
+    state: &mut GameState,
+    index: usize,
+    by: Option<Seat>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(s) = state.spells.get_mut(index) else {
+        return Ok(());
+    };
+    s.inert = false;
+    let s = s.clone();
+    let how = match by {
+        Some(other) => format!("by {}'s colour chit", who::who(cat, state, other)),
+        None => "by the colour magic supplied to its target".to_string(),
+    };
+    events.push(Event::public(
+        "4.6.6",
+        format!(
+            "{}'s {} is energized {how}.",
+            who::who(cat, state, s.caster),
+            spell_name(cat, &s.spell)
+        ),
+        E::SpellEnergized {
+            seat: s.caster,
+            spell: s.spell.clone(),
+            by,
+        },
+    ));
+    if s.has(cat, SpellEffect::MeltIntoMist) {
+        for target in s.aims.iter().filter_map(SpellAim::individual) {
+            super::mist::vanish(cat, state, &target, events)?;
+        }
+    }
+    Ok(())
+}
+
+/// 4.6.6h: every inert Permanent spell whose target is supplied with a colour it needs (by
+/// the tile, an Enchanted card or the seventh day) is energized at once.
+pub fn supply(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    if state.spells.iter().all(|s| !s.inert) {
+        return Ok(());
+    }
+    let fed: Vec<(Seat, u8)> = state
+        .spells
+        .iter()
+        .filter(|s| s.inert && is_permanent(cat, s))
+        .filter(|s| {
+            s.aims
+                .iter()
+                .filter_map(|a| aim_clearing(state, a))
+                .any(|at| fed_by(cat, s, &enchanting::colours_in(cat, state, at)))
+        })
+        .map(|s| (s.caster, s.spell_box))
+        .collect();
+    for (caster, spell_box) in fed {
+        if let Some(i) = super::index_of(state, caster, spell_box) {
+            energize(cat, state, i, None, events)?;
+        }
+    }
+    Ok(())
+}
+
+/// 8.9: at Midnight every energized Permanent spell falls inert, unless its target is
+/// supplied with a colour it needs by its place (the seventh day's colour ends with the
+/// day).
+pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
+    let falling: Vec<usize> = state
+        .spells
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.inert && is_permanent(cat, s))
+        .filter(|(_, s)| {
+            !s.aims
+                .iter()
+                .filter_map(|a| aim_clearing(state, a))
+                .any(|at| fed_by(cat, s, &enchanting::lasting_colours_in(cat, state, at)))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    for i in falling {
+        let Some(s) = state.spells.get_mut(i) else {
+            continue;
+        };
+        s.inert = true;
+        let (caster, spell) = (s.caster, s.spell.clone());
+        events.push(Event::public(
+            "8.9",
+            format!(
+                "Midnight: {}'s {} falls inert.",
+                who::who(cat, state, caster),
+                spell_name(cat, &spell)
+            ),
+            E::SpellInert {
+                seat: caster,
+                spell,
+            },
+        ));
+    }
+}
