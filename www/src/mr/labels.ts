@@ -164,6 +164,8 @@ export function aimLabel(names: Names, aim: SpellAim): string {
       return `the ${aim.group}`;
     case 'kind':
       return `every ${aim.kind}`;
+    case 'chit':
+      return `Magic chit ${aim.chit + 1}`;
     default:
       return pieceName(names, aim.piece);
   }
@@ -171,7 +173,16 @@ export function aimLabel(names: Names, aim: SpellAim): string {
 
 /** When a spell in effect ends: "until Midnight", "until Sunset of day 3". */
 export function expiryLabel(until: SpellExpiry): string {
-  return until.at === 'midnight' ? 'until Midnight' : `until Sunset of day ${until.day}`;
+  switch (until.at) {
+    case 'midnight':
+      return 'until Midnight';
+    case 'sunset':
+      return `until Sunset of day ${until.day}`;
+    case 'never':
+      return 'until it is broken';
+    default:
+      return 'until the end of the phase or round';
+  }
 }
 
 /** A spell in effect in words: "Peace, cast by seat 1 from spell box 1 with Magic chit 12,
@@ -252,7 +263,7 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
       }`;
     case 'AimSpell':
-      if (action.aim.aim === 'chit') return `Alter my Magic chit ${action.aim.chit + 1}`;
+      if (action.aim.aim === 'chit') return `Alter my ${aimLabel(names, action.aim)}`;
       return action.aim.aim === 'kind'
         ? `Aim my spell at every ${action.aim.kind} here`
         : `Aim my spell at ${aimLabel(names, action.aim)}`;
