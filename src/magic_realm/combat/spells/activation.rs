@@ -3,7 +3,7 @@
 //! aimed at a character cancels his slower spell when it comes to life first; a cancelled
 //! spell's Magic chit fatigues (its asterisks still count this round).
 
-use super::{effects, spell_ends, spell_name, CastStatus, Ending, Events, SpellAim};
+use super::{effects, spell_name, CastStatus, Ending, Events, SpellAim};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
@@ -58,22 +58,11 @@ pub fn activate(
                 continue;
             };
             if interrupted(state, seat, time) {
-                if let Some(c) = current_mut(state)?.casts.get_mut(&seat) {
-                    c.status = CastStatus::Cancelled;
-                }
                 let text = format!(
-                    "A faster spell cancels {}'s {}.",
-                    who::who(cat, state, seat),
-                    spell_name(cat, &cast.spell)
+                    "A faster spell cancels {}.",
+                    super::whose(cat, state, seat, &cast.spell)
                 );
-                spell_ends(
-                    state,
-                    cast.ended(seat),
-                    Ending::Cancelled,
-                    "8.4.3",
-                    text,
-                    events,
-                );
+                super::end_cast(state, seat, &cast, Ending::Cancelled, "8.4.3", text, events);
             } else {
                 working.push(seat);
             }
@@ -135,28 +124,16 @@ fn release_shielded(
     if cast.aims.len() == before {
         return Ok(Some(cast));
     }
-    let combat = current_mut(state)?;
-    if let Some(c) = combat.casts.get_mut(&seat) {
+    if let Some(c) = current_mut(state)?.casts.get_mut(&seat) {
         c.aims = cast.aims.clone();
-        if cast.aims.is_empty() {
-            c.status = CastStatus::Broken;
-        }
     }
     if !cast.aims.is_empty() {
         return Ok(Some(cast));
     }
     let text = format!(
-        "Its target is shielded from {}'s {}: it is broken.",
-        who::who(cat, state, seat),
-        spell_name(cat, &cast.spell)
+        "Its target is shielded from {}: it is broken.",
+        super::whose(cat, state, seat, &cast.spell)
     );
-    spell_ends(
-        state,
-        cast.ended(seat),
-        Ending::Broken,
-        "4.6.9",
-        text,
-        events,
-    );
+    super::end_cast(state, seat, &cast, Ending::Broken, "4.6.9", text, events);
     Ok(None)
 }

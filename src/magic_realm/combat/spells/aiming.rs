@@ -4,7 +4,7 @@
 //! the target, sets an unhired native's group battling him and breaks a Peace on the
 //! target. A spell with no proper target is broken before it goes into effect.
 
-use super::{spell_ends, CastStatus, Ending, Events, SpellAim, SpellEffect};
+use super::{CastStatus, Ending, Events, SpellAim, SpellEffect};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::MonsterKind;
@@ -288,15 +288,12 @@ pub fn apply(
             combat.turn += 1;
         }
         A::NoTarget => {
-            let combat = current_mut(state)?;
-            if let Some(c) = combat.casts.get_mut(&seat) {
-                c.status = CastStatus::Broken;
-            }
-            combat.turn += 1;
+            current_mut(state)?.turn += 1;
             let text = format!("{name} names no target: his spell is broken.");
-            spell_ends(
+            super::end_cast(
                 state,
-                cast.ended(seat),
+                seat,
+                &cast,
                 Ending::Broken,
                 "8.4.2",
                 text,

@@ -149,16 +149,15 @@ fn break_cast(cat: &Catalog, state: &mut GameState, seat: Seat, chit: u8, events
     if cast.chit != chit || !matches!(cast.status, CastStatus::Cast | CastStatus::Aimed) {
         return;
     }
-    cast.status = CastStatus::Broken;
     let cast = cast.clone();
     let text = format!(
-        "{}'s {} is broken: its Magic chit reverted.",
-        who::who(cat, state, seat),
-        super::spell_name(cat, &cast.spell)
+        "{} is broken: its Magic chit reverted.",
+        super::whose(cat, state, seat, &cast.spell)
     );
-    super::spell_ends(
+    super::end_cast(
         state,
-        cast.ended(seat),
+        seat,
+        &cast,
         super::Ending::Broken,
         "4.6.9",
         text,
@@ -194,9 +193,8 @@ pub fn alter(
     cast.aims = aims;
     if cast.aims.is_empty() {
         let text = format!(
-            "{}'s {} has no chit left to alter: it is broken.",
-            who::who(cat, state, seat),
-            super::spell_name(cat, &cast.spell)
+            "{} has no chit left to alter: it is broken.",
+            super::whose(cat, state, seat, &cast.spell)
         );
         super::spell_ends(
             state,

@@ -2,10 +2,10 @@
 //! Demons and Imp in the clearing and breaks every spell there; Dissolve Spell and Remedy
 //! break one spell, or release its targets in the clearing.
 
-use super::{spell_ends, spell_name, CastStatus, Ending, Events, SpellAim, SpellCast};
+use super::{CastStatus, Ending, Events, SpellAim, SpellCast};
 use crate::engine::{RuleError, Seat};
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::combat::{current, current_mut};
+use crate::magic_realm::combat::current;
 use crate::magic_realm::day::who;
 use crate::magic_realm::state::{ChitStatus, GameState};
 
@@ -58,22 +58,11 @@ pub fn exorcise(
         }
     }
     for (other, cast) in casting {
-        if let Some(c) = current_mut(state)?.casts.get_mut(&other) {
-            c.status = CastStatus::Broken;
-        }
         let text = format!(
-            "Exorcise breaks {}'s {}.",
-            who::who(cat, state, other),
-            spell_name(cat, &cast.spell)
+            "Exorcise breaks {}.",
+            super::whose(cat, state, other, &cast.spell)
         );
-        spell_ends(
-            state,
-            cast.ended(other),
-            Ending::Broken,
-            "8.4.4",
-            text,
-            events,
-        );
+        super::end_cast(state, other, &cast, Ending::Broken, "8.4.4", text, events);
     }
     for s in characters {
         if let Some(sheet) = state.seat_mut(s) {

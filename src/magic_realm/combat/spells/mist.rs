@@ -6,7 +6,7 @@
 //! character can do only the Move, Hide and Follow activities. The spell itself can be
 //! broken, energized or inert.
 
-use super::{spell_ends, CastStatus, Ending, Events, SpellEffect};
+use super::{CastStatus, Ending, Events, SpellEffect};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
@@ -97,22 +97,12 @@ pub fn vanish(
         }
     }
     if let Some((seat, cast)) = cast {
-        if let Some(c) = combat.casts.get_mut(&seat) {
-            c.status = CastStatus::Cancelled;
-        }
         let text = format!(
             "{} turns into mist: his {} is cancelled.",
             who::who(cat, state, seat),
             super::spell_name(cat, &cast.spell)
         );
-        spell_ends(
-            state,
-            cast.ended(seat),
-            Ending::Cancelled,
-            "4.6.9",
-            text,
-            events,
-        );
+        super::end_cast(state, seat, &cast, Ending::Cancelled, "4.6.9", text, events);
     }
     let text = target.name(cat, state);
     events.push(Event::public(

@@ -323,6 +323,41 @@ pub fn spell_ends(
     events.push(Event::public(rule, text, detail));
 }
 
+/// "<caster>'s <spell>", for the log.
+pub fn whose(cat: &Catalog, state: &GameState, seat: Seat, spell: &SpellId) -> String {
+    format!(
+        "{}'s {}",
+        crate::magic_realm::day::who::who(cat, state, seat),
+        spell_name(cat, spell)
+    )
+}
+
+/// 8.4.3, 4.6.9d: the spell `seat` cast this round ends before it comes to life: his cast
+/// records how (`Cancelled` or `Broken`), and [`spell_ends`] fatigues its chit and logs
+/// `text`.
+pub fn end_cast(
+    state: &mut GameState,
+    seat: Seat,
+    cast: &SpellCast,
+    ending: Ending,
+    rule: &'static str,
+    text: String,
+    events: &mut Events,
+) {
+    let status = match ending {
+        Ending::Cancelled => CastStatus::Cancelled,
+        Ending::Broken => CastStatus::Broken,
+        Ending::Expired => CastStatus::Working,
+    };
+    if let Some(c) = super::current_mut(state)
+        .ok()
+        .and_then(|c| c.casts.get_mut(&seat))
+    {
+        c.status = status;
+    }
+    spell_ends(state, cast.ended(seat), ending, rule, text, events);
+}
+
 /// 4.6.6: the spell has done its work and expires: "<caster>'s <spell> expires."
 pub fn expires(
     cat: &Catalog,
