@@ -392,7 +392,7 @@ fn random_assignment(
     let at = combat.at;
     let unassigned: Vec<PieceId> = denizens_in(cat, state, at)
         .into_iter()
-        .filter(|p| !combat.engaged(p) && combat.duel_of(p).is_none())
+        .filter(|p| !combat.engaged(p))
         .filter(|p| !pacified_denizen(cat, state, p))
         .collect();
     for piece in unassigned {

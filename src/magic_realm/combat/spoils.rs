@@ -221,19 +221,10 @@ pub fn character_killed(
                 add_points(state, *k, 0, 0, gold);
             }
         }
-        Some(Who::Denizen(piece)) if super::hirelings::is_hireling(cat, state, piece) => {
-            // 8.7: killed by a hireling: his employer takes his notoriety (with the
-            // kill's spoils above); his belongings are abandoned in the clearing (a hired
-            // leader's own belongings are not yet kept, see `hirelings`).
-            if let Some(to) = who::belongings_place(state, seat).and(who::clearing(state, seat)) {
-                for item in belongings::owned(state, seat) {
-                    let facing = state.piles.find(&item).map(|(_, c)| c.facing);
-                    state
-                        .piles
-                        .move_to(&item, Place::Clearing { at: to }, facing);
-                }
-            }
-        }
+        // 8.7: killed by a hireling: his employer took his notoriety with the kill's
+        // spoils (`hireling_kill`); his belongings stay to be abandoned where he fell, as
+        // `quitting::kill` does (a hired leader's own belongings are not yet kept).
+        Some(Who::Denizen(piece)) if super::hirelings::is_hireling(cat, state, piece) => {}
         Some(Who::Denizen(piece)) => {
             // 8.7: a native's group box receives the belongings; a monster leaves them.
             if let Some(group) = super::fighters::group_of(cat, piece) {

@@ -15,7 +15,7 @@ use crate::magic_realm::state::GameState;
 fn free(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<PieceId> {
     super::of(cat, state, seat, combat.at)
         .into_iter()
-        .filter(|h| !combat.engaged(h) && combat.duel_of(h).is_none())
+        .filter(|h| !combat.engaged(h))
         .filter(|h| !super::super::spells::mist::misted(cat, state, &denizen(h)))
         .collect()
 }
@@ -123,12 +123,6 @@ pub fn assignment_options(cat: &Catalog, state: &GameState, combat: &Combat) -> 
         .collect()
 }
 
-/// 8.2.3, 8.3.6 a.9: a hireling luring or attacking an unhired native sets its group
-/// battling the hireling's employer.
-fn battles(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &PieceId, events: &mut Events) {
-    super::super::fighters::provoke(cat, state, seat, piece, events);
-}
-
 /// 8.3.4c.2, 8.3.5 a.3: `denizen` attacks the hireling, which defends on its own sheet.
 pub fn put_on_hireling(
     cat: &Catalog,
@@ -141,7 +135,8 @@ pub fn put_on_hireling(
     let combat = current_mut(state)?;
     combat.unassign(denizen);
     combat.attack_denizen(denizen, hireling);
-    battles(cat, state, seat, denizen, events);
+    // 8.2.3: luring an unhired native sets his group battling the employer.
+    super::super::fighters::provoke(cat, state, seat, denizen, events);
     Ok(())
 }
 
@@ -207,7 +202,8 @@ pub fn apply(
                     }
                     super::super::spells::break_pacification(cat, state, seat, target, events);
                     current_mut(state)?.attack_denizen(hireling, piece);
-                    battles(cat, state, seat, piece, events);
+                    // 8.3.6 a.9: so does attacking one.
+                    super::super::fighters::provoke(cat, state, seat, piece, events);
                 }
             }
         }

@@ -93,13 +93,12 @@ impl Combat {
         self.duels.iter().position(|d| d.attackers.contains(piece))
     }
 
-    /// Whether `piece` is on any Melee Section this round (a character's or a denizen's).
+    /// Whether `piece` is on any Melee Section this round: a character's, or a denizen's
+    /// as attacker or defender (a duel always has an attacker).
     pub fn engaged(&self, piece: &PieceId) -> bool {
         self.sheet_of(piece).is_some()
             || self.attacking_in(piece).is_some()
-            || self
-                .duel_of(piece)
-                .is_some_and(|i| self.duels.get(i).is_some_and(|d| !d.attackers.is_empty()))
+            || self.duel_of(piece).is_some()
     }
 
     /// 8.3.6 a.3, a.5, a.6: `attacker` attacks the denizen `defender`: an attacking
