@@ -3,6 +3,8 @@
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8080
+# Incremental caches are gigabytes and a fresh clone (CI) never reuses them.
+export CARGO_INCREMENTAL ?= 0
 
 .PHONY: play test pkg web bench setup lint test-rust test-node test-web test-e2e typecheck clean measure-web
 

@@ -80,7 +80,7 @@ test('the catalog gives the board its tiles with geometry', () => {
 });
 
 test('a seeded setup in WASM matches the native engine, map and all', () => {
-  // Written by `cargo test --test mr_native_golden` (see tests/mr_native_golden.rs).
+  // Written by `cargo test --test rules mr_native_golden` (see tests/rules/mr_native_golden.rs).
   const golden = JSON.parse(readFileSync(new URL('../target/mr-golden.json', import.meta.url), 'utf8'));
   const game = new MagicRealm(golden.setup, golden.seed);
   playSetup(game);

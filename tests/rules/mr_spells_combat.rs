@@ -1,9 +1,8 @@
 //! Rule scenarios for spells in combat (rules 4.6.6, 4.6.9, 8.3.9, 8.4.2 to 8.4.4; the List
 //! of Spells), each built from a scenario with forced dice and named by its rule.
-mod spells_common;
 
+use crate::spells_common::*;
 use serde_json::{json, Value};
-use spells_common::*;
 use tabletop_rules::engine::{Event, Seat};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use tabletop_rules::magic_realm::catalog::magic::SpellId;

@@ -1,9 +1,8 @@
 //! Rule scenarios for curses (rule 4.6.7a; Curses Table): the Curse spell, the activities
 //! each curse forbids, Wither, Ashes and Disgust.
-mod spells_common;
 
+use crate::spells_common::*;
 use serde_json::{json, Value};
-use spells_common::*;
 use tabletop_rules::engine::Event;
 use tabletop_rules::magic_realm::actions::MagicRealmEvent as E;
 use tabletop_rules::magic_realm::catalog::tables::Curse;

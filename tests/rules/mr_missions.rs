@@ -1,8 +1,7 @@
 //! Rule scenarios for mission and campaign chits (rule 7.2.4), built from scenarios and
 //! named by rule.
 
-mod evening_common;
-use evening_common::pass_evening;
+use crate::evening_common::pass_evening;
 
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Seat, Seed, Session};

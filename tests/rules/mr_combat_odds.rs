@@ -4,9 +4,7 @@
 //! kills the attacker first makes him safe; refusals are typed and change nothing; and it
 //! reads no other seat's secret plays.
 
-mod melee_common;
-
-use melee_common::*;
+use crate::melee_common::*;
 use serde_json::{json, Value};
 use tabletop_rules::engine::{ErrorCode, Seat, Seed, Session};
 use tabletop_rules::magic_realm::actions::MagicRealmAction as A;

@@ -1,9 +1,7 @@
 //! The Melee Step kernel (rules 8.4.6 to 8.4.9, GAPS 2), one test per rule behaviour,
 //! each resolved with exact scripted dice and real catalog counters.
 
-mod melee_common;
-
-use melee_common::*;
+use crate::melee_common::*;
 use tabletop_rules::magic_realm::catalog::common::{Side, Size};
 use tabletop_rules::magic_realm::combat::melee::chance::{RollAsked, SheetPart};
 use tabletop_rules::magic_realm::combat::melee::{

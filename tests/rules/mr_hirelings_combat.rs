@@ -1,10 +1,10 @@
 //! Rule scenarios for hirelings in combat (rules 8.3.4c, 8.3.5 a.3, 8.3.6a, 8.4.2, 8.4.2g,
 //! 8.6, 8.7), each built from a scenario with forced dice and named by its rule.
 
-mod spells_common;
-
+use crate::spells_common::{
+    self, dice, here, monster, pass_once, piece, start, until, Game, S0, S1,
+};
 use serde_json::{json, Value};
-use spells_common::{dice, here, monster, pass_once, piece, start, until, Game, S0, S1};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget};
 use tabletop_rules::magic_realm::pieces::{PieceId, Place};

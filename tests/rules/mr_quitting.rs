@@ -1,8 +1,7 @@
 //! Rule scenarios for quitting the game and death outside combat (rules 9.1.1, 9.2.1,
 //! 9.2.2), built from scenarios and named by rule.
 
-mod evening_common;
-use evening_common::pass_evening;
+use crate::evening_common::pass_evening;
 
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Seat, Seed, Session, ToAct};

@@ -2,9 +2,7 @@
 //! simulation with fair dice within 0.5 percentage points, on every figure of `Odds`, in
 //! several scenarios; and a few are checked against hand-counted values.
 
-mod melee_common;
-
-use melee_common::*;
+use crate::melee_common::*;
 use tabletop_rules::magic_realm::catalog::common::{Side, Size};
 use tabletop_rules::magic_realm::combat::melee::odds::{odds, Odds, Tally};
 use tabletop_rules::magic_realm::combat::melee::resolve::resolve_with;

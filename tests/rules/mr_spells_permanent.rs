@@ -1,10 +1,9 @@
 //! Rule scenarios for Permanent spells (rules 4.6.6h, 8.3.9a, 8.9), Melt into Mist (4.6.8),
 //! Protection from Magic (4.6.6f) and the chit-altering spells (4.6.9c), each built from a
 //! scenario with forced dice and named by its rule.
-mod spells_common;
 
+use crate::spells_common::*;
 use serde_json::{json, Value};
-use spells_common::*;
 use tabletop_rules::engine::{Event, Seat};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use tabletop_rules::magic_realm::catalog::magic::MagicType;

@@ -1,8 +1,7 @@
 //! Rule scenarios for the Magic Realm day (rules 6, 7, 8.1, 8.9, 9.3 and seed 000), each
 //! built from a scenario with forced dice and named by its rule.
 
-mod evening_common;
-use evening_common::pass_evening;
+use crate::evening_common::pass_evening;
 
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Event, Seat, Seed, Session, ToAct, Viewer};

@@ -1,0 +1,42 @@
+//! Every rule-scenario and data test, in one test binary: each file was once a binary of its
+//! own, and each of those linked the whole crate, which filled CI's disk and spent minutes
+//! linking. The conformance playouts stay separate (`cargo test --release --test ...`).
+
+mod evening_common;
+mod melee_common;
+mod spells_common;
+
+mod hod_chart;
+mod hod_content;
+mod hod_fight;
+mod hod_steps;
+mod mr_belongings;
+mod mr_blocking;
+mod mr_combat;
+mod mr_combat_odds;
+mod mr_curses;
+mod mr_data_cross;
+mod mr_data_map;
+mod mr_data_pieces;
+mod mr_day;
+mod mr_enchant;
+mod mr_ending;
+mod mr_evening;
+mod mr_follow;
+mod mr_gifts;
+mod mr_hirelings_combat;
+mod mr_looting;
+mod mr_map;
+mod mr_melee;
+mod mr_melee_odds;
+mod mr_missions;
+mod mr_native_golden;
+mod mr_quitting;
+mod mr_scenario;
+mod mr_setup;
+mod mr_spells_combat;
+mod mr_spells_permanent;
+mod mr_spying;
+mod mr_trade_hire;
+mod mr_turns;
+mod session_contract;
