@@ -128,6 +128,12 @@ pub enum MagicRealmAction {
     EndDeployment,
     /// 8.3.7: play this Fight chit to turn his active weapon over.
     TurnWeapon { chit: u8 },
+    /// 8.3.8: as his action, run away with a Move chit, his active Boots card or his
+    /// horse, onto the roadway toward `to`.
+    RunAway {
+        with: crate::magic_realm::combat::ManeuverPlay,
+        to: ClearingRef,
+    },
     /// 8.3.7: instead of an action, activate one belonging and deactivate one, or abandon
     /// any number.
     EncounterItem {

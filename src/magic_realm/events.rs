@@ -481,6 +481,15 @@ pub enum MagicRealmEvent {
         weapon: PieceId,
         alerted: bool,
     },
+    /// 8.3.8: a character ran away onto the roadway from `from` toward `to`; the denizens
+    /// on his sheet (`left`) stay behind, unassigned.
+    RanAway {
+        seat: Seat,
+        with: crate::magic_realm::combat::ManeuverPlay,
+        from: ClearingRef,
+        to: ClearingRef,
+        left: Vec<PieceId>,
+    },
     /// 8.4.2: the attention chits in the order they were picked.
     AttentionChitsPicked {
         order: Vec<Seat>,

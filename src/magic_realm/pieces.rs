@@ -183,6 +183,9 @@ pub enum Place {
     Clearing { at: ClearingRef },
     /// In a tile's woods, away from the clearings (map chits, 3.5.3).
     Tile { tile: TileId },
+    /// 8.3.8: a character who ran away, on the roadway out of `from` toward `to`, between
+    /// the two clearings until his next turn.
+    Roadway { from: ClearingRef, to: ClearingRef },
     /// A numbered box of the Appearance Chart row (monsters, visitor/mission chits).
     ChartBox { row: u8, number: u8 },
     /// A native group's square box on the Setup Card (3.1.2d, e).

@@ -107,6 +107,11 @@ pub struct ScenarioSeat {
     pub character: CharacterId,
     /// The clearing the character counter is in.
     pub at: ClearingRef,
+    /// 8.3.8: he ran out of `at` onto the roadway toward this clearing, and is between
+    /// the two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub roadway: Option<ClearingRef>,
     /// Development stage 1 to 4 (default 4).
     #[serde(default = "four")]
     pub level: u8,
@@ -237,9 +242,16 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
             .ok_or_else(|| bad(format!("unknown character {:?}", s.character.0)))?;
         name(&PieceId::Character { id: c.id.clone() })?;
         check_clearing(cat, &state.map, s.at)?;
+        let place = match s.roadway {
+            None => Place::Clearing { at: s.at },
+            Some(to) => {
+                check_roadway(cat, &state.map, s.at, to)?;
+                Place::Roadway { from: s.at, to }
+            }
+        };
         state.piles.move_to(
             &PieceId::Character { id: c.id.clone() },
-            Place::Clearing { at: s.at },
+            place,
             Some(Facing::Up),
         );
         for b in &s.belongings {
@@ -366,9 +378,31 @@ fn check_clearing(cat: &Catalog, map: &RealmMap, at: ClearingRef) -> Result<(), 
     }
 }
 
+/// 8.3.8: a roadway joins `from` and `to`.
+fn check_roadway(
+    cat: &Catalog,
+    map: &RealmMap,
+    from: ClearingRef,
+    to: ClearingRef,
+) -> Result<(), RuleError> {
+    check_clearing(cat, map, from)?;
+    check_clearing(cat, map, to)?;
+    if map.routes(&cat.tiles, from).iter().any(|r| r.to == to) {
+        Ok(())
+    } else {
+        Err(bad(format!(
+            "no roadway joins {:?} {} and {:?} {}",
+            from.tile, from.clearing.0, to.tile, to.clearing.0
+        )))
+    }
+}
+
 fn check_place(cat: &Catalog, state: &GameState, place: &Place) -> Result<(), RuleError> {
     match place {
         Place::Clearing { at } => check_clearing(cat, &state.map, *at),
+        Place::Roadway { .. } => Err(bad(
+            "only a character who ran away is between clearings: give his seat a roadway",
+        )),
         Place::ChartBox { row, number } => {
             let exists = cat.setup_card.chart.row(*row).is_some_and(|r| {
                 r.groups

@@ -516,6 +516,10 @@ pub struct Today {
     /// 8.7: the kills each character has made today (they multiply his bounties).
     #[serde(default)]
     pub kills: BTreeMap<Seat, u8>,
+    /// 8.3.8: for each character who moved into his clearing today, the clearing at the
+    /// other end of the roadway he entered by (the only roadway he may run away onto).
+    #[serde(default)]
+    pub entered_from: BTreeMap<Seat, crate::magic_realm::map::ClearingRef>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

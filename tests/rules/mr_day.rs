@@ -356,6 +356,7 @@ fn rule_7_8_rest_returns_a_fatigued_one_asterisk_chit() {
         },
     )
     .unwrap();
+    pass_evening(&mut g);
     assert!(matches!(state(&g).step, Step::Birdsong { day: 2 }));
     assert_eq!(
         state(&g).seats[0].chits[usize::from(one)],
@@ -760,6 +761,7 @@ fn rule_8_9_midnight_turns_map_chits_face_down_but_not_the_lost_city() {
         "pieces": pieces, "at": "daylight", "dice": [1, 1, 1]}),
     );
     g.apply(S0, A::Proceed).unwrap();
+    pass_evening(&mut g);
     assert!(matches!(state(&g).step, Step::Birdsong { day: 2 }));
     assert_eq!(
         facing_of(&g, &piece("map_chit", "howl_4", None)),
@@ -808,6 +810,7 @@ fn rule_9_3_the_last_day_ends_the_game_with_scores() {
         "day": 28, "days": 28, "at": "daylight", "dice": [1, 6, 6]}),
     );
     g.apply(S0, A::Proceed).unwrap();
+    pass_evening(&mut g);
     let ToAct::GameOver { outcome } = g.to_act() else {
         panic!("the game is over")
     };

@@ -74,12 +74,19 @@ fn rule_9_2_2_leaving_the_map_removes_his_belongings_and_scores_him_at_once() {
         "at": "daylight", "dice": [1, 6, 6]}));
     // Whoever goes first, play until the Swordsman has left.
     let mut left = None;
-    for _ in 0..4 {
+    for _ in 0..20 {
         let seat = match g.to_act() {
             tabletop_rules::engine::ToAct::Seats { seats } => seats[0],
             _ => break,
         };
-        let ev = g.apply(seat, A::Proceed).unwrap();
+        // Daylight's phases, then the Evening's rounds of combat, passing.
+        let legal = g.legal_actions(seat);
+        let next = if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else {
+            tabletop_rules::magic_realm::combat::passing(&legal).expect("a pass")
+        };
+        let ev = g.apply(seat, next).unwrap();
         if let Some(score) = ev.iter().find_map(|e| match &e.detail {
             E::LeftMap { score, .. } => Some(score.clone()),
             _ => None,

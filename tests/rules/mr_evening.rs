@@ -166,12 +166,28 @@ fn rule_8_2_2_a_paid_insult_costs_five_notoriety_and_no_battle() {
 
 #[test]
 fn rule_8_1_3_a_clearing_without_natives_owes_no_roll() {
-    let g = start(
+    let mut g = start(
         json!({"seats": [{"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2}}],
         "at": "sunset"}),
     );
+    // Two rounds of combat with nobody to fight, in which he may only run away (8.1.3);
+    // never a roll for battling natives.
+    let mut rounds = 0;
+    for _ in 0..20 {
+        if !matches!(g.state().step, Step::Evening { .. }) {
+            break;
+        }
+        let legal = g.legal_actions(Seat(0));
+        assert!(!legal.iter().any(|a| matches!(a, A::RollForBattling { .. })));
+        assert!(legal
+            .iter()
+            .all(|a| matches!(a, A::RunAway { .. } | A::EndActions)));
+        rounds += 1;
+        g.apply(Seat(0), A::EndActions).unwrap();
+    }
+    assert_eq!(rounds, 2, "two uneventful rounds end the combat");
     assert!(
         matches!(g.state().step, Step::Birdsong { day: 2 }),
-        "the Evening passes without a decision and the next day begins"
+        "the next day begins"
     );
 }

@@ -81,6 +81,7 @@ fn rule_9_3_a_dead_character_scores_minus_100() {
         "days": 1, "dice": [1]}));
     g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
     g.apply(S0, A::FinishRecording).unwrap();
+    pass_evening(&mut g);
     let Step::GameOver { scores } = &g.state().step else {
         panic!("a one-day game ends");
     };
@@ -110,6 +111,7 @@ fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn
     g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
     g.apply(S0, A::FinishRecording).unwrap();
     g.apply(S1, A::FinishRecording).unwrap();
+    pass_evening(&mut g);
     // Day 2: he sits it out.
     assert_eq!(g.state().step, Step::Birdsong { day: 2 });
     assert!(
@@ -117,6 +119,7 @@ fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn
         "a whole day out after a suicide"
     );
     g.apply(S1, A::FinishRecording).unwrap();
+    pass_evening(&mut g);
     // Day 3: a fresh start, with any character not in use, his old one included.
     assert_eq!(g.state().step, Step::Birdsong { day: 3 });
     let legal = g.legal_actions(S0);

@@ -43,8 +43,12 @@ fn rule_8_3_9_b3_a_spell_needs_a_magic_chit_of_its_type_and_its_colour() {
     let mut log = Vec::new();
     to_actions(&mut plain, &mut log);
     assert!(
-        combat::current(plain.state()).is_some_and(|c| c.stage > CombatStage::Actions),
-        "no Purple magic, no spell: he had no action to take"
+        combat::current(plain.state()).is_some_and(|c| c.stage >= CombatStage::Actions),
+        "the Encounter actions are reached"
+    );
+    assert!(
+        casts(&plain, S0).is_empty(),
+        "no Purple magic, no spell to cast"
     );
     // With his Purple colour chit: each fresh Magic IV chit, never the VI chits.
     let mut g = start(json!({"seats": [sorceror(&["fiery-blast"])],

@@ -1,6 +1,7 @@
 //! Rule scenarios for the shape of a day (rules 6.1.1, 6.2.1, 6.3.5, 7.1.1): the day
 //! advancing, one turn per character in attention-chit order, built from scenarios.
 
+use crate::evening_common::pass_evening;
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Seat, Seed, Session, ToAct};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -29,7 +30,8 @@ fn rule_6_1_1_each_new_day_moves_the_day_on() {
         json!({"seats": [{"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2}}]}),
     );
     assert_eq!(g.state().step, Step::Birdsong { day: 1 });
-    let ev = g.apply(Seat(0), A::FinishRecording).unwrap();
+    let mut ev = g.apply(Seat(0), A::FinishRecording).unwrap();
+    ev.extend(pass_evening(&mut g));
     assert_eq!(g.state().step, Step::Birdsong { day: 2 });
     assert!(ev
         .iter()
@@ -58,5 +60,6 @@ fn rule_6_2_1_and_7_1_1_turns_come_one_at_a_time_in_the_order_picked() {
         g.apply(seats[0], A::Proceed).unwrap();
     }
     assert_eq!(seen, order, "each character once, in attention-chit order");
+    pass_evening(&mut g);
     assert_eq!(g.state().step, Step::Birdsong { day: 2 });
 }

@@ -206,6 +206,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             if !combat.acted.contains(&seat) && !spells::frozen(cat, state, seat) {
                 if !rearranged {
                     out.extend(alerts(cat, state, combat, seat));
+                    out.extend(super::running::options(cat, state, combat, seat));
                     out.extend(spells::casting::options(cat, state, combat, seat));
                 }
                 out.extend(items(cat, state, combat, seat));
@@ -320,6 +321,7 @@ pub fn apply(
                 },
             ));
         }
+        A::RunAway { with, to } => super::running::run(cat, state, seat, *with, *to, &mut events)?,
         A::EncounterItem { piece, change } => {
             match change {
                 BelongingChange::Activate => belongings::set_inactive(state, seat, piece, false),

@@ -26,7 +26,7 @@ fn is_move(kind: ChitKind) -> bool {
 pub fn begin(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
     let combat = current(state).ok_or_else(|| RuleError::internal("no combat"))?;
     let mut owed = combat.owed.clone();
-    for seat in combat.fighting().collect::<Vec<_>>() {
+    for seat in combat.paying().collect::<Vec<_>>() {
         let mut total = 0u8;
         let (mut fight, mut moves) = (false, false);
         for chit in combat.used.get(&seat).into_iter().flatten() {
@@ -200,7 +200,7 @@ pub fn progress(
     let Some(combat) = current(state) else {
         return Ok(true);
     };
-    let seats: Vec<Seat> = combat.fighting().collect();
+    let seats: Vec<Seat> = combat.paying().collect();
     for seat in &seats {
         let o = current(state)
             .and_then(|c| c.owed.get(seat))

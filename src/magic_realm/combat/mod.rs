@@ -14,6 +14,7 @@ pub mod melee;
 pub mod odds_query;
 pub mod plays;
 pub mod round;
+pub mod running;
 pub mod spells;
 pub mod spoils;
 pub mod targets;
@@ -224,6 +225,10 @@ pub struct Combat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub assigning: Option<(PieceId, Seat)>,
+    /// 8.3.8: the characters who ran away this round (also `gone`): they still pay their
+    /// fatigue at the end of the round.
+    #[serde(default)]
+    pub ran: BTreeSet<Seat>,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -242,6 +247,15 @@ impl Combat {
             .iter()
             .copied()
             .filter(|s| !self.gone.contains(s))
+    }
+
+    /// The characters who pay fatigue and wounds this round (8.5): those still fighting,
+    /// and those who ran away during it (8.3.8).
+    pub fn paying(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.order
+            .iter()
+            .copied()
+            .filter(|s| !self.gone.contains(s) || self.ran.contains(s))
     }
 
     /// The seat whose character has `piece` on his sheet.
@@ -334,6 +348,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         casts: BTreeMap::new(),
         duels: Vec::new(),
         assigning: None,
+        ran: BTreeSet::new(),
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)
@@ -376,7 +391,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
             .filter(|s| combat.plays.get(s).is_some_and(|p| !p.done))
             .collect(),
         CombatStage::Fatigue => combat
-            .fighting()
+            .paying()
             .filter(|s| fatigue::owes(cat, state, *s))
             .take(1)
             .collect(),

@@ -153,7 +153,9 @@ pub fn activation_refusal(
 /// 7.2.2: whether the seat may rearrange now: at the start of a phase of its own turn,
 /// not blocked, before doing the activity.
 pub fn may_rearrange(state: &GameState, seat: Seat) -> bool {
-    super::daylight::turn_of(state) == Some(seat)
+    // 8.3.8: not while between clearings.
+    who::clearing(state, seat).is_some()
+        && super::daylight::turn_of(state) == Some(seat)
         && state.today.pending.is_none()
         && !state.today.blocked.contains(&seat)
         && super::daylight::activity(state, seat).is_some()

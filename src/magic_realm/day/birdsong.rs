@@ -59,7 +59,11 @@ pub struct Entitlement {
 }
 
 pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement {
-    let in_cave = who::clearing(state, seat).is_some_and(|c| who::is_cave(cat, state, c));
+    // 8.3.8 d.2: between clearings he is in a cave only on a roadway between two caves.
+    let in_cave = match who::roadway(state, seat) {
+        Some((from, far)) => who::is_cave(cat, state, from) && who::is_cave(cat, state, far),
+        None => who::clearing(state, seat).is_some_and(|c| who::is_cave(cat, state, c)),
+    };
     let short_legs = who::has(cat, state, seat, Adv::ShortLegs);
     let mut extra = Vec::new();
     for (adv, k) in [
@@ -268,8 +272,23 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let ent = entitlement(cat, state, seat);
     let mut candidates: Vec<Activity> = Vec::new();
     let gone = record.last() == Some(&Activity::LeaveMap);
-    if !who::exhausted(cat, state, seat) && !gone {
-        if let Some(start) = who::clearing(state, seat) {
+    // 8.3.8 d.1: between clearings, his turn starts with a Move to an end of his roadway.
+    let roadway = who::roadway(state, seat);
+    let on_road = roadway.is_some_and(|(from, _)| {
+        record.is_empty() || planned_position(cat, state, from, record).1.is_some()
+    });
+    if let Some((from, far)) = roadway.filter(|_| on_road) {
+        match planned_position(cat, state, from, record).1 {
+            Some(mountain) => candidates.push(Activity::Move { to: mountain }),
+            None => {
+                for to in super::moving::roadway_ends(cat, state, seat, from, far) {
+                    candidates.push(Activity::Move { to });
+                }
+            }
+        }
+    } else if !who::exhausted(cat, state, seat) && !gone {
+        let start = who::clearing(state, seat).or(roadway.map(|(from, _)| from));
+        if let Some(start) = start {
             let (at, half) = planned_position(cat, state, start, record);
             match half {
                 Some(mountain) => candidates.push(Activity::Move { to: mountain }),
@@ -288,17 +307,20 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     if gone {
         candidates.clear();
-    } else {
+    } else if !on_road {
         candidates.push(Activity::Rest);
     }
-    if !who::exhausted(cat, state, seat) && !gone {
+    if !who::exhausted(cat, state, seat) && !gone && !on_road {
         candidates.push(Activity::Alert);
     }
-    if !who::exhausted(cat, state, seat) && super::enchanting::can_record(cat, state, seat) {
+    if !who::exhausted(cat, state, seat)
+        && !on_road
+        && super::enchanting::can_record(cat, state, seat)
+    {
         candidates.push(Activity::Enchant);
     }
     // 6.2.7: Follow, only as the whole turn, behind anyone in his clearing.
-    if record.is_empty() {
+    if record.is_empty() && !on_road {
         for guide in super::following::guides(state, seat) {
             candidates.push(Activity::Follow { guide });
         }
@@ -315,7 +337,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     out.extend(super::blocking::options(state, seat));
     out.extend(super::quitting::options(state, seat));
-    out.push(A::FinishRecording);
+    if !on_road {
+        out.push(A::FinishRecording);
+    }
     out
 }
 

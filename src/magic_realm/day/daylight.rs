@@ -57,9 +57,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
-    if (who::exhausted(cat, state, seat) && *act != Activity::Rest)
+    if (who::exhausted(cat, state, seat)
+        && *act != Activity::Rest
+        && who::roadway(state, seat).is_none())
         || super::curses::forbids(state, seat, act).is_some()
         || spells::mist::forbids(cat, state, seat, act)
+        || (who::roadway(state, seat).is_some() && !matches!(act, Activity::Move { .. }))
     {
         out.push(A::Proceed);
         return out;
@@ -153,7 +156,21 @@ pub fn apply(
         .is_some_and(|s| s.record.dwelling_phase == Some(state.today.phase));
     let at_dwelling =
         who::clearing(state, seat).is_some_and(|c| super::birdsong::dwelling_in(state, c));
-    if dwelling_phase && !at_dwelling {
+    let off_road = who::roadway(state, seat).is_some() && !matches!(act, Activity::Move { .. });
+    if off_road {
+        // 8.3.8 d.1: between clearings (his first Move failed), he can only move.
+        events.push(Event::public(
+            "8.3.8",
+            format!(
+                "Phase {phase}: {} is still between clearings and can only move; the activity is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "between clearings, only a Move (8.3.8)".into(),
+            },
+        ));
+    } else if dwelling_phase && !at_dwelling {
         events.push(Event::public(
             "6.2.4",
             format!(
@@ -204,7 +221,10 @@ pub fn apply(
                 reason: "Melt into Mist (4.6.8)".into(),
             },
         ));
-    } else if who::exhausted(cat, state, seat) && act != Activity::Rest {
+    } else if who::exhausted(cat, state, seat)
+        && act != Activity::Rest
+        && who::roadway(state, seat).is_none()
+    {
         events.push(Event::public(
             "7.8",
             format!(
@@ -222,12 +242,17 @@ pub fn apply(
         }
         match (&act, action) {
             (Activity::Move { to }, _) => {
-                let from = who::clearing_or_err(state, seat)?;
+                // 8.3.8: a character between clearings has no followers to take along.
+                let from = who::clearing(state, seat);
                 moving::do_move(cat, state, seat, *to, &mut events)?;
-                let now = who::clearing_or_err(state, seat)?;
-                if now != from {
+                let now = who::clearing(state, seat);
+                if now.is_some() && now != from {
                     super::missions::arrived(cat, state, seat, &mut events);
-                    following::share_move(cat, state, seat, from, now, &mut events)?;
+                }
+                if let (Some(from), Some(now)) = (from, now) {
+                    if now != from {
+                        following::share_move(cat, state, seat, from, now, &mut events)?;
+                    }
                 }
             }
             (Activity::Hide, _) => {

@@ -247,6 +247,7 @@ pub fn share_move(
                 .piles
                 .move_to(&counter, Place::Clearing { at: to }, None);
         }
+        state.today.entered_from.insert(f, from);
         events.push(Event::public(
             "7.11",
             format!(

@@ -53,6 +53,85 @@ pub fn leave_heavy_items(
     Ok(())
 }
 
+/// 8.3.8 d.1, d.3: the clearings a character on the roadway out of `from` toward `far` may
+/// move to: either end, or only the clearing he ran out of once the roadway has vanished
+/// or become a hidden roadway he cannot use (he was put in the forest).
+pub fn roadway_ends(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    from: ClearingRef,
+    far: ClearingRef,
+) -> Vec<ClearingRef> {
+    if birdsong::move_targets(cat, state, seat, from).contains(&far) {
+        vec![from, far]
+    } else {
+        vec![from]
+    }
+}
+
+/// 8.3.8 d.1: the first Move of a character between clearings, to an end of his roadway
+/// (two Move phases into a mountain clearing). The Move chit he ran away with already
+/// carried his belongings, and nobody blocks or spies on a roadway.
+fn off_roadway(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    (from, far): (ClearingRef, ClearingRef),
+    to: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    if !roadway_ends(cat, state, seat, from, far).contains(&to) {
+        state.today.climbing = false;
+        events.push(Event::public(
+            "8.3.8",
+            format!(
+                "{name} cannot move to {}: the roadway he ran onto no longer leads there; the phase is forfeited.",
+                who::name(cat, to)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "the roadway he is on does not lead to the recorded clearing (8.3.8)"
+                    .into(),
+            },
+        ));
+        return Ok(());
+    }
+    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
+    if mountain && !state.today.climbing {
+        state.today.climbing = true;
+        events.push(Event::public(
+            "8.3.8",
+            format!(
+                "{name} starts the climb from the roadway to {} (a second Move phase completes it).",
+                who::name(cat, to)
+            ),
+            E::ClimbBegun { seat, to },
+        ));
+        return Ok(());
+    }
+    state.today.climbing = false;
+    let counter = who::counter(state, seat)
+        .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
+    state
+        .piles
+        .move_to(&counter, Place::Clearing { at: to }, None);
+    let other_end = if to == from { far } else { from };
+    state.today.entered_from.insert(seat, other_end);
+    events.push(Event::public(
+        "8.3.8",
+        format!("{name} moves off the roadway into {}.", who::name(cat, to)),
+        E::Moved {
+            seat,
+            from: other_end,
+            to,
+        },
+    ));
+    events.extend(belongings::entered_clearing(cat, state, seat));
+    Ok(())
+}
+
 /// Does a recorded Move to `to`.
 pub fn do_move(
     cat: &Catalog,
@@ -61,6 +140,9 @@ pub fn do_move(
     to: ClearingRef,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    if let Some(road) = who::roadway(state, seat) {
+        return off_roadway(cat, state, seat, road, to, events);
+    }
     let from = who::clearing_or_err(state, seat)?;
     let name = who::who(cat, state, seat);
     if !birdsong::move_targets(cat, state, seat, from).contains(&to) {
@@ -110,6 +192,7 @@ pub fn do_move(
         .piles
         .move_to(&counter, Place::Clearing { at: to }, None);
     super::spying::used_roadways(cat, state, seat, &watching, &via, events);
+    state.today.entered_from.insert(seat, from);
     events.push(Event::public(
         "7.3.1",
         format!(

@@ -35,6 +35,16 @@ pub fn clearing(state: &GameState, seat: Seat) -> Option<ClearingRef> {
     }
 }
 
+/// 8.3.8: the roadway the seat's character ran onto (the clearing he ran out of, the
+/// clearing it leads to), while he is between clearings.
+pub fn roadway(state: &GameState, seat: Seat) -> Option<(ClearingRef, ClearingRef)> {
+    let piece = counter(state, seat)?;
+    match state.piles.place_of(&piece)? {
+        Place::Roadway { from, to } => Some((*from, *to)),
+        _ => None,
+    }
+}
+
 /// Like [`clearing`], as an error when the character is not on the map.
 pub fn clearing_or_err(state: &GameState, seat: Seat) -> Result<ClearingRef, RuleError> {
     clearing(state, seat).ok_or_else(|| {
@@ -42,9 +52,11 @@ pub fn clearing_or_err(state: &GameState, seat: Seat) -> Result<ClearingRef, Rul
     })
 }
 
-/// Whether the seat's character is alive and on the map.
+/// Whether the seat's character is alive and on the map (in a clearing, or between
+/// clearings on a roadway he ran onto, 8.3.8).
 pub fn playing(state: &GameState, seat: Seat) -> bool {
-    state.seat(seat).is_some_and(|s| s.fate == Fate::Playing) && clearing(state, seat).is_some()
+    state.seat(seat).is_some_and(|s| s.fate == Fate::Playing)
+        && (clearing(state, seat).is_some() || roadway(state, seat).is_some())
 }
 
 pub fn has(cat: &Catalog, state: &GameState, seat: Seat, adv: SpecialAdvantage) -> bool {

@@ -17,6 +17,7 @@ import type {
 import { sameClearing } from './labels';
 import {
   type Box,
+  clearingOnMap,
   clearingPoint,
   face,
   facePaths,
@@ -26,6 +27,7 @@ import {
   type Point,
   panBox,
   pathD,
+  roadwayPoint,
   TILE_H,
   tilePointToMap,
   zoomBox,
@@ -175,9 +177,11 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
 
   const piles = new Map<string, PileView>();
   const tilePiles = new Map<string, PileView>();
+  const roadways: PileView[] = [];
   for (const p of view.piles) {
     if (p.place.place === 'clearing') piles.set(`${p.place.at.tile}:${p.place.at.clearing}`, p);
     if (p.place.place === 'tile') tilePiles.set(p.place.tile, p);
+    if (p.place.place === 'roadway' && p.pieces.length > 0) roadways.push(p);
   }
   const isTarget = (at: ClearingRef) => targets.some((t) => sameClearing(t, at));
   const hiddenCharacter = (s: SeenPiece) =>
@@ -362,6 +366,45 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                   </g>
                 );
               })}
+            </g>
+          );
+        })}
+        {roadways.map((pile, r) => {
+          if (pile.place.place !== 'roadway') return null;
+          const { from, to } = pile.place;
+          const a = clearingOnMap(tiles, view.map.tiles, from);
+          const b = clearingOnMap(tiles, view.map.tiles, to);
+          if (!a || !b) return null;
+          const m = roadwayPoint(a, b);
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
+            <g
+              key={`road-${r}`}
+              class="pile roadway-pile"
+              role="button"
+              tabindex={0}
+              aria-label={`On the roadway between ${clearingName(names, from)} and ${clearingName(names, to)}: ${pile.pieces.map(name).join(', ')}`}
+              onClick={clickUnlessDragged(() => onPile(pile))}
+              onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onPile(pile)}
+            >
+              <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} class="roadway-run" />
+              {pile.pieces.map((seen, k) => (
+                <g key={k}>
+                  <rect
+                    x={m.x - 4 + k * 9}
+                    y={m.y - 4}
+                    width="8"
+                    height="8"
+                    rx="4"
+                    fill={tokenFill(seen)}
+                    stroke="#1d1d1f"
+                    stroke-width="0.4"
+                  />
+                  <text class="token-text dark" x={m.x + k * 9} y={m.y + 1.2} text-anchor="middle">
+                    {pieceShort(names, seen)}
+                  </text>
+                </g>
+              ))}
             </g>
           );
         })}

@@ -15,7 +15,7 @@ import {
   spellInEffectLabel,
   subGroups,
 } from './labels';
-import { humanize, makeNames, pieceName } from './names';
+import { clearingName, humanize, makeNames, pieceName, placeLabel } from './names';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../../../pkg/tabletop_rules_bg.wasm', import.meta.url)) });
@@ -82,6 +82,17 @@ describe('words for the engine', () => {
       'Order: block the monsters here whenever I can',
     );
     expect(actionLabel(names, { type: 'BattlingPenalty', pay: false })).toBe('Refuse: they battle me');
+    const oak2 = { tile: 'oak_woods', clearing: 2 } as const;
+    const oak4 = { tile: 'oak_woods', clearing: 4 } as const;
+    expect(actionLabel(names, { type: 'RunAway', with: { with: 'chit', chit: 3 }, to: oak4 })).toBe(
+      `Run away with Move chit 4 toward ${clearingName(names, oak4)}`,
+    );
+    expect(actionLabel(names, { type: 'RunAway', with: { with: 'horse', galloping: true }, to: oak4 })).toBe(
+      `Run away on my horse (galloping) toward ${clearingName(names, oak4)}`,
+    );
+    expect(placeLabel(names, { place: 'roadway', from: oak2, to: oak4 })).toBe(
+      `On the roadway from ${clearingName(names, oak2)} to ${clearingName(names, oak4)}`,
+    );
     expect(actionLabel(names, { type: 'Give', to: 1, gift: { gift: 'gold', gold: 5 } })).toBe('Give 5 gold to seat 2');
     expect(actionLabel(names, { type: 'AnswerMeeting', answer: 'takeBoon' })).toBe('Take it as a boon');
     expect(actionLabel(names, { type: 'Hire', hire: { hire: 'group', group: 'Rogues', drinks: true } })).toBe(

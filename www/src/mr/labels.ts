@@ -252,6 +252,15 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `My ${pieceName(names, action.hireling)} attacks ${pieceName(names, action.target)}`;
     case 'EndDeployment':
       return 'Charge nobody';
+    case 'RunAway': {
+      const by =
+        action.with.with === 'horse'
+          ? `on my horse (${action.with.galloping ? 'galloping' : 'walking'})`
+          : action.with.with === 'boots'
+            ? 'in my Boots'
+            : `with Move chit ${action.with.chit + 1}`;
+      return `Run away ${by} toward ${clearingName(names, action.to)}`;
+    }
     case 'TurnWeapon':
       return `Turn my weapon over with chit ${action.chit + 1}`;
     case 'EncounterItem':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hexCenter, mapBounds, pathD, pileOffsets, TILE_H, tilePointToMap, zoomBox } from './layout';
+import { hexCenter, mapBounds, pathD, pileOffsets, roadwayPoint, TILE_H, tilePointToMap, zoomBox } from './layout';
 
 const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(1e-9);
 
@@ -42,6 +42,10 @@ describe('board geometry', () => {
     );
     expect(pathD(f, { from: 2, to: { clearing: 1 }, kind: 'open_road' }, placed)).toBeUndefined();
   });
+  it('puts a character who ran away halfway between the two clearings of his roadway', () => {
+    expect(roadwayPoint({ x: 10, y: 20 }, { x: 30, y: -40 })).toEqual({ x: 20, y: -10 });
+  });
+
   it('bounds the map and zooms about a fixed point', () => {
     const b = mapBounds([{ at: { q: 0, r: 0 } }, { at: { q: 1, r: 0 } }], 0);
     expect(b.x).toBe(-50);

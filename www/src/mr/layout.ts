@@ -74,6 +74,22 @@ export function clearingPoint(f: TileFace, n: ClearingNumber, placed: PlacedTile
   return c ? tilePointToMap(c.at, placed) : undefined;
 }
 
+/** Where a clearing of the map is drawn. */
+export function clearingOnMap(
+  tiles: ReadonlyMap<string, Tile>,
+  placed: readonly PlacedTile[],
+  at: { tile: string; clearing: ClearingNumber },
+): Point | undefined {
+  const p = placed.find((t) => t.tile === at.tile);
+  const tile = p && tiles.get(p.tile);
+  return p && tile ? clearingPoint(face(tile, p), at.clearing, p) : undefined;
+}
+
+/** Where a counter between two clearings is drawn: halfway along the straight line. */
+export function roadwayPoint(a: Point, b: Point): Point {
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
 function endPoint(f: TileFace, end: PathEnd, placed: PlacedTile): Point | undefined {
   return 'clearing' in end ? clearingPoint(f, end.clearing, placed) : tilePointToMap(EDGE_MIDPOINTS[end.edge], placed);
 }

@@ -110,6 +110,8 @@ export function placeLabel(names: Names, place: Place): string {
       return clearingName(names, place.at);
     case 'tile':
       return names.tile(place.tile);
+    case 'roadway':
+      return `On the roadway from ${clearingName(names, place.from)} to ${clearingName(names, place.to)}`;
     case 'chart_box':
       return `Appearance Chart row ${place.row}, box ${place.number}`;
     case 'natives':
