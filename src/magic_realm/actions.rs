@@ -195,6 +195,8 @@ pub enum MagicRealmAction {
     TakeBackPlays,
     /// 8.4.5: his plays are made.
     EndPlays,
+    /// 8.8: he has finished trading and rearranging at the end of combat.
+    EndTrading,
     /// 8.5.1: fatigue this chit.
     FatigueChit { chit: u8 },
     /// 8.5.3: wound this chit.

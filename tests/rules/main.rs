@@ -13,6 +13,7 @@ mod hod_steps;
 mod mr_belongings;
 mod mr_blocking;
 mod mr_combat;
+mod mr_combat_end;
 mod mr_combat_odds;
 mod mr_curses;
 mod mr_data_cross;

@@ -238,7 +238,7 @@ fn end_of_round(
     };
     let over = combat.quiet >= 2 || combat.fighting().next().is_none();
     if over {
-        end_combat(cat, state, events)
+        super::trading::begin(cat, state, events)
     } else {
         super::round::start_round(cat, state, events)
     }

@@ -18,6 +18,7 @@ pub mod running;
 pub mod spells;
 pub mod spoils;
 pub mod targets;
+pub mod trading;
 
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -76,6 +77,8 @@ pub enum CombatStage {
     Plays,
     /// 8.5: each character pays for his fatigue and wounds.
     Fatigue,
+    /// 8.8: after the last round, each character left trades and rearranges.
+    Trading,
 }
 
 /// Whom a character attacks (8.4.2).
@@ -373,6 +376,7 @@ pub fn progress(
             CombatStage::Targets => targets::progress(cat, state, events)?,
             CombatStage::Plays => plays::progress(cat, state, events)?,
             CombatStage::Fatigue => fatigue::progress(cat, state, events)?,
+            CombatStage::Trading => trading::progress(cat, state, events)?,
         };
         if !advanced {
             return Ok(false);
@@ -422,6 +426,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         CombatStage::Targets => targets::options(cat, state, combat, seat),
         CombatStage::Plays => plays::options(cat, state, combat, seat),
         CombatStage::Fatigue => fatigue::options(cat, state, seat),
+        CombatStage::Trading => trading::options(cat, state, seat),
     }
 }
 
@@ -442,6 +447,7 @@ pub fn apply(
         CombatStage::Targets => targets::apply(cat, state, seat, action),
         CombatStage::Plays => plays::apply(cat, state, seat, action),
         CombatStage::Fatigue => fatigue::apply(cat, state, seat, action),
+        CombatStage::Trading => trading::apply(cat, state, seat, action),
     }
 }
 
@@ -454,7 +460,12 @@ pub fn passing(options: &[A]) -> Option<A> {
         .find(|a| {
             matches!(
                 a,
-                A::EndLuring | A::EndDeployment | A::EndActions | A::NoTarget | A::EndPlays
+                A::EndLuring
+                    | A::EndDeployment
+                    | A::EndActions
+                    | A::NoTarget
+                    | A::EndPlays
+                    | A::EndTrading
             )
         })
         .or_else(|| options.first())

@@ -154,8 +154,14 @@ pub fn activation_refusal(
 /// not blocked, before doing the activity.
 pub fn may_rearrange(state: &GameState, seat: Seat) -> bool {
     // 8.3.8: not while between clearings.
-    who::clearing(state, seat).is_some()
-        && super::daylight::turn_of(state) == Some(seat)
+    if who::clearing(state, seat).is_none() {
+        return false;
+    }
+    // 8.8: at the end of combat in his clearing, in his turn to trade.
+    if crate::magic_realm::combat::trading::turn_of(state) == Some(seat) {
+        return true;
+    }
+    super::daylight::turn_of(state) == Some(seat)
         && state.today.pending.is_none()
         && !state.today.blocked.contains(&seat)
         && super::daylight::activity(state, seat).is_some()

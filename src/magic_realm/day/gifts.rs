@@ -25,10 +25,12 @@ fn partners(state: &GameState, seat: Seat) -> Vec<Seat> {
     if !belongings::may_rearrange(state, seat) {
         return Vec::new();
     }
+    // 8.8: at the end of combat the day's blocks no longer stop trading.
+    let evening = crate::magic_realm::combat::trading::turn_of(state).is_some();
     state
         .all_seats()
         .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(here))
-        .filter(|s| !state.today.blocked.contains(s))
+        .filter(|s| evening || !state.today.blocked.contains(s))
         .filter(|s| !super::following::is_following(state, *s))
         .collect()
 }

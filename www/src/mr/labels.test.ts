@@ -90,6 +90,7 @@ describe('words for the engine', () => {
     expect(actionLabel(names, { type: 'RunAway', with: { with: 'horse', galloping: true }, to: oak4 })).toBe(
       `Run away on my horse (galloping) toward ${clearingName(names, oak4)}`,
     );
+    expect(actionLabel(names, { type: 'EndTrading' })).toBe('Done trading and rearranging');
     expect(placeLabel(names, { place: 'roadway', from: oak2, to: oak4 })).toBe(
       `On the roadway from ${clearingName(names, oak2)} to ${clearingName(names, oak4)}`,
     );

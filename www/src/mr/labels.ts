@@ -261,6 +261,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
             : `with Move chit ${action.with.chit + 1}`;
       return `Run away ${by} toward ${clearingName(names, action.to)}`;
     }
+    case 'EndTrading':
+      return 'Done trading and rearranging';
     case 'TurnWeapon':
       return `Turn my weapon over with chit ${action.chit + 1}`;
     case 'EncounterItem':
