@@ -646,3 +646,147 @@ fn rule_8_2_3_attacking_another_characters_hireling_sets_no_group_battling() {
         .any(|e| matches!(e.detail, E::NativesBattle { .. } | E::Rebelled { .. })));
     assert_eq!(g.state().seats[1].hirelings.len(), 1, "still hired");
 }
+
+fn elsewhere() -> Value {
+    json!({"tile": "oak_woods", "clearing": 4})
+}
+
+fn native_at(id: &str, at: Value) -> Value {
+    json!({"piece": {"kind": "native", "id": id}, "place": {"place": "clearing", "at": at}})
+}
+
+#[test]
+fn rule_8_1_2_a_character_away_directs_his_hirelings_but_is_neither_attacker_nor_target() {
+    // The Swordsman is in Oak Woods 4; his hired Company soldier fights in Oak Woods 2,
+    // where the Amazon is, with a wolf.
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": elsewhere(), "hidden": false,
+         "hirelings": term(&["company-1"])},
+        {"character": "amazon", "at": here(), "hidden": false}],
+        "pieces": [native("company-1"), monster("wolf-l4")],
+        "at": "sunset", "dice": dice(1, 80)}));
+    let mut log = Vec::new();
+    // Let the (quiet) combat in his own clearing pass first, if it comes first.
+    for _ in 0..20 {
+        if combat::current(g.state())
+            .is_some_and(|c| c.at == serde_json::from_value(here()).unwrap())
+        {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    let c = combat::current(g.state()).expect("combat where his hireling is");
+    assert!(c.absent.contains(&S0));
+    assert!(c.order.contains(&S0));
+    assert!(
+        !c.fighting().any(|s| s == S0),
+        "he is not in the clearing to fight"
+    );
+    // He may have his hireling lure the wolf, but not lure it himself.
+    let lure = A::HirelingLure {
+        hireling: hired("company-1"),
+        denizen: piece("wolf-l4"),
+    };
+    until(&mut g, S0, &lure, &mut log);
+    assert!(!g
+        .legal_actions(S0)
+        .iter()
+        .any(|a| matches!(a, A::Lure { .. })));
+    assert_eq!(
+        duels(&g),
+        vec![(hired("company-1"), vec![piece("wolf-l4")])]
+    );
+    // The Amazon can neither charge nor target him.
+    for _ in 0..30 {
+        let legal = g.legal_actions(S1);
+        assert!(!legal.iter().any(|a| matches!(
+            a,
+            A::Charge { target, .. } if *target == S0
+        )));
+        assert!(!legal.contains(&A::SelectTarget {
+            target: CombatTarget::Character { seat: S0 }
+        }));
+        if combat::current(g.state()).is_none_or(|c| c.round > 1) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+}
+
+#[test]
+fn rule_8_1_2_combat_is_fought_where_a_hired_leader_is_without_characters() {
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": elsewhere(), "hidden": false,
+         "hirelings": term(&["company-hq"])}],
+        "pieces": [native("company-hq"), monster("wolf-l4")],
+        "at": "sunset", "dice": dice(1, 80)}));
+    let mut log = Vec::new();
+    for _ in 0..60 {
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Evening { .. }
+        ) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    let here_ref: tabletop_rules::magic_realm::map::ClearingRef =
+        serde_json::from_value(here()).unwrap();
+    assert!(log
+        .iter()
+        .any(|e| matches!(&e.detail, E::CombatBegins { at, .. } if *at == here_ref)));
+}
+
+#[test]
+fn rule_8_1_2_no_combat_where_only_underlings_are() {
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": elsewhere(), "hidden": false,
+         "hirelings": term(&["company-1"])}],
+        "pieces": [native_at("company-1", here()), monster("wolf-l4")],
+        "at": "sunset", "dice": dice(1, 80)}));
+    let mut log = Vec::new();
+    for _ in 0..60 {
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Evening { .. }
+        ) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    let here_ref: tabletop_rules::magic_realm::map::ClearingRef =
+        serde_json::from_value(here()).unwrap();
+    assert!(!log
+        .iter()
+        .any(|e| matches!(&e.detail, E::CombatBegins { at, .. } if *at == here_ref)));
+}
+
+#[test]
+fn rule_8_3_8_a_runners_hirelings_stay_and_he_directs_them_from_afar() {
+    let mut g = swordsman(false, &["company-1"], vec![monster("wolf-l4")], dice(1, 60));
+    let mut log = Vec::new();
+    let mut ran = false;
+    for _ in 0..40 {
+        if let Some(run) = g
+            .legal_actions(S0)
+            .into_iter()
+            .find(|a| matches!(a, A::RunAway { .. }))
+        {
+            g.apply(S0, run).unwrap();
+            ran = true;
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    assert!(ran, "the Swordsman ran");
+    let c = combat::current(g.state()).expect("combat goes on for his hireling");
+    assert!(c.absent.contains(&S0) && !c.gone.contains(&S0));
+    assert_eq!(
+        combat::hirelings::in_combat(
+            tabletop_rules::magic_realm::game::data().unwrap(),
+            g.state(),
+            c
+        ),
+        vec![hired("company-1")]
+    );
+}

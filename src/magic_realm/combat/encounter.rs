@@ -179,6 +179,9 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     if combat.assigning.is_some() {
         return hirelings::encounter::assignment_options(cat, state, combat);
     }
+    if combat.absent.contains(&seat) {
+        return absent_options(cat, state, combat, seat);
+    }
     match combat.stage {
         CombatStage::Luring => {
             let mut out: Vec<A> = lurable(cat, state, combat, seat)
@@ -216,6 +219,25 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         }
         _ => Vec::new(),
     }
+}
+
+/// 8.1.2: a character away from the clearing only directs his hirelings there: their
+/// luring and deployment; he has no Encounter action.
+fn absent_options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    let (mut out, end) = match combat.stage {
+        CombatStage::Luring => (
+            hirelings::encounter::luring_options(cat, state, combat, seat),
+            A::EndLuring,
+        ),
+        CombatStage::Deployment => (
+            hirelings::encounter::deployment_options(cat, state, combat, seat),
+            A::EndDeployment,
+        ),
+        CombatStage::Actions => (Vec::new(), A::EndActions),
+        _ => return Vec::new(),
+    };
+    out.push(end);
+    out
 }
 
 /// Puts `piece` on `seat`'s sheet (taking it off any other), with its group starting to
@@ -404,9 +426,13 @@ fn random_assignment(
         if combat.assigning.is_some() {
             return Ok(());
         }
-        let unhidden = |state: &GameState, s: &Seat| !state.seat(*s).is_some_and(|x| x.hidden);
+        // 8.3.5 a.3: a character away from the clearing gives what he wins to a hireling.
+        let unhidden = |state: &GameState, s: &Seat| {
+            !state.seat(*s).is_some_and(|x| x.hidden)
+                && current(state).is_some_and(|c| !c.absent.contains(s))
+        };
         let mut eligible: Vec<Seat> = combat
-            .fighting()
+            .directing()
             .filter(|s| unhidden(state, s) || !hirelings::of(cat, state, *s, at).is_empty())
             .filter(|s| attacks(cat, state, &piece, *s))
             .collect();

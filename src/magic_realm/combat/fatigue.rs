@@ -225,6 +225,17 @@ fn end_of_round(
 ) -> Result<(), RuleError> {
     // 4.6.6f: the Phase spells activated this round expire.
     super::spells::protection::phase_ends(cat, state, events);
+    // 8.8: a character away from the clearing whose hirelings there are all gone takes no
+    // further part.
+    let away: Vec<Seat> = current(state)
+        .map(|c| c.absent.iter().copied().collect())
+        .unwrap_or_default();
+    for seat in away {
+        let at = current_mut(state)?.at;
+        if super::hirelings::of(cat, state, seat, at).is_empty() {
+            current_mut(state)?.gone.insert(seat);
+        }
+    }
     let combat = current_mut(state)?;
     let gone: Vec<Seat> = combat.gone.iter().copied().collect();
     for seat in &gone {
@@ -236,7 +247,9 @@ fn end_of_round(
     } else {
         combat.quiet.saturating_add(1)
     };
-    let over = combat.quiet >= 2 || combat.fighting().next().is_none();
+    // 8.8: combat ends at once when no character, hired native or controlled monster is
+    // left in the clearing.
+    let over = combat.quiet >= 2 || combat.directing().next().is_none();
     if over {
         super::trading::begin(cat, state, events)
     } else {

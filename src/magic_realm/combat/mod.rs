@@ -232,6 +232,10 @@ pub struct Combat {
     /// fatigue at the end of the round.
     #[serde(default)]
     pub ran: BTreeSet<Seat>,
+    /// 8.1.2: characters not in the clearing whose hirelings are: they direct their
+    /// hirelings but neither attack nor are attacked (in `order` for their turns).
+    #[serde(default)]
+    pub absent: BTreeSet<Seat>,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -244,8 +248,17 @@ pub struct ItemsDone {
 }
 
 impl Combat {
-    /// The characters still taking part, in order.
+    /// The characters in the clearing still taking part, in order.
     pub fn fighting(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.order
+            .iter()
+            .copied()
+            .filter(|s| !self.gone.contains(s) && !self.absent.contains(s))
+    }
+
+    /// The characters who still direct hirelings here, in order: those fighting, and
+    /// those away from the clearing with hirelings in it (8.1.2).
+    pub fn directing(&self) -> impl Iterator<Item = Seat> + '_ {
         self.order
             .iter()
             .copied()
@@ -255,10 +268,9 @@ impl Combat {
     /// The characters who pay fatigue and wounds this round (8.5): those still fighting,
     /// and those who ran away during it (8.3.8).
     pub fn paying(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.order
-            .iter()
-            .copied()
-            .filter(|s| !self.gone.contains(s) || self.ran.contains(s))
+        self.order.iter().copied().filter(|s| {
+            (!self.gone.contains(s) && !self.absent.contains(s)) || self.ran.contains(s)
+        })
     }
 
     /// The seat whose character has `piece` on his sheet.
@@ -291,9 +303,9 @@ fn current_mut(state: &mut GameState) -> Result<&mut Combat, RuleError> {
         .ok_or_else(|| RuleError::internal("no combat is being fought"))
 }
 
-/// 8.3.2: the characters in `at`, starting with the first character of the day and going
-/// to the left.
-fn turn_order(state: &GameState, at: ClearingRef) -> Vec<Seat> {
+/// 8.3.2, 8.1.2: the characters in `at`, and those away with hirelings there, starting with
+/// the first character of the day and going to the left.
+fn turn_order(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<Seat> {
     let n = state.seats.len();
     let first = state
         .today
@@ -303,14 +315,23 @@ fn turn_order(state: &GameState, at: ClearingRef) -> Vec<Seat> {
         .unwrap_or(0);
     (0..n)
         .filter_map(|i| u8::try_from((first + i) % n.max(1)).ok().map(Seat))
-        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .filter(|s| {
+            who::playing(state, *s)
+                && (who::clearing(state, *s) == Some(at)
+                    || !hirelings::of(cat, state, *s, at).is_empty())
+        })
         .collect()
 }
 
 /// 8.1.3, 8.1.4: combat starts in `at`: denizens light side up (Tremendous monsters red
 /// side down), the first round begins.
 pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Events, RuleError> {
-    let order = turn_order(state, at);
+    let order = turn_order(cat, state, at);
+    let absent: BTreeSet<Seat> = order
+        .iter()
+        .copied()
+        .filter(|s| who::clearing(state, *s) != Some(at))
+        .collect();
     let mut events = Vec::new();
     for piece in fighters::denizens_in(cat, state, at) {
         state
@@ -352,6 +373,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         duels: Vec::new(),
         assigning: None,
         ran: BTreeSet::new(),
+        absent,
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)
@@ -391,7 +413,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
     };
     match combat.stage {
         CombatStage::Plays => combat
-            .fighting()
+            .directing()
             .filter(|s| combat.plays.get(s).is_some_and(|p| !p.done))
             .collect(),
         CombatStage::Fatigue => combat

@@ -96,7 +96,11 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
     // 8.4.4: the characters an Attack spell attacks play too.
     targeted.extend(super::spells::attacks::attacked(cat, state, combat));
     let players: Vec<Seat> = combat
-        .fighting()
+        .directing()
+        .filter(|s| {
+            !combat.absent.contains(s)
+                || !super::hirelings::melee::placeable(cat, state, combat, *s).is_empty()
+        })
         .filter(|s| {
             combat.targets.contains_key(s)
                 || targeted.contains(s)
@@ -120,6 +124,16 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     };
     if plays.done {
         return Vec::new();
+    }
+    if combat.absent.contains(&seat) {
+        // 8.1.2: away from the clearing, he only positions his hirelings' sheets.
+        let mut out =
+            super::hirelings::melee::play_options(cat, state, combat, seat, &plays.placed);
+        if !plays.placed.is_empty() || !plays.flipped.is_empty() {
+            out.push(A::TakeBackPlays);
+        }
+        out.push(A::EndPlays);
+        return out;
     }
     let mut out = Vec::new();
     let free = free_chits(cat, state, combat, seat);

@@ -113,8 +113,8 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
 }
 
 /// 8.3.8: he runs onto the roadway toward `to`, taking his belongings; the denizens on his
-/// sheet stay behind, unassigned until the next round, and his hirelings, whose employer
-/// is no longer in the clearing, leave the fight (see `hirelings`).
+/// sheet stay behind, unassigned until the next round; his hirelings never run away (he
+/// directs them from afar, 8.1.2).
 pub fn run(
     cat: &Catalog,
     state: &mut GameState,
@@ -137,11 +137,13 @@ pub fn run(
     }
     let left = combat.sheets.remove(&seat).unwrap_or_default();
     combat.charges.retain(|_, (target, _)| *target != seat);
-    for h in &hired {
-        combat.unassign(h);
-    }
     combat.acted.insert(seat);
-    combat.gone.insert(seat);
+    // 8.1.2: his hirelings stay and fight, directed from afar.
+    if hired.is_empty() {
+        combat.gone.insert(seat);
+    } else {
+        combat.absent.insert(seat);
+    }
     combat.ran.insert(seat);
     combat.eventful = true;
     combat.turn += 1;

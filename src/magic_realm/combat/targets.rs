@@ -25,8 +25,9 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
             }
         }
     }
+    // 8.1.2: those away from the clearing pick their hirelings' targets too.
     let mut order: Vec<Seat> = current(state)
-        .map(|c| c.fighting().collect())
+        .map(|c| c.directing().collect())
         .unwrap_or_default();
     shuffle(&mut order, &mut state.draws);
     events.push(Event::reveal(
@@ -50,8 +51,11 @@ pub fn candidates(
     combat: &Combat,
     seat: Seat,
 ) -> Vec<CombatTarget> {
-    // Peace: a pacified character cannot name a target.
-    if super::encounter::pacified(cat, state, &CombatTarget::Character { seat }) {
+    // Peace: a pacified character cannot name a target; one away from the clearing has
+    // nobody to attack (8.1.2).
+    if combat.absent.contains(&seat)
+        || super::encounter::pacified(cat, state, &CombatTarget::Character { seat })
+    {
         return Vec::new();
     }
     if let Some((charged, _)) = combat.charges.get(&seat) {

@@ -7,7 +7,7 @@
 use super::{meeting, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
-use crate::magic_realm::catalog::denizens::{NativeGroup, Trader};
+use crate::magic_realm::catalog::denizens::{NativeGroup, NativeRank, Trader};
 use crate::magic_realm::catalog::tables::MeetingResult;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat;
@@ -61,13 +61,38 @@ pub fn current(state: &GameState) -> Option<ClearingRef> {
         .copied()
 }
 
-/// Sunset (8.1.1, 8.1.2): one attention chit per clearing with a character, mixed.
-pub fn sunset(_cat: &Catalog, state: &mut GameState) -> Events {
+/// 8.1.2: the clearings where a character's hired leader is.
+fn hired_leaders(cat: &Catalog, state: &GameState) -> Vec<ClearingRef> {
+    state
+        .all_seats()
+        .filter(|s| who::playing(state, *s))
+        .filter_map(|s| state.seat(s))
+        .flat_map(|s| s.hirelings.iter())
+        .filter(|h| {
+            cat.denizens
+                .native(&h.native)
+                .is_some_and(|n| n.rank == NativeRank::Leader)
+        })
+        .filter_map(|h| {
+            match state.piles.place_of(&PieceId::Native {
+                id: h.native.clone(),
+            }) {
+                Some(Place::Clearing { at }) => Some(*at),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Sunset (8.1.1, 8.1.2): one attention chit per clearing with a character or a hired
+/// leader, mixed.
+pub fn sunset(cat: &Catalog, state: &mut GameState) -> Events {
     let mut clearings: Vec<ClearingRef> = state
         .all_seats()
         .filter(|s| who::playing(state, *s))
         .filter_map(|s| who::clearing(state, s))
         .collect();
+    clearings.extend(hired_leaders(cat, state));
     clearings.sort();
     clearings.dedup();
     shuffle(&mut clearings, &mut state.draws);
@@ -130,6 +155,7 @@ pub fn progress(
             if state
                 .all_seats()
                 .any(|s| who::playing(state, s) && who::clearing(state, s) == Some(at))
+                || hired_leaders(cat, state).contains(&at)
             {
                 events.extend(combat::begin(cat, state, at)?);
             }

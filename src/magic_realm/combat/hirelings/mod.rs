@@ -4,9 +4,8 @@
 //! attackers stacked in the Thrust circle, the last on top.
 //!
 //! Rulings (docs/rulings.md, "Hirelings in combat"): hirelings' own hiding is not yet
-//! tracked, so hirelings are unhidden in combat; only the hirelings of characters in the
-//! clearing take part (8.1.2's combat of absent characters' hirelings waits for hired
-//! leaders' turns, issue 4).
+//! tracked, so hirelings are unhidden in combat. A character away from the clearing directs
+//! his hirelings there (8.1.2: `Combat::absent`) but neither attacks nor is attacked.
 
 pub mod encounter;
 pub mod melee;
@@ -74,10 +73,11 @@ pub fn of(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> Vec<
         .collect()
 }
 
-/// Every hireling taking part in the combat: those of the characters fighting there.
+/// Every hireling taking part in the combat: those of the characters fighting there, and
+/// of those away who direct them (8.1.2).
 pub fn in_combat(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<PieceId> {
     combat
-        .fighting()
+        .directing()
         .flat_map(|s| of(cat, state, s, combat.at))
         .collect()
 }
