@@ -18,7 +18,7 @@ import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
 import { Board } from './Board';
 import { CombatPanel } from './CombatPanel';
-import { isPlayAction, ownPlays } from './combat';
+import { inCombatPanel } from './combat';
 import { actingSeat, hasPrivate, nextScreen, type ScreenFor } from './hotseat';
 import { actionLabel, clearingsOf, sameClearing } from './labels';
 import { clearingName, type Names, seenName } from './names';
@@ -148,8 +148,9 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
       : lastSeat !== shown
         ? `The last action was seat ${lastSeat + 1}'s`
         : undefined);
-  // 8.4.5: while this seat makes its plays, they are laid out on its Melee Section.
-  const melee = shown !== null && ownPlays(view, shown) !== undefined;
+  // 8.3 to 8.5: the combat panel shows the sheets, and takes the plays (8.4.5) and the
+  // orders to hirelings on denizens' sheets; the actions panel lists the rest.
+  const inPanel = (a: MagicRealmAction) => shown !== null && inCombatPanel(view, shown, catalog, a);
   const targets = legal.flatMap((a) => clearingsOf(a));
   const onClearing = (at: ClearingRef) => {
     const here = legal.filter((a) => clearingsOf(a).some((c) => sameClearing(c, at)));
@@ -281,7 +282,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
                     ))}
                   </ul>
                 )}
-                {melee && shown !== null && (
+                {view.today.combat && (
                   <CombatPanel
                     game={game}
                     view={view}
@@ -292,12 +293,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
                     onAct={act}
                   />
                 )}
-                <ActionsPanel
-                  actions={melee ? legal.filter((a) => !isPlayAction(a)) : legal}
-                  names={names}
-                  catalog={catalog}
-                  onAct={act}
-                />
+                <ActionsPanel actions={legal.filter((a) => !inPanel(a))} names={names} catalog={catalog} onAct={act} />
               </>
             )}
             {tab === 'sheet' && <Sheet view={view} catalog={catalog} names={names} seat={shown} />}

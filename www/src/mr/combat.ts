@@ -2,7 +2,9 @@
 // view, and the plays with one more candidate play (what the odds are asked for). Pure
 // data: which plays are allowed is the engine's legal actions, never decided here.
 import type {
+  Catalog,
   CombatTarget,
+  Duel,
   Lane,
   MagicRealmAction,
   MagicRealmView,
@@ -88,4 +90,129 @@ export function laneOf(action: MagicRealmAction): Lane | undefined {
     default:
       return undefined;
   }
+}
+
+// Denizens' Melee Sections (8.3.4c, 8.3.6a) and where each play goes. Which plays are
+// allowed is still the engine's legal actions; these helpers only say on which sheet and in
+// which box the combat panel draws each one (and so where it may be dropped).
+
+/** The boxes of a Melee Section column: Attack circle, red box, Maneuver square. */
+export type Spot = 'circle' | 'redBox' | 'square';
+
+/** A box on screen: the seat's own Melee Section or the sheet of `duels[n]`, a spot, a lane. */
+export interface Box {
+  sheet: 'own' | number;
+  spot: Spot;
+  lane: Lane;
+}
+
+/** The denizens fighting denizens in the clearing's combat, each on its own sheet. */
+export function duelsOf(view: MagicRealmView): Duel[] {
+  return view.today.combat?.duels ?? [];
+}
+
+/** The counter that fights with a denizen: a native's horse, a monster's head or club, as
+ * the catalog pairs the counters (the engine's `pieces::part_of`: the parts of one id are
+ * numbered across the monsters that carry it, in catalog order). Whether it takes part
+ * (no horses in caves) is the engine's to say, in its legal actions. */
+export function companionOf(catalog: Catalog, piece: PieceId): PieceId | undefined {
+  if (piece.kind === 'native') {
+    const horse = catalog.denizens.natives.find((n) => n.id === piece.id)?.horse;
+    return horse ? { kind: 'native_horse', id: horse } : undefined;
+  }
+  if (piece.kind !== 'monster') return undefined;
+  const part = catalog.denizens.monsters.find((m) => m.id === piece.id)?.part;
+  if (!part) return undefined;
+  let k = 0;
+  for (const m of catalog.denizens.monsters) {
+    if (m.part !== part) continue;
+    if (m.id === piece.id) return piece.n < m.count ? { kind: 'monster_part', id: part, n: k + piece.n } : undefined;
+    k += m.count;
+  }
+  return undefined;
+}
+
+/** Where a counter lies on a denizen's sheet, as on the game's Melee Section: the defender
+ * in a red box, the attacker it attacks in a Maneuver square, the other attackers in Attack
+ * circles; a horse, head or club with its denizen. `undefined`: not on this sheet. */
+export function duelSpot(catalog: Catalog, duel: Duel, piece: PieceId): Spot | undefined {
+  const is = (p: PieceId) => samePiece(p, piece) || samePiece(companionOf(catalog, p) ?? p, piece);
+  if (is(duel.defender)) return 'redBox';
+  const attacker = duel.attackers.find(is);
+  if (!attacker) return undefined;
+  return duel.target && samePiece(duel.target, attacker) ? 'square' : 'circle';
+}
+
+/** The duel whose sheet holds `piece` (or its horse, head or club). */
+export function duelIndex(catalog: Catalog, duels: readonly Duel[], piece: PieceId): number | undefined {
+  const i = duels.findIndex((d) => duelSpot(catalog, d, piece) !== undefined);
+  return i < 0 ? undefined : i;
+}
+
+/** The box a play goes in: attacks and the shield in his Attack circles, maneuvers in his
+ * Maneuver squares, a denizen on a denizen's sheet where it lies there, any other denizen
+ * in his red boxes. `undefined` for an action that is not put in a box. */
+export function boxOf(catalog: Catalog, duels: readonly Duel[], action: MagicRealmAction): Box | undefined {
+  switch (action.type) {
+    case 'PlayAttack':
+    case 'PlayGloves':
+    case 'PlaySpellAttack':
+    case 'PlaceShield':
+      return { sheet: 'own', spot: 'circle', lane: action.lane };
+    case 'PlayManeuver':
+      return { sheet: 'own', spot: 'square', lane: action.lane };
+    case 'PlaceDenizen': {
+      const i = duelIndex(catalog, duels, action.denizen);
+      const duel = i === undefined ? undefined : duels[i];
+      const spot = duel && duelSpot(catalog, duel, action.denizen);
+      return i !== undefined && spot
+        ? { sheet: i, spot, lane: action.lane }
+        : { sheet: 'own', spot: 'redBox', lane: action.lane };
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function sameBox(a: Box, b: Box): boolean {
+  return a.sheet === b.sheet && a.spot === b.spot && a.lane === b.lane;
+}
+
+/** Whether the combat panel shows (and the actions list leaves out) this action: the plays
+ * while the seat makes them, and his orders to the hirelings on denizens' sheets. */
+export function inCombatPanel(view: MagicRealmView, seat: number, catalog: Catalog, action: MagicRealmAction): boolean {
+  switch (action.type) {
+    case 'TurnHireling':
+    case 'HirelingTarget':
+      return duelIndex(catalog, duelsOf(view), action.hireling) !== undefined;
+    default:
+      return isPlayAction(action) && ownPlays(view, seat) !== undefined;
+  }
+}
+
+/** The counters positioned on duel `i`'s sheet in the plays this view shows (the seat's own
+ * while they are secret, everyone's once revealed), each with its box. */
+export function placedOnDuel(view: MagicRealmView, catalog: Catalog, i: number): { piece: PieceId; box: Box }[] {
+  const duel = duelsOf(view)[i];
+  if (!duel) return [];
+  return (view.today.combat?.plays ?? []).flatMap(([, p]) =>
+    (p.placed ?? []).flatMap(([piece, lane]) => {
+      const spot = duelSpot(catalog, duel, piece);
+      return spot ? [{ piece, box: { sheet: i, spot, lane } }] : [];
+    }),
+  );
+}
+
+/** What a play puts down, whatever the lane: the action without its lane. Two legal
+ * actions with the same item differ only in the lane, so dragging the item onto a box
+ * means the legal action of that item in that box. `undefined` for actions with no lane. */
+export function playItem(action: MagicRealmAction): string | undefined {
+  if (laneOf(action) === undefined) return undefined;
+  return JSON.stringify({ ...action, lane: undefined });
+}
+
+/** The action that dropping `item` on a box makes: one of the box's offers (legal actions),
+ * or `undefined` when the box is no drop target for it. */
+export function dropAction(offers: readonly MagicRealmAction[], item: string | null): MagicRealmAction | undefined {
+  return item === null ? undefined : offers.find((a) => playItem(a) === item);
 }

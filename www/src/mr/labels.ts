@@ -5,6 +5,7 @@ import type {
   Activity,
   BlockOrder,
   ClearingRef,
+  CombatStage,
   Curse,
   Gift,
   MagicRealmAction,
@@ -126,6 +127,16 @@ export const LANE_BOX: Record<string, string> = {
   ChargeThrust: 'Charge and Thrust',
   DodgeSwing: 'Dodge and Swing',
   DuckSmash: 'Duck and Smash',
+};
+
+/** The steps of a round of combat (8.3 to 8.5), in a few words. */
+export const COMBAT_STAGE: Record<CombatStage, string> = {
+  luring: 'Luring (8.3.4)',
+  deployment: 'Deployment and charges (8.3.6)',
+  actions: 'Encounter actions (8.3.7)',
+  targets: 'Attention chits and targets (8.4.2)',
+  plays: 'Plays (8.4.5)',
+  fatigue: 'Fatigue and wounds (8.5)',
 };
 
 /** The curses (4.6.7a): each one's name and, in a few words, what it stops, as the Curses
