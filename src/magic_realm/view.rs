@@ -116,6 +116,10 @@ pub struct DayView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub combat: Option<crate::magic_realm::combat::Combat>,
+    /// 8.4.5, 8.4.7: in that combat, each denizen with the counter that fights with it (a
+    /// native's horse, a monster's head or club), so a sheet can be drawn with them.
+    #[serde(default)]
+    pub companions: Vec<(PieceId, PieceId)>,
 }
 
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
@@ -246,6 +250,15 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 }
                 c
             }),
+            companions: match (
+                crate::magic_realm::game::data(),
+                crate::magic_realm::combat::current(state),
+            ) {
+                (Ok(cat), Some(c)) => {
+                    crate::magic_realm::combat::fighters::companions(cat, state, c)
+                }
+                _ => Vec::new(),
+            },
         },
     }
 }

@@ -56,6 +56,19 @@ pub fn companion(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Pi
     }
 }
 
+/// Every denizen in the combat (hirelings included) with its [`companion`].
+pub fn companions(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &super::Combat,
+) -> Vec<(PieceId, PieceId)> {
+    denizens_in(cat, state, combat.at)
+        .into_iter()
+        .chain(super::hirelings::in_combat(cat, state, combat))
+        .filter_map(|p| companion(cat, state, &p).map(|c| (p, c)))
+        .collect()
+}
+
 /// The native group of a native counter.
 pub fn group_of(cat: &Catalog, piece: &PieceId) -> Option<NativeGroup> {
     match piece {

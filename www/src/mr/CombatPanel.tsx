@@ -4,7 +4,7 @@
 // hirelings' sheets in the boxes they fill. Everything offered is one of the engine's legal
 // actions; the actions panel keeps the rest (`inCombatPanel`).
 import type { Catalog, MagicRealm, MagicRealmAction, MagicRealmView, PieceId } from '../../../pkg/tabletop_rules.js';
-import { boxOf, duelIndex, duelsOf, isPlayAction, ownPlays, sheetOf, targetOf } from './combat';
+import { boxOf, companionsOf, duelIndex, duelsOf, isPlayAction, ownPlays, sheetOf, targetOf } from './combat';
 import { DuelSection } from './DuelSection';
 import { actionLabel, COMBAT_STAGE } from './labels';
 import { MeleeSection } from './MeleeSection';
@@ -29,9 +29,10 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
   if (!combat) return null;
   const plays = seat === null ? undefined : ownPlays(view, seat);
   const duels = duelsOf(view);
+  const pairs = companionsOf(view);
   const sheetOfAction = (a: MagicRealmAction): 'own' | number | undefined => {
-    if (a.type === 'TurnHireling' || a.type === 'HirelingTarget') return duelIndex(catalog, duels, a.hireling);
-    return plays && isPlayAction(a) ? boxOf(catalog, duels, a)?.sheet : undefined;
+    if (a.type === 'TurnHireling' || a.type === 'HirelingTarget') return duelIndex(pairs, duels, a.hireling);
+    return plays && isPlayAction(a) ? boxOf(pairs, duels, a)?.sheet : undefined;
   };
   const own = legal.filter((a) => sheetOfAction(a) === 'own');
   const rest = plays ? legal.filter((a) => a.type === 'TakeBackPlays' || a.type === 'EndPlays') : [];
@@ -86,10 +87,9 @@ export function CombatPanel({ game, view, seat, legal, names, catalog, onAct }: 
           index={i}
           duel={duel}
           offers={legal.filter((a) => sheetOfAction(a) === i)}
-          flipped={flipped.filter((p) => duelIndex(catalog, [duel], p) !== undefined)}
+          flipped={flipped.filter((p) => duelIndex(pairs, [duel], p) !== undefined)}
           boxes={boxes}
           names={names}
-          catalog={catalog}
           drag={drag}
           onAct={onAct}
         />

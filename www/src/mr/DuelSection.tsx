@@ -4,8 +4,8 @@
 // attackers in Attack circles. The seat's offers for this sheet (positioning counters,
 // turning his hireling over, picking its target) are the engine's legal actions, drawn in
 // the box each one fills.
-import type { Catalog, Duel, Lane, MagicRealmAction, MagicRealmView, PieceId } from '../../../pkg/tabletop_rules.js';
-import { boxOf, duelsOf, LANES, placedOnDuel, type Spot, samePiece } from './combat';
+import type { Duel, Lane, MagicRealmAction, MagicRealmView, PieceId } from '../../../pkg/tabletop_rules.js';
+import { boxOf, companionsOf, duelsOf, LANES, placedOnDuel, type Spot, samePiece } from './combat';
 import { actionLabel, LANE_ATTACK, LANE_BOX, LANE_MANEUVER } from './labels';
 import { type Names, pieceName } from './names';
 import { type Drag, LaneBox, PlayButton } from './PlayBox';
@@ -22,7 +22,6 @@ export interface DuelSectionProps {
   /** Draw the boxes (while positions are made or shown), not only who is on the sheet. */
   boxes: boolean;
   names: Names;
-  catalog: Catalog;
   drag: Drag;
   onAct: (a: MagicRealmAction) => void;
 }
@@ -45,18 +44,7 @@ function sideUp(view: MagicRealmView, piece: PieceId): string | undefined {
   return undefined;
 }
 
-export function DuelSection({
-  view,
-  index,
-  duel,
-  offers,
-  flipped,
-  boxes,
-  names,
-  catalog,
-  drag,
-  onAct,
-}: DuelSectionProps) {
+export function DuelSection({ view, index, duel, offers, flipped, boxes, names, drag, onAct }: DuelSectionProps) {
   const name = (p: PieceId) => pieceName(names, p);
   const defender = name(duel.defender);
   const mine = view.own.some((o) =>
@@ -64,10 +52,10 @@ export function DuelSection({
   );
   const side = sideUp(view, duel.defender);
   const duels = duelsOf(view);
-  const placed = placedOnDuel(view, catalog, index);
+  const placed = placedOnDuel(view, index);
   const inBox = (spot: Spot, lane: Lane) =>
     offers.filter((a) => {
-      const b = boxOf(catalog, duels, a);
+      const b = boxOf(companionsOf(view), duels, a);
       return b !== undefined && b.sheet === index && b.spot === spot && b.lane === lane;
     });
   const placedIn = (spot: Spot, lane: Lane) =>

@@ -150,7 +150,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
         : undefined);
   // 8.3 to 8.5: the combat panel shows the sheets, and takes the plays (8.4.5) and the
   // orders to hirelings on denizens' sheets; the actions panel lists the rest.
-  const inPanel = (a: MagicRealmAction) => shown !== null && inCombatPanel(view, shown, catalog, a);
+  const inPanel = (a: MagicRealmAction) => shown !== null && inCombatPanel(view, shown, a);
   const targets = legal.flatMap((a) => clearingsOf(a));
   const onClearing = (at: ClearingRef) => {
     const here = legal.filter((a) => clearingsOf(a).some((c) => sameClearing(c, at)));

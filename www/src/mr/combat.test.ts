@@ -10,7 +10,9 @@ import {
 } from '../../../pkg/tabletop_rules.js';
 import {
   boxOf,
+  type Companions,
   companionOf,
+  companionsOf,
   dropAction,
   duelIndex,
   duelSpot,
@@ -166,21 +168,20 @@ function hirelingCombat(
 }
 
 describe("denizens' sheets in the combat panel", () => {
-  it("pairs a denizen with its horse, head or club as the engine's counters do", () => {
-    const catalog = MagicRealm.catalog();
-    expect(companionOf(catalog, bashkar)).toEqual(pony);
-    expect(companionOf(catalog, giant)).toEqual(club);
-    expect(companionOf(catalog, { kind: 'monster', id: 't-dragon', n: 1 })).toEqual({
-      kind: 'monster_part',
-      id: 'dragon-head',
-      n: 1,
-    });
-    expect(companionOf(catalog, wolf)).toBeUndefined();
-    expect(companionOf(catalog, { kind: 'native', id: 'company-1' })).toBeUndefined();
+  it("pairs a denizen with its horse, head or club as the engine's view lists them", () => {
+    const view = hirelingCombat('plays').view({ type: 'Seat', seat: 0 });
+    const pairs = companionsOf(view);
+    expect(companionOf(pairs, bashkar)).toEqual(pony);
+    expect(companionOf(pairs, giant)).toEqual(club);
+    expect(companionOf(pairs, wolf)).toBeUndefined();
+    expect(companionOf(pairs, { kind: 'native', id: 'company-1' })).toBeUndefined();
   });
 
   it('lays a duel out as the game does: defender in a red box, its target in a square, other attackers in circles', () => {
-    const catalog = MagicRealm.catalog();
+    const catalog: Companions = [
+      [bashkar, pony],
+      [giant, club],
+    ];
     const duel = { defender: bashkar, attackers: [wolf, giant], target: giant };
     expect(duelSpot(catalog, duel, bashkar)).toBe('redBox');
     expect(duelSpot(catalog, duel, pony)).toBe('redBox');
@@ -194,13 +195,12 @@ describe("denizens' sheets in the combat panel", () => {
 
   it("puts every legal play in a box: his own sheet's, or his hireling's sheet's", () => {
     const game = hirelingCombat('plays');
-    const catalog = MagicRealm.catalog();
     const view = game.view({ type: 'Seat', seat: 0 });
     const duels = duelsOf(view);
     expect(duels).toEqual([{ defender: bashkar, attackers: [giant], target: giant }]);
     expect(sheetOf(view, 0)).toEqual([wolf]);
     const legal = game.legalActions(0);
-    const box = (a: MagicRealmAction) => boxOf(catalog, duels, a);
+    const box = (a: MagicRealmAction) => boxOf(companionsOf(view), duels, a);
     const places = legal.filter((a) => a.type === 'PlaceDenizen');
     // Every counter the engine lets him position has its box; none falls through.
     expect(places.map((a) => (a.type === 'PlaceDenizen' ? [a.denizen.kind, box(a)?.sheet, box(a)?.spot] : []))).toEqual(
@@ -213,7 +213,7 @@ describe("denizens' sheets in the combat panel", () => {
       ]),
     );
     for (const a of legal) {
-      const shown = inCombatPanel(view, 0, catalog, a);
+      const shown = inCombatPanel(view, 0, a);
       expect(shown, a.type).toBe(true);
       if (a.type !== 'TurnHireling' && a.type !== 'TakeBackPlays' && a.type !== 'EndPlays') {
         expect(box(a)?.lane, a.type).toBe(laneOf(a));
@@ -225,26 +225,22 @@ describe("denizens' sheets in the combat panel", () => {
       lane: 'DodgeSwing',
     });
     expect(box({ type: 'PlayManeuver', with: { with: 'chit', chit: 1 }, lane: 'DuckSmash' })?.spot).toBe('square');
-    expect(inCombatPanel(view, 0, catalog, { type: 'NoTarget' })).toBe(false);
+    expect(inCombatPanel(view, 0, { type: 'NoTarget' })).toBe(false);
   });
 
   it("shows where he positioned the counters on his hireling's sheet", () => {
     const game = hirelingCombat('plays');
-    const catalog = MagicRealm.catalog();
     game.apply(0, { type: 'PlaceDenizen', denizen: pony, lane: 'DuckSmash' });
     game.apply(0, { type: 'PlaceDenizen', denizen: wolf, lane: 'DodgeSwing' });
     game.apply(0, { type: 'TurnHireling', hireling: bashkar });
     const view = game.view({ type: 'Seat', seat: 0 });
-    expect(placedOnDuel(view, catalog, 0)).toEqual([
-      { piece: pony, box: { sheet: 0, spot: 'redBox', lane: 'DuckSmash' } },
-    ]);
+    expect(placedOnDuel(view, 0)).toEqual([{ piece: pony, box: { sheet: 0, spot: 'redBox', lane: 'DuckSmash' } }]);
     expect(ownPlays(view, 0)?.flipped).toEqual([bashkar]);
     // Another seat's view shows no secret positions.
-    expect(placedOnDuel(game.view({ type: 'Spectator' }), catalog, 0)).toEqual([]);
+    expect(placedOnDuel(game.view({ type: 'Spectator' }), 0)).toEqual([]);
   });
 
   it('orders to his hirelings before the plays are in the combat panel too', () => {
-    const catalog = MagicRealm.catalog();
     // Deployed against the wolf, the Bashkar attacks it on the wolf's own sheet; it and its
     // pony may be turned over at once (8.3.6 a.4).
     const game = hirelingCombat('deployment', (legal) => legal.find((a) => a.type === 'EndLuring'));
@@ -252,15 +248,14 @@ describe("denizens' sheets in the combat panel", () => {
     const view = game.view({ type: 'Seat', seat: 0 });
     expect(duelsOf(view)).toEqual([{ defender: wolf, attackers: [bashkar] }]);
     const legal = game.legalActions(0);
-    expect(legal.filter((a) => inCombatPanel(view, 0, catalog, a))).toEqual([
+    expect(legal.filter((a) => inCombatPanel(view, 0, a))).toEqual([
       { type: 'TurnHireling', hireling: bashkar },
       { type: 'TurnHireling', hireling: pony },
     ]);
-    expect(inCombatPanel(view, 0, catalog, { type: 'EndDeployment' })).toBe(false);
+    expect(inCombatPanel(view, 0, { type: 'EndDeployment' })).toBe(false);
   });
 
   it('his hireling defending against two attackers picks its target in the combat panel', () => {
-    const catalog = MagicRealm.catalog();
     // Hidden, he lures nobody: his only hireling takes the giant and the wolf (8.3.5 a.3).
     const game = hirelingCombat('targets', (legal) => legal.find((a) => a.type.startsWith('End')), true);
     const view = game.view({ type: 'Seat', seat: 0 });
@@ -269,14 +264,13 @@ describe("denizens' sheets in the combat panel", () => {
     const legal = game.legalActions(0);
     const picks = legal.filter((a) => a.type === 'HirelingTarget');
     expect(picks).toHaveLength(2);
-    expect(legal.filter((a) => inCombatPanel(view, 0, catalog, a))).toEqual(picks);
+    expect(legal.filter((a) => inCombatPanel(view, 0, a))).toEqual(picks);
   });
 });
 
 describe('drag and drop of plays', () => {
   it("drops a dragged item only where the engine offers it: the box's legal action of that item", () => {
     const game = hirelingCombat('plays');
-    const catalog = MagicRealm.catalog();
     const view = game.view({ type: 'Seat', seat: 0 });
     const duels = duelsOf(view);
     const legal = game.legalActions(0);
@@ -288,7 +282,7 @@ describe('drag and drop of plays', () => {
     // The offers each box draws, as the panel groups them.
     const offersIn = (sheet: 'own' | number, spot: string, lane: string) =>
       legal.filter((a) => {
-        const b = boxOf(catalog, duels, a);
+        const b = boxOf(companionsOf(view), duels, a);
         return b?.sheet === sheet && b.spot === spot && b.lane === lane;
       });
     for (const lane of LANES) {

@@ -2,7 +2,6 @@
 // view, and the plays with one more candidate play (what the odds are asked for). Pure
 // data: which plays are allowed is the engine's legal actions, never decided here.
 import type {
-  Catalog,
   CombatTarget,
   Duel,
   Lane,
@@ -111,32 +110,25 @@ export function duelsOf(view: MagicRealmView): Duel[] {
   return view.today.combat?.duels ?? [];
 }
 
-/** The counter that fights with a denizen: a native's horse, a monster's head or club, as
- * the catalog pairs the counters (the engine's `pieces::part_of`: the parts of one id are
- * numbered across the monsters that carry it, in catalog order). Whether it takes part
- * (no horses in caves) is the engine's to say, in its legal actions. */
-export function companionOf(catalog: Catalog, piece: PieceId): PieceId | undefined {
-  if (piece.kind === 'native') {
-    const horse = catalog.denizens.natives.find((n) => n.id === piece.id)?.horse;
-    return horse ? { kind: 'native_horse', id: horse } : undefined;
-  }
-  if (piece.kind !== 'monster') return undefined;
-  const part = catalog.denizens.monsters.find((m) => m.id === piece.id)?.part;
-  if (!part) return undefined;
-  let k = 0;
-  for (const m of catalog.denizens.monsters) {
-    if (m.part !== part) continue;
-    if (m.id === piece.id) return piece.n < m.count ? { kind: 'monster_part', id: part, n: k + piece.n } : undefined;
-    k += m.count;
-  }
-  return undefined;
+/** Each denizen in the combat with the counter that fights with it (a native's horse, a
+ * monster's head or club), as the engine's view lists them. */
+export type Companions = readonly (readonly [PieceId, PieceId])[];
+
+/** The companions the engine lists for the combat in the view. */
+export function companionsOf(view: MagicRealmView): Companions {
+  return view.today.companions ?? [];
+}
+
+/** The counter that fights with a denizen, if it has one in this combat. */
+export function companionOf(pairs: Companions, piece: PieceId): PieceId | undefined {
+  return pairs.find(([p]) => samePiece(p, piece))?.[1];
 }
 
 /** Where a counter lies on a denizen's sheet, as on the game's Melee Section: the defender
  * in a red box, the attacker it attacks in a Maneuver square, the other attackers in Attack
  * circles; a horse, head or club with its denizen. `undefined`: not on this sheet. */
-export function duelSpot(catalog: Catalog, duel: Duel, piece: PieceId): Spot | undefined {
-  const is = (p: PieceId) => samePiece(p, piece) || samePiece(companionOf(catalog, p) ?? p, piece);
+export function duelSpot(pairs: Companions, duel: Duel, piece: PieceId): Spot | undefined {
+  const is = (p: PieceId) => samePiece(p, piece) || samePiece(companionOf(pairs, p) ?? p, piece);
   if (is(duel.defender)) return 'redBox';
   const attacker = duel.attackers.find(is);
   if (!attacker) return undefined;
@@ -144,15 +136,15 @@ export function duelSpot(catalog: Catalog, duel: Duel, piece: PieceId): Spot | u
 }
 
 /** The duel whose sheet holds `piece` (or its horse, head or club). */
-export function duelIndex(catalog: Catalog, duels: readonly Duel[], piece: PieceId): number | undefined {
-  const i = duels.findIndex((d) => duelSpot(catalog, d, piece) !== undefined);
+export function duelIndex(pairs: Companions, duels: readonly Duel[], piece: PieceId): number | undefined {
+  const i = duels.findIndex((d) => duelSpot(pairs, d, piece) !== undefined);
   return i < 0 ? undefined : i;
 }
 
 /** The box a play goes in: attacks and the shield in his Attack circles, maneuvers in his
  * Maneuver squares, a denizen on a denizen's sheet where it lies there, any other denizen
  * in his red boxes. `undefined` for an action that is not put in a box. */
-export function boxOf(catalog: Catalog, duels: readonly Duel[], action: MagicRealmAction): Box | undefined {
+export function boxOf(pairs: Companions, duels: readonly Duel[], action: MagicRealmAction): Box | undefined {
   switch (action.type) {
     case 'PlayAttack':
     case 'PlayGloves':
@@ -162,9 +154,9 @@ export function boxOf(catalog: Catalog, duels: readonly Duel[], action: MagicRea
     case 'PlayManeuver':
       return { sheet: 'own', spot: 'square', lane: action.lane };
     case 'PlaceDenizen': {
-      const i = duelIndex(catalog, duels, action.denizen);
+      const i = duelIndex(pairs, duels, action.denizen);
       const duel = i === undefined ? undefined : duels[i];
-      const spot = duel && duelSpot(catalog, duel, action.denizen);
+      const spot = duel && duelSpot(pairs, duel, action.denizen);
       return i !== undefined && spot
         ? { sheet: i, spot, lane: action.lane }
         : { sheet: 'own', spot: 'redBox', lane: action.lane };
@@ -180,11 +172,11 @@ export function sameBox(a: Box, b: Box): boolean {
 
 /** Whether the combat panel shows (and the actions list leaves out) this action: the plays
  * while the seat makes them, and his orders to the hirelings on denizens' sheets. */
-export function inCombatPanel(view: MagicRealmView, seat: number, catalog: Catalog, action: MagicRealmAction): boolean {
+export function inCombatPanel(view: MagicRealmView, seat: number, action: MagicRealmAction): boolean {
   switch (action.type) {
     case 'TurnHireling':
     case 'HirelingTarget':
-      return duelIndex(catalog, duelsOf(view), action.hireling) !== undefined;
+      return duelIndex(companionsOf(view), duelsOf(view), action.hireling) !== undefined;
     default:
       return isPlayAction(action) && ownPlays(view, seat) !== undefined;
   }
@@ -192,12 +184,12 @@ export function inCombatPanel(view: MagicRealmView, seat: number, catalog: Catal
 
 /** The counters positioned on duel `i`'s sheet in the plays this view shows (the seat's own
  * while they are secret, everyone's once revealed), each with its box. */
-export function placedOnDuel(view: MagicRealmView, catalog: Catalog, i: number): { piece: PieceId; box: Box }[] {
+export function placedOnDuel(view: MagicRealmView, i: number): { piece: PieceId; box: Box }[] {
   const duel = duelsOf(view)[i];
   if (!duel) return [];
   return (view.today.combat?.plays ?? []).flatMap(([, p]) =>
     (p.placed ?? []).flatMap(([piece, lane]) => {
-      const spot = duelSpot(catalog, duel, piece);
+      const spot = duelSpot(companionsOf(view), duel, piece);
       return spot ? [{ piece, box: { sheet: i, spot, lane } }] : [];
     }),
   );

@@ -137,6 +137,7 @@ export const COMBAT_STAGE: Record<CombatStage, string> = {
   targets: 'Attention chits and targets (8.4.2)',
   plays: 'Plays (8.4.5)',
   fatigue: 'Fatigue and wounds (8.5)',
+  trading: 'Trading and rearranging (8.8)',
 };
 
 /** The curses (4.6.7a): each one's name and, in a few words, what it stops, as the Curses
