@@ -33,6 +33,7 @@ mod mr_melee_odds;
 mod mr_missions;
 mod mr_native_golden;
 mod mr_quitting;
+mod mr_rolls;
 mod mr_running;
 mod mr_scenario;
 mod mr_setup;

@@ -266,8 +266,8 @@ fn rule_7_6_no_deal_ends_the_phase() {
 
 #[test]
 fn rule_7_6_opportunity_rolls_again_one_column_friendlier() {
-    // Friendly 1 = Opportunity, then Ally 2 = Price x1.
-    let mut g = swordsman_and_company(40, json!([{"activity": "trade"}]), json!([1, 1, 1, 2, 1]));
+    // Friendly 1 = Opportunity, then Ally 2 = Price x1 (his Barter rolls one die, 4.1.2).
+    let mut g = swordsman_and_company(40, json!([{"activity": "trade"}]), json!([1, 1, 2]));
     let ev = g
         .apply(S0, buy(COMPANY, weapon("crossbow", 0), false))
         .unwrap();
@@ -284,12 +284,13 @@ fn rule_7_6_opportunity_rolls_again_one_column_friendlier() {
 
 #[test]
 fn rule_7_6_trouble_rolls_again_on_the_unfriendly_column() {
-    // The Swordsman is Neutral to the Woodfolk: 6 = Trouble, then Unfriendly 1 = Price x4.
+    // The Swordsman is Neutral to the Woodfolk: 6 = Trouble, then Unfriendly 1 = Price x4
+    // (his Barter rolls one die for Trade rolls, 4.1.2).
     let mut g = start(json!({
         "seats": [{"character": "swordsman", "at": at("oak_woods", 2), "gold": 50, "record": [{"activity": "trade"}]}],
         "pieces": [native("woodfolk-hq"),
             in_box("weapon", "crossbow", Some(0), json!({"NativeGroup": "Woodfolk"}))],
-        "at": "daylight", "dice": [1, 6, 6, 1, 1]}));
+        "at": "daylight", "dice": [1, 6, 1]}));
     let ev = g
         .apply(
             S0,
@@ -356,13 +357,14 @@ fn rule_7_6_a_visitor_trades_from_his_box_but_takes_no_drinks() {
 fn rule_7_6_boon_gives_the_item_free_and_costs_a_level_until_repaid() {
     // The Black Knight is the Company's Ally: roll 1 = Boon. Taken free, he owes it; the
     // next meeting is on the Friendly column; a Trade phase repays it for the basic price.
+    // His Fear rolls one die on the Meeting Table (4.1.2).
     let mut g = start(json!({
         "seats": [{"character": "black-knight", "at": at("oak_woods", 2), "gold": 30,
             "record": [{"activity": "trade"}, {"activity": "trade"}, {"activity": "trade"}]}],
         "pieces": [native("company-hq"),
             in_box("weapon", "crossbow", Some(0), json!({"NativeGroup": "Company"})),
             in_box("weapon", "light-bow", Some(0), json!({"NativeGroup": "Company"}))],
-        "at": "daylight", "dice": [1, 1, 1, 6, 6]}));
+        "at": "daylight", "dice": [1, 1, 6]}));
     let ev = g
         .apply(S0, buy(COMPANY, weapon("crossbow", 0), false))
         .unwrap();

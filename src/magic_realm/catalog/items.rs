@@ -198,6 +198,29 @@ pub struct ChitValues {
     pub time: u8,
 }
 
+/// The tables a die-roll modification applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "on", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RollTables {
+    /// Every roll that takes modifications (4.1.2).
+    All,
+    Only {
+        tables: Vec<crate::magic_realm::catalog::tables::TableId>,
+    },
+}
+
+/// 4.1.2: a Treasure card's die-roll modification: one die instead of two, and/or a number
+/// added to the roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct RollEffect {
+    pub tables: RollTables,
+    #[serde(default)]
+    pub one_die: bool,
+    #[serde(default)]
+    pub add: i8,
+}
+
 /// Armor printed on a Treasure card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
@@ -255,6 +278,10 @@ pub struct Treasure {
     pub armor: Option<CardArmor>,
     #[serde(default)]
     pub attack: Option<CardAttack>,
+    /// 4.1.2: what the card does to its owner's die rolls while it is active.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub rolls: Vec<RollEffect>,
 }
 
 impl Treasure {

@@ -10,6 +10,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::rolls::{self, RollFor, RollMods};
 use crate::magic_realm::day::{belongings, hiding, who};
 use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::state::{ChitStatus, GameState};
@@ -443,26 +444,35 @@ fn random_assignment(
             let mut best = 0;
             let mut rolls = Vec::new();
             for seat in &eligible {
-                let roll = state.dice.roll("random_assignment", 2);
-                best = best.max(roll.higher());
-                rolls.push((*seat, roll));
+                // 8.3.5 a.2: his modifications count (results above 6 too), unless he is
+                // away from the clearing.
+                let away = current(state).is_some_and(|c| c.absent.contains(seat));
+                let mods = if away {
+                    RollMods::NONE
+                } else {
+                    rolls::mods(cat, state, *seat, RollFor::Assignment)
+                };
+                let roll = state.dice.roll("random_assignment", mods.dice());
+                let result = mods.unclamped(&roll);
+                best = best.max(result);
+                rolls.push((*seat, roll, result));
             }
             let names: Vec<String> = rolls
                 .iter()
-                .map(|(s, r)| format!("{} {}", who::who(cat, state, *s), r.higher()))
+                .map(|(s, _, n)| format!("{} {n}", who::who(cat, state, *s)))
                 .collect();
             events.push(Event::reveal(
                 "8.3.5",
                 format!("Random assignment of {piece}: {}.", names.join(", ")),
                 E::AssignmentRolled {
                     denizen: piece.clone(),
-                    rolls: rolls.iter().map(|(s, r)| (*s, r.dice.clone())).collect(),
+                    rolls: rolls.iter().map(|(s, r, _)| (*s, r.dice.clone())).collect(),
                 },
             ));
             eligible = rolls
                 .into_iter()
-                .filter(|(_, r)| r.higher() == best)
-                .map(|(s, _)| s)
+                .filter(|(_, _, n)| *n == best)
+                .map(|(s, _, _)| s)
                 .collect();
         }
         let Some(seat) = eligible.first().copied() else {

@@ -69,6 +69,19 @@ pub fn companions(
         .collect()
 }
 
+/// 4.1.2, 8.4.9: how the character rolls on the Missile Table: two dice, or one (Archer,
+/// Lucky Charm), with his modifications (Aim, Cloven Hoof).
+pub fn missile_dice(cat: &Catalog, state: &GameState, seat: Seat) -> MissileDice {
+    use crate::magic_realm::day::rolls::{mods, RollFor};
+    let m = mods(
+        cat,
+        state,
+        seat,
+        RollFor::Table(crate::magic_realm::catalog::tables::TableId::Missile),
+    );
+    MissileDice::of(m.one_die, m.add)
+}
+
 /// The native group of a native counter.
 pub fn group_of(cat: &Catalog, piece: &PieceId) -> Option<NativeGroup> {
     match piece {
@@ -364,7 +377,7 @@ fn attack_with(
                     sharpness: side.sharpness
                         + u8::from(super::spells::poisoned(cat, state, &piece)),
                     missile: (w.attack_method == AttackMethod::Missile)
-                        .then_some(MissileDice::TwoDice { modifier: 0 }),
+                        .then(|| missile_dice(cat, state, seat)),
                     extra_level: w.attack_method == AttackMethod::Striking && strength > w.weight,
                 },
             })

@@ -123,6 +123,7 @@ impl Chance for GameDice<'_> {
     fn missile(&mut self, _attacker: FighterId, dice: MissileDice) -> u8 {
         let (count, modifier) = match dice {
             MissileDice::OneDie => (1, 0),
+            MissileDice::OneDiePlus { modifier } => (1, modifier),
             MissileDice::TwoDice { modifier } => (2, modifier),
         };
         let roll = self.dice.roll("missile", count);

@@ -1,41 +1,15 @@
-//! The Hide activity (rule 7.4): a roll on the Hide table, unless already hidden.
+//! The Hide activity (rule 7.4): a roll on the Hide table (with the modifications of
+//! `rolls`), unless already hidden.
 
+use super::rolls::RollFor;
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
-use crate::magic_realm::catalog::characters::SpecialAdvantage as Adv;
 use crate::magic_realm::catalog::tables::{HideResult, TableId};
-use crate::magic_realm::catalog::tiles::TileGroup;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::state::GameState;
 
 type Events = Vec<Event<E>>;
-
-/// 4.1.1-4.1.2: how many dice a character rolls on a table here: two, or one with the
-/// advantage that allows it (Concealment for Hide; Cave Knowledge in a cave; Tracking
-/// Skills on a woods tile).
-pub fn dice_for(cat: &Catalog, state: &GameState, seat: Seat, table: TableId) -> usize {
-    let at = who::clearing(state, seat);
-    let cave = at.is_some_and(|c| who::is_cave(cat, state, c));
-    let woods = at.and_then(|c| who::tile_group(cat, c)) == Some(TileGroup::Woods);
-    let searchlike = matches!(
-        table,
-        TableId::Hide
-            | TableId::Peer
-            | TableId::Locate
-            | TableId::Loot
-            | TableId::MagicSight
-            | TableId::Meeting
-    );
-    let one = (table == TableId::Hide && who::has(cat, state, seat, Adv::Concealment))
-        || (searchlike && cave && who::has(cat, state, seat, Adv::CaveKnowledge))
-        || (searchlike && woods && who::has(cat, state, seat, Adv::TrackingSkills));
-    if one {
-        1
-    } else {
-        2
-    }
-}
 
 pub fn do_hide(
     cat: &Catalog,
@@ -55,11 +29,11 @@ pub fn do_hide(
         ));
         return Ok(());
     }
-    let dice = dice_for(cat, state, seat, TableId::Hide);
-    let roll = state.dice.roll("hide", dice);
+    let mods = super::rolls::mods(cat, state, seat, RollFor::Table(TableId::Hide));
+    let roll = state.dice.roll("hide", mods.dice());
     let result = cat
         .tables
-        .hide(roll.higher())
+        .hide(mods.result(&roll))
         .copied()
         .ok_or_else(|| RuleError::internal("the Hide table has no row for the roll"))?;
     let success = result == HideResult::Success;

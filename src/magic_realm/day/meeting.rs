@@ -5,14 +5,14 @@
 //! result waits for (pay, take a boon, decline, pay or refuse an Insult's or Challenge's
 //! penalty), and the block a Block/Battle result causes in Daylight (7.12).
 
-use super::{hiding, hiring, trading, who};
+use super::{hiring, trading, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::Relationship;
 use crate::magic_realm::catalog::denizens::{
     ChitFace, NativeGroup, NativeId, NativeRank, Trader, Visitor,
 };
-use crate::magic_realm::catalog::tables::{MeetingColumn, MeetingResult, TableId};
+use crate::magic_realm::catalog::tables::{MeetingColumn, MeetingResult};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
@@ -353,10 +353,18 @@ pub fn meet(
             },
         ));
     }
-    let dice = hiding::dice_for(cat, state, seat, TableId::Meeting);
+    // 4.1.2: Barter applies to the rolls made to trade (7.6).
+    let mods = super::rolls::mods(
+        cat,
+        state,
+        seat,
+        super::rolls::RollFor::Meeting {
+            trading: rule == "7.6",
+        },
+    );
     for _ in 0..MAX_REROLLS {
-        let roll = state.dice.roll("meeting", dice);
-        let n = roll.higher();
+        let roll = state.dice.roll("meeting", mods.dice());
+        let n = mods.result(&roll);
         let result = cat
             .tables
             .meeting(column, n)

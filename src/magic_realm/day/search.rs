@@ -2,7 +2,7 @@
 //! clearings too), Locate and Loot, with the tables' Choice rows, Clues, Paths, Passages,
 //! Hidden enemies and Discover chits.
 
-use super::{hiding, who};
+use super::who;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, SearchChoice};
 use crate::magic_realm::catalog::chits::MapChitId;
@@ -135,9 +135,9 @@ pub fn do_search(
         super::looting::before(cat, state, seat, site, events)?;
     }
     let table = table_of(search);
-    let dice = hiding::dice_for(cat, state, seat, table);
-    let roll = state.dice.roll(table_name(table), dice);
-    let n = roll.higher();
+    let mods = super::rolls::mods(cat, state, seat, super::rolls::RollFor::Table(table));
+    let roll = state.dice.roll(table_name(table), mods.dice());
+    let n = mods.result(&roll);
     let name = who::who(cat, state, seat);
     let at = match search {
         SearchChoice::Peer { at } => *at,

@@ -46,6 +46,10 @@ pub trait Chance {
 pub fn missile_row(dice: MissileDice, first: u8, second: u8) -> u8 {
     match dice {
         MissileDice::OneDie => first.clamp(1, 6),
+        MissileDice::OneDiePlus { modifier } => {
+            let modified = i16::from(first) + i16::from(modifier);
+            u8::try_from(modified.clamp(1, 6)).unwrap_or(1)
+        }
         MissileDice::TwoDice { modifier } => {
             let modified = i16::from(first.max(second)) + i16::from(modifier);
             // In 1..=6 after the clamp, so the conversion cannot fail.
@@ -173,7 +177,7 @@ impl Chance for Seeded {
     fn missile(&mut self, _attacker: FighterId, dice: MissileDice) -> u8 {
         let first = self.die();
         let second = match dice {
-            MissileDice::OneDie => 0,
+            MissileDice::OneDie | MissileDice::OneDiePlus { .. } => 0,
             MissileDice::TwoDice { .. } => self.die(),
         };
         missile_row(dice, first, second)

@@ -74,7 +74,24 @@ pub struct FighterId(pub u16);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub enum MissileDice {
     OneDie,
-    TwoDice { modifier: i8 },
+    TwoDice {
+        modifier: i8,
+    },
+    /// One die with a modifier (a character with the Lucky Charm and Aim, 4.1.2).
+    OneDiePlus {
+        modifier: i8,
+    },
+}
+
+impl MissileDice {
+    /// A character's roll with his modifications (4.1.2).
+    pub fn of(one_die: bool, modifier: i8) -> MissileDice {
+        match (one_die, modifier) {
+            (true, 0) => MissileDice::OneDie,
+            (true, modifier) => MissileDice::OneDiePlus { modifier },
+            (false, modifier) => MissileDice::TwoDice { modifier },
+        }
+    }
 }
 
 /// What an attack does when it hits.

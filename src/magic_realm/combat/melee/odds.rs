@@ -235,6 +235,7 @@ impl Chance for Enumerator {
         for die in 1..=6u8 {
             let (row, p) = match dice {
                 MissileDice::OneDie => (die, SIXTH),
+                MissileDice::OneDiePlus { .. } => (missile_row(dice, die, die), SIXTH),
                 // The higher of two dice is `die` in 2·die − 1 of 36 rolls.
                 MissileDice::TwoDice { .. } => {
                     (missile_row(dice, die, die), f64::from(2 * die - 1) / 36.0)

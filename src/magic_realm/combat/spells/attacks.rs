@@ -14,9 +14,7 @@ use crate::magic_realm::catalog::items::AttackDirection;
 use crate::magic_realm::catalog::magic::SpellAttack;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::fighters::denizens_in;
-use crate::magic_realm::combat::melee::{
-    AttackValues, CharacterAttack, Lane, MeleeStrike, MissileDice,
-};
+use crate::magic_realm::combat::melee::{AttackValues, CharacterAttack, Lane, MeleeStrike};
 use crate::magic_realm::combat::round::{target_fighter, Built, Scope, Who};
 use crate::magic_realm::combat::{current, current_mut, Combat, CombatTarget};
 use crate::magic_realm::state::GameState;
@@ -157,7 +155,7 @@ pub fn add_to(cat: &Catalog, state: &GameState, built: &mut Built, scope: Scope)
                 sharpness: attack.sharpness,
                 missile: attack
                     .missile
-                    .then_some(MissileDice::TwoDice { modifier: 0 }),
+                    .then(|| super::super::fighters::missile_dice(cat, state, *seat)),
                 extra_level: false,
             },
         };

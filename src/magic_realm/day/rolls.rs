@@ -1,0 +1,131 @@
+//! Die-roll modifications (rules 4.1.1, 4.1.2, 4.1.4): a character rolls two dice and uses
+//! the higher, unless a Special Advantage, an active Treasure card or a spell lets him
+//! roll one die; and modifications add to or subtract from the result. All are cumulative;
+//! the result converts into the table's rows (1 to 6). They never apply to game rolls
+//! (4.1.3), to the tables the rules exempt (`Dice::modifiers`), nor to hirelings' rolls
+//! (4.1.4).
+
+use super::{belongings, who};
+use crate::engine::dice::Roll;
+use crate::engine::Seat;
+use crate::magic_realm::catalog::characters::SpecialAdvantage as Adv;
+use crate::magic_realm::catalog::items::RollTables;
+use crate::magic_realm::catalog::tables::TableId;
+use crate::magic_realm::catalog::tiles::TileGroup;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::state::GameState;
+
+/// What a character's roll on a table is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RollMods {
+    /// One die instead of two (4.1.2).
+    pub one_die: bool,
+    /// Added to the die (or the higher die).
+    pub add: i8,
+}
+
+impl RollMods {
+    pub const NONE: RollMods = RollMods {
+        one_die: false,
+        add: 0,
+    };
+
+    /// How many dice to roll.
+    pub fn dice(&self) -> usize {
+        if self.one_die {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// 4.1.2: the result of `roll`: the higher die plus the modifications, converted into
+    /// 1 to 6.
+    pub fn result(&self, roll: &Roll) -> u8 {
+        let n = i16::from(roll.higher()) + i16::from(self.add);
+        u8::try_from(n.clamp(1, 6)).unwrap_or(1)
+    }
+
+    /// 8.3.5 a.2: the result unconverted (random assignment keeps results above 6).
+    pub fn unclamped(&self, roll: &Roll) -> i16 {
+        i16::from(roll.higher()) + i16::from(self.add)
+    }
+}
+
+/// What the character rolls for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RollFor {
+    /// A table roll (Hide, Peer, Locate, Loot, Magic Sight, Reading Runes, Missile...).
+    Table(TableId),
+    /// A Meeting Table roll while trading (7.6) or hiring (7.7), or for battling natives.
+    Meeting { trading: bool },
+    /// 8.3.5: random assignment.
+    Assignment,
+}
+
+impl RollFor {
+    fn table(self) -> Option<TableId> {
+        match self {
+            RollFor::Table(t) => Some(t),
+            RollFor::Meeting { .. } => Some(TableId::Meeting),
+            RollFor::Assignment => None,
+        }
+    }
+}
+
+/// 4.1.2: the modifications to the seat's roll `what`, from his Special Advantages (with
+/// where he is), his active Treasure cards and the tables' own rules.
+pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> RollMods {
+    let table = what.table();
+    if let Some(t) = table {
+        if cat.tables.get(t).is_some_and(|t| !t.dice.modifiers) {
+            return RollMods::NONE;
+        }
+    }
+    let at = who::clearing(state, seat);
+    let cave = at.is_some_and(|c| who::is_cave(cat, state, c));
+    let woods = at.and_then(|c| who::tile_group(cat, c)) == Some(TileGroup::Woods);
+    let has = |a| who::has(cat, state, seat, a);
+    let searchlike = matches!(
+        table,
+        Some(TableId::Hide | TableId::Peer | TableId::Locate | TableId::Loot | TableId::MagicSight)
+    ) || matches!(what, RollFor::Meeting { .. });
+    let mut m = RollMods::NONE;
+    m.one_die |= table == Some(TableId::Hide) && has(Adv::Concealment);
+    m.one_die |= searchlike && cave && has(Adv::CaveKnowledge);
+    m.one_die |= searchlike && woods && has(Adv::TrackingSkills);
+    m.one_die |= matches!(what, RollFor::Meeting { .. }) && has(Adv::Fear);
+    m.one_die |= matches!(what, RollFor::Meeting { trading: true }) && has(Adv::Barter);
+    m.one_die |= table == Some(TableId::ReadingRunes) && (has(Adv::Learning) || has(Adv::Lore));
+    m.one_die |= table == Some(TableId::Missile) && has(Adv::Archer);
+    if matches!(what, RollFor::Meeting { .. }) && has(Adv::Honor) {
+        m.add -= 1;
+    }
+    if table == Some(TableId::ReadingRunes) && has(Adv::Knowledge) {
+        m.add -= 1;
+    }
+    if table == Some(TableId::Missile) && has(Adv::Aim) {
+        m.add -= 1;
+    }
+    // 4.4, 4.1.2: active Treasure cards (Lucky Charm, Cloven Hoof, Deft Gloves...).
+    for piece in belongings::active(state, seat) {
+        let PieceId::Treasure { id } = piece else {
+            continue;
+        };
+        let Some(card) = cat.items.treasure(&id) else {
+            continue;
+        };
+        for effect in &card.rolls {
+            let applies = match &effect.tables {
+                RollTables::All => true,
+                RollTables::Only { tables } => table.is_some_and(|t| tables.contains(&t)),
+            };
+            if applies {
+                m.one_die |= effect.one_die;
+                m.add += effect.add;
+            }
+        }
+    }
+    m
+}
