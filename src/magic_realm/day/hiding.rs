@@ -25,6 +25,7 @@ pub fn dice_for(cat: &Catalog, state: &GameState, seat: Seat, table: TableId) ->
             | TableId::Locate
             | TableId::Loot
             | TableId::MagicSight
+            | TableId::ReadingRunes
             | TableId::Meeting
     );
     let one = (table == TableId::Hide && who::has(cat, state, seat, Adv::Concealment))

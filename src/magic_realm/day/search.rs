@@ -170,10 +170,12 @@ pub fn do_search(
             let from = Place::SetupBox {
                 target: SetupBox::Site(kind),
             };
+            // 8.3.9c: the Spell cards of a treasure site cannot be taken, only learned.
             let pile: Vec<PieceId> = state
                 .piles
                 .pile(&from)
                 .iter()
+                .filter(|c| c.piece.kind() != PieceKind::Spell)
                 .map(|c| c.piece.clone())
                 .collect();
             if loot(cat, state, seat, n, &pile, events)? {
