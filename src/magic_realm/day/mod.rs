@@ -25,6 +25,7 @@ pub mod prowling;
 pub mod quitting;
 pub mod restart;
 pub mod resting;
+pub mod runes;
 pub mod scoring;
 pub mod search;
 pub mod spying;
