@@ -5,6 +5,7 @@ use crate::engine::Seat;
 use crate::magic_realm::catalog::characters::{CharacterId, StartLocation};
 use crate::magic_realm::catalog::chits::MapChitId;
 use crate::magic_realm::catalog::denizens::NativeGroup;
+use crate::magic_realm::catalog::items::TreasureId;
 use crate::magic_realm::catalog::magic::SpellId;
 use crate::magic_realm::catalog::tables::SearchPick;
 use crate::magic_realm::map::{ClearingRef, PathRef};
@@ -151,6 +152,17 @@ pub enum MagicRealmAction {
         #[tsify(optional)]
         colour_chit: Option<u8>,
     },
+    /// 8.3.9c, 4.6.5: as his action, play this active Artifact or Spell Book like a Magic
+    /// chit to cast one of its awakened spells of the item's own type, with completion time
+    /// 0 (8.3.7 a.2: nothing on his sheet can stop it), supplied with colour magic by the
+    /// clearing or by his own colour chit. Each item once per Evening (c.4).
+    CastFromItem {
+        item: TreasureId,
+        spell: SpellId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        colour_chit: Option<u8>,
+    },
     /// 8.4.2: name a target of the spell he cast.
     AimSpell {
         aim: crate::magic_realm::combat::spells::SpellAim,
@@ -276,6 +288,18 @@ pub enum SearchChoice {
     LootSite { site: MapChitId },
     /// The Loot table on the abandoned items in his clearing (4.3.4).
     LootPile,
+    /// The Reading Runes table on the Spell cards of a treasure site he has discovered in
+    /// his clearing: on the top one (GAPS.md 4).
+    ReadRunesSite { site: MapChitId },
+    /// The Reading Runes table on an Artifact or Spell Book he owns (4.6.5c): on the top
+    /// Spell card still on the Setup Card, or (`spell`) on one of its awakened ones, which
+    /// can still be learned (8.3.9 c.3).
+    ReadRunesItem {
+        item: TreasureId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        spell: Option<SpellId>,
+    },
 }
 
 pub use crate::magic_realm::events::MagicRealmEvent;

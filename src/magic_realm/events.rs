@@ -187,6 +187,27 @@ pub enum MagicRealmEvent {
     LootedPiece {
         piece: PieceId,
     },
+    /// Private (7.5 Reading Runes): the Spell card whose runes he reads.
+    RunesRead {
+        spell: SpellId,
+    },
+    /// 4.6.5c: a Spell card of this Artifact or Spell Book is awakened: it leaves the Setup
+    /// Card and goes with the item.
+    SpellAwakened {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+    },
+    /// 7.5 Reading Runes at a treasure site: the Spell card read goes to the bottom of the
+    /// site's Spell cards.
+    SpellPutUnder {
+        seat: Seat,
+        site: MapChitId,
+    },
+    /// Private (7.5, 9.3): he learns the spell and records it on his sheet.
+    SpellLearned {
+        seat: Seat,
+        spell: SpellId,
+    },
     Rested {
         seat: Seat,
         chit: u8,
@@ -559,6 +580,13 @@ pub enum MagicRealmEvent {
         spell: crate::magic_realm::catalog::magic::SpellId,
         chit: u8,
         time: u8,
+    },
+    /// 8.3.9c: a character plays an Artifact or Spell Book to cast one of its awakened
+    /// spells (completion time 0).
+    ItemSpellCast {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+        spell: crate::magic_realm::catalog::magic::SpellId,
     },
     /// 8.4.2: a spellcaster names a target of his spell.
     SpellAimed {

@@ -196,6 +196,9 @@ pub enum Place {
     Section { special: SpecialKind },
     /// A character's belongings.
     Belongings { character: CharacterId },
+    /// 4.6.5c: the awakened Spell cards of an Artifact or Spell Book, taken off the Setup
+    /// Card and kept with the item wherever it goes.
+    WithItem { item: TreasureId },
     /// Set aside until the rules bring it into play (Dwellings, Ghosts, campfires, unused
     /// characters; 3.1).
     Aside,

@@ -169,8 +169,13 @@ pub struct Discoveries {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SecretRecord {
-    /// Spells recorded, in the order chosen (duplicates allowed, 3.3.3b).
+    /// Spells recorded, in the order chosen (duplicates allowed, 3.3.3b); the spells he
+    /// learns by Reading Runes (7.5) are recorded after them.
     pub spells: Vec<SpellId>,
+    /// 3.3.6g, 9.3: the spells (also in `spells`) learned from Spell cards during the game:
+    /// they count toward the Spells victory category, his starting spells do not.
+    #[serde(default)]
+    pub learned: Vec<SpellId>,
     /// Magic chits (indexes into the character's chits) to turn symbol side up (3.3.4).
     pub enchant: BTreeSet<u8>,
     /// Whether the player has finished choosing chits to enchant.
@@ -520,6 +525,10 @@ pub struct Today {
     /// other end of the roadway he entered by (the only roadway he may run away onto).
     #[serde(default)]
     pub entered_from: BTreeMap<Seat, crate::magic_realm::map::ClearingRef>,
+    /// 8.3.9 c.4: the Artifacts and Spell Books that cannot be played again this Evening:
+    /// those played today, and those whose spell ended during this Evening.
+    #[serde(default)]
+    pub items_spent: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

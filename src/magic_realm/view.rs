@@ -125,10 +125,20 @@ pub struct DayView {
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
     let omniscient = matches!(viewer, Viewer::Omniscient);
     let known = match viewer {
-        Viewer::Seat { seat } => state
-            .seat(seat)
-            .map(|s| s.known.clone())
-            .unwrap_or_default(),
+        Viewer::Seat { seat } => {
+            let mut known = state
+                .seat(seat)
+                .map(|s| s.known.clone())
+                .unwrap_or_default();
+            // 4.6.5c: the owner of an Artifact or Spell Book may look at its awakened cards.
+            for piece in crate::magic_realm::day::belongings::owned(state, seat) {
+                if let PieceId::Treasure { id } = piece {
+                    let with = Place::WithItem { item: id };
+                    known.extend(state.piles.pile(&with).iter().map(|c| c.piece.clone()));
+                }
+            }
+            known
+        }
         _ => Default::default(),
     };
     let piles = state

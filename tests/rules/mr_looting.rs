@@ -5,8 +5,10 @@
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Seat, Seed, Session};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, SearchChoice};
+use tabletop_rules::magic_realm::catalog::characters::CharacterId;
 use tabletop_rules::magic_realm::catalog::chits::MapChitId;
 use tabletop_rules::magic_realm::game::data;
+use tabletop_rules::magic_realm::pieces::{PieceId, Place};
 use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
 use tabletop_rules::magic_realm::state::ChitStatus;
 use tabletop_rules::magic_realm::MagicRealm;
@@ -125,4 +127,36 @@ fn rule_7_5_the_vault_opens_only_with_the_lost_keys_or_tremendous_strength() {
         "it stays open"
     );
     assert_eq!(fatigued(&g), 0, "the keys cost nothing");
+}
+
+#[test]
+fn rule_8_3_9c_looting_a_site_never_takes_its_spell_cards() {
+    // The Altar's box: two treasures under a Spell card. A Loot roll of 1 takes the top
+    // treasure: the Spell card can only be learned by Reading Runes.
+    let cat = data().unwrap();
+    let (under, top) = (&cat.items.treasures[0].id, &cat.items.treasures[1].id);
+    let in_box = json!({"place": "setup_box", "target": {"Site": "altar"}});
+    let mut g = start(json!({"seats": [{"character": "swordsman",
+        "at": {"tile": "ruins", "clearing": 1},
+        "discoveries": {"chits": ["altar"]},
+        "record": [{"activity": "search"}]}],
+        "pieces": [
+            {"piece": {"kind": "map_chit", "id": "altar"}, "place": {"place": "tile", "tile": "ruins"}, "facing": "down"},
+            {"piece": {"kind": "treasure", "id": under.0}, "place": in_box, "facing": "down"},
+            {"piece": {"kind": "treasure", "id": top.0}, "place": in_box, "facing": "down"},
+            {"piece": {"kind": "spell", "id": "peace"}, "place": in_box, "facing": "down"}
+        ],
+        "at": "daylight", "dice": [1, 1, 1]}));
+    g.apply(S0, loot("altar")).unwrap();
+    let belongings = Place::Belongings {
+        character: CharacterId("swordsman".into()),
+    };
+    let got: Vec<PieceId> = g
+        .state()
+        .piles
+        .pile(&belongings)
+        .iter()
+        .map(|c| c.piece.clone())
+        .collect();
+    assert_eq!(got, [PieceId::Treasure { id: top.clone() }]);
 }

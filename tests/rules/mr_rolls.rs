@@ -184,3 +184,16 @@ fn rule_4_1_2_the_treasure_cards_that_change_rolls_say_so_in_the_data() {
         ]
     );
 }
+
+#[test]
+fn rule_4_1_2_lore_and_learning_roll_one_die_and_knowledge_subtracts_one_reading_runes() {
+    let runes = RollFor::Table(TableId::ReadingRunes);
+    for character in ["sorceror", "wizard", "pilgrim"] {
+        let g = with(character, json!([]));
+        assert!(mods(cat(), g.state(), S0, runes).one_die, "{character}");
+    }
+    for character in ["magician", "witch"] {
+        let g = with(character, json!([]));
+        assert_eq!(mods(cat(), g.state(), S0, runes).add, -1, "{character}");
+    }
+}

@@ -260,7 +260,12 @@ pub struct Treasure {
     pub fame_reward: Option<FameReward>,
     pub notoriety: i32,
     pub kinds: Vec<TreasureKind>,
-    /// Magic types of an Artifact, Spell Book or magic card.
+    /// 2.3.9, 4.6.5b: the red Roman numeral of an Artifact or Spell Book: the type of
+    /// Magic chit it can be used as, and so the only type of its Spell cards it can cast.
+    #[serde(default)]
+    pub magic_type: Option<MagicType>,
+    /// The magic types of the Spell cards an Artifact or Spell Book holds (its own type
+    /// first; the Good Book also holds Type VII spells, 4.6.5b).
     pub magic_types: Vec<MagicType>,
     /// Enchanted card: supplies this colour to its clearing.
     pub color_source: Option<MagicColor>,
@@ -390,7 +395,10 @@ fn validate(items: &Items) -> Result<(), DataError> {
             t.price.is_none()
         };
         let magic = t.is(TreasureKind::Artifact) || t.is(TreasureKind::SpellBook);
-        if bad || magic == t.magic_types.is_empty() {
+        let own_type = t
+            .magic_type
+            .is_some_and(|m| t.magic_types.first() == Some(&m));
+        if bad || magic == t.magic_types.is_empty() || magic != own_type {
             return Err(DataError::new(
                 TREASURES,
                 format!("treasure {}: price or magic types inconsistent", t.id.0),

@@ -215,6 +215,14 @@ impl Spells {
         self.spells.iter().find(|s| &s.id == id)
     }
 
+    /// 4.4.8: the spells printed on a Treasure card (the Dragonfang Necklace's Control
+    /// Dragon), used through the card.
+    pub fn printed_on<'a>(&'a self, item: &'a TreasureId) -> impl Iterator<Item = &'a Spell> {
+        self.spells
+            .iter()
+            .filter(move |s| matches!(&s.source, SpellSource::Treasure(t) if t == item))
+    }
+
     /// The Spell cards (rule 3.1.3), excluding the treasure spells.
     pub fn cards(&self) -> impl Iterator<Item = &Spell> {
         self.spells.iter().filter(|s| s.source == SpellSource::Card)

@@ -261,6 +261,18 @@ impl TreasureSetup {
 }
 
 impl TreasureSetup {
+    /// 2.4.4, 4.6.5: how many Spell cards go into a box at setup (an Artifact's one, a
+    /// Spell Book's four).
+    pub fn spell_cards_in(&self, target: &SetupBox) -> usize {
+        self.placements()
+            .filter(|(t, _)| *t == target)
+            .map(|(_, p)| match p.piece {
+                Piece::Spells { count, .. } => usize::from(count),
+                _ => 0,
+            })
+            .sum()
+    }
+
     /// Every placement, in order.
     pub fn placements(&self) -> impl Iterator<Item = (&SetupBox, &Placement)> {
         self.steps.iter().flat_map(|s| match &s.action {

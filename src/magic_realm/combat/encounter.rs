@@ -1,6 +1,7 @@
 //! The Encounter Step (rules 8.3.4 to 8.3.7, 8.3.9, seed 004): luring, random assignment,
 //! deployment and charging, and each character's one action (alerting his weapon, casting
-//! a spell, or activating, deactivating or abandoning belongings).
+//! a spell with a Magic chit or an Artifact or Spell Book, or activating, deactivating or
+//! abandoning belongings).
 
 use super::fighters::{self, attacks, denizens_in};
 use super::{
@@ -212,6 +213,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
                     out.extend(alerts(cat, state, combat, seat));
                     out.extend(super::running::options(cat, state, combat, seat));
                     out.extend(spells::casting::options(cat, state, combat, seat));
+                    out.extend(spells::items::options(cat, state, combat, seat));
                 }
                 out.extend(items(cat, state, combat, seat));
             }
@@ -381,6 +383,11 @@ pub fn apply(
             *colour_chit,
             &mut events,
         )?,
+        A::CastFromItem {
+            item,
+            spell,
+            colour_chit,
+        } => spells::items::cast(cat, state, seat, item, spell, *colour_chit, &mut events)?,
         A::EndLuring | A::EndDeployment | A::EndActions => {
             current_mut(state)?.turn += 1;
         }

@@ -26,6 +26,7 @@ pub mod quitting;
 pub mod restart;
 pub mod resting;
 pub mod rolls;
+pub mod runes;
 pub mod scoring;
 pub mod search;
 pub mod spying;

@@ -89,7 +89,14 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
     let has = |a| who::has(cat, state, seat, a);
     let searchlike = matches!(
         table,
-        Some(TableId::Hide | TableId::Peer | TableId::Locate | TableId::Loot | TableId::MagicSight)
+        Some(
+            TableId::Hide
+                | TableId::Peer
+                | TableId::Locate
+                | TableId::Loot
+                | TableId::MagicSight
+                | TableId::ReadingRunes
+        )
     ) || matches!(what, RollFor::Meeting { .. });
     let mut m = RollMods::NONE;
     m.one_die |= table == Some(TableId::Hide) && has(Adv::Concealment);

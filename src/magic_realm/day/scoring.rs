@@ -70,8 +70,10 @@ pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
         i32::try_from(w + a).unwrap_or(i32::MAX)
     });
     let gold = recorded_gold - 10 - start_price;
-    // Spells learned from Spell cards during the game: none can be learned yet.
-    [great, 0, fame, notoriety, gold]
+    // 3.3.6g: the spells learned from Spell cards during the game (not his starting ones,
+    // nor the Spell cards of his Artifacts and Spell Books).
+    let spells = i32::try_from(sheet.secret.learned.len()).unwrap_or(i32::MAX);
+    [great, spells, fame, notoriety, gold]
 }
 
 /// 9.3.2: a seat's score.

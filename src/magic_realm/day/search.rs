@@ -1,6 +1,6 @@
 //! The Search activity (rule 7.5): Peer (from a mountain into nearby woods and mountain
-//! clearings too), Locate and Loot, with the tables' Choice rows, Clues, Paths, Passages,
-//! Hidden enemies and Discover chits.
+//! clearings too), Locate, Loot and Reading Runes ([`super::runes`]), with the tables'
+//! Choice rows, Clues, Paths, Passages, Hidden enemies and Discover chits.
 
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
@@ -45,12 +45,13 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.push(A::Search {
         search: SearchChoice::Locate,
     });
-    for site in discovered_sites_here(cat, state, seat, here)
-        .into_iter()
+    let sites = discovered_sites_here(cat, state, seat, here);
+    for site in sites
+        .iter()
         .filter(|s| super::looting::can_loot(cat, state, seat, s))
     {
         out.push(A::Search {
-            search: SearchChoice::LootSite { site },
+            search: SearchChoice::LootSite { site: site.clone() },
         });
     }
     if !abandoned_items(state, here).is_empty() {
@@ -58,6 +59,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             search: SearchChoice::LootPile,
         });
     }
+    out.extend(super::runes::options(cat, state, seat, &sites));
     out
 }
 
@@ -120,6 +122,9 @@ fn table_of(search: &SearchChoice) -> TableId {
         SearchChoice::Peer { .. } => TableId::Peer,
         SearchChoice::Locate => TableId::Locate,
         SearchChoice::LootSite { .. } | SearchChoice::LootPile => TableId::Loot,
+        SearchChoice::ReadRunesSite { .. } | SearchChoice::ReadRunesItem { .. } => {
+            TableId::ReadingRunes
+        }
     }
 }
 
@@ -170,10 +175,12 @@ pub fn do_search(
             let from = Place::SetupBox {
                 target: SetupBox::Site(kind),
             };
+            // 8.3.9c: the Spell cards of a treasure site cannot be taken, only learned.
             let pile: Vec<PieceId> = state
                 .piles
                 .pile(&from)
                 .iter()
+                .filter(|c| c.piece.kind() != PieceKind::Spell)
                 .map(|c| c.piece.clone())
                 .collect();
             if loot(cat, state, seat, n, &pile, events)? {
@@ -186,6 +193,9 @@ pub fn do_search(
             let pile = abandoned_items(state, here);
             loot(cat, state, seat, n, &pile, events).map(|_| ())
         }
+        SearchChoice::ReadRunesSite { .. } | SearchChoice::ReadRunesItem { .. } => {
+            super::runes::read(cat, state, seat, search, n, events)
+        }
         _ => resolve(cat, state, seat, table, n, at, events),
     }
 }
@@ -195,6 +205,7 @@ fn table_name(t: TableId) -> &'static str {
         TableId::Peer => "peer",
         TableId::Locate => "locate",
         TableId::Loot => "loot",
+        TableId::ReadingRunes => "reading_runes",
         _ => "search",
     }
 }

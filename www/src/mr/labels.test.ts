@@ -187,4 +187,52 @@ describe('spells in effect and curses', () => {
       'Aim my spell at every Goblin here',
     );
   });
+  it('words a spell cast with an Artifact, and reading runes', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const here = { tile: 'oak_woods', clearing: 2 } as const;
+    const ogre = { kind: 'monster', id: 'ogre', n: 0 } as const;
+    const skull = { kind: 'treasure', id: 'enchanters-skull' } as const;
+    const game = MagicRealm.fromScenario(
+      {
+        seats: [
+          {
+            character: 'sorceror',
+            at: here,
+            hidden: false,
+            chits: [{ chit: 4, status: 'enchanted' }],
+            belongings: [{ piece: skull, active: true, awakened: ['fiery-blast'] }],
+          },
+        ],
+        pieces: [{ piece: ogre, place: { place: 'clearing', at: here } }],
+        at: 'sunset',
+        dice: Array(40).fill(2),
+      },
+      '5',
+    );
+    const cast: MagicRealmAction = {
+      type: 'CastFromItem',
+      item: 'enchanters-skull',
+      spell: 'fiery-blast',
+      colour_chit: 4,
+    };
+    expect(actionLabel(names, cast)).toBe("Cast Fiery Blast with the Enchanter's Skull (colour chit 5)");
+    expect(
+      actionLabel(names, {
+        type: 'Search',
+        search: { table: 'readRunesItem', item: 'book-of-lore', spell: 'fiery-blast' },
+      }),
+    ).toBe('Read the runes of Fiery Blast in the Book of Lore');
+    expect(actionLabel(names, { type: 'Search', search: { table: 'readRunesSite', site: 'altar' } })).toBe(
+      'Read the runes at the Altar',
+    );
+    expect(placeLabel(names, { place: 'with_item', item: 'book-of-lore' })).toBe(
+      'With the Book of Lore (its awakened spells)',
+    );
+    for (let i = 0; i < 20 && !game.legalActions(0).some((a) => a.type === 'CastFromItem'); i++) {
+      const [first] = game.legalActions(0).filter((a) => a.type.startsWith('End'));
+      if (!first) break;
+      game.apply(0, first);
+    }
+    expect(game.legalActions(0).map((a) => actionLabel(names, a))).toContain(actionLabel(names, cast));
+  });
 });

@@ -161,6 +161,10 @@ export function curseLabel(curse: Curse): string {
   return effect ? `${curseName(curse)} (${effect})` : curseName(curse);
 }
 
+/** The engine's first place on a sheet for a spell cast by an Artifact or Spell Book
+ * (`ITEM_PLACES_FROM` in combat/spells/items.rs, 8.3.9c). */
+const ITEM_PLACES_FROM = 100;
+
 /** What a spell is aimed at: "the clearing", "seat 2", "Ogre #1", "every Goblin". */
 export function aimLabel(names: Names, aim: SpellAim): string {
   switch (aim.aim) {
@@ -169,7 +173,9 @@ export function aimLabel(names: Names, aim: SpellAim): string {
     case 'character':
       return `seat ${aim.seat + 1}`;
     case 'spell':
-      return `seat ${aim.caster + 1}'s spell ${aim.spell_box + 1}`;
+      return aim.spell_box >= ITEM_PLACES_FROM
+        ? `the spell seat ${aim.caster + 1} cast with an item`
+        : `seat ${aim.caster + 1}'s spell ${aim.spell_box + 1}`;
     case 'curse':
       return `seat ${aim.seat + 1}'s ${curseName(aim.curse)} curse`;
     case 'group':
@@ -201,6 +207,9 @@ export function expiryLabel(until: SpellExpiry): string {
  * on Ogre #1; until Midnight" (the box and chit numbered as the Cast spell button does). */
 export function spellInEffectLabel(names: Names, spell: SpellInEffect): string {
   const on = spell.aims.length ? `, on ${spell.aims.map((a) => aimLabel(names, a)).join(' and ')}` : '';
+  if (spell.item !== undefined) {
+    return `${names.any(spell.spell)}, cast by the ${names.any(spell.item)} (played by seat ${spell.caster + 1})${on}; ${expiryLabel(spell.until)}`;
+  }
   return `${names.any(spell.spell)}, cast by seat ${spell.caster + 1} from spell box ${spell.spellBox + 1} with Magic chit ${
     spell.chit + 1
   }${on}; ${expiryLabel(spell.until)}`;
@@ -281,6 +290,21 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `${humanize(action.change)} ${pieceName(names, action.piece)}`;
     case 'EndActions':
       return 'No (more) encounter actions';
+    case 'CastFromItem':
+      return `Cast ${names.any(action.spell)} with the ${names.any(action.item)}${
+        action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
+      }`;
+    case 'Search':
+      switch (action.search.table) {
+        case 'readRunesSite':
+          return `Read the runes at the ${names.any(action.search.site)}`;
+        case 'readRunesItem':
+          return action.search.spell === undefined
+            ? `Read the runes of the ${names.any(action.search.item)}`
+            : `Read the runes of ${names.any(action.search.spell)} in the ${names.any(action.search.item)}`;
+        default:
+          return genericLabel(names, action as { type: string } & Record<string, unknown>);
+      }
     case 'CastSpell':
       return `Cast spell ${action.spell_box + 1} with Magic chit ${action.chit + 1}${
         action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`

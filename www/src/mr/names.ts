@@ -124,6 +124,8 @@ export function placeLabel(names: Names, place: Place): string {
       return `${humanize(place.special)} section`;
     case 'belongings':
       return `${names.character(place.character)}'s belongings`;
+    case 'with_item':
+      return `With the ${names.any(place.item)} (its awakened spells)`;
     case 'aside':
       return 'Set aside';
     case 'out_of_play':

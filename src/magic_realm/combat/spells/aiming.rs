@@ -153,7 +153,7 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         }
         // 4.6.9c: his own active Magic chits of a type the spell alters.
         SpellTarget::OwnMagicChits => {
-            super::altering::candidates(cat, state, seat, &cast.spell, cast.chit)
+            super::altering::candidates(cat, state, seat, &cast.spell, cast.magic_chit())
         }
         _ => Vec::new(),
     };

@@ -60,18 +60,19 @@ pub fn magic_type(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Opt
     printed(cat, state, seat, chit).map(|t| fold(state.spells.iter(), seat, chit, t))
 }
 
-/// 8.4.2, 4.6.9c: the chits the spell cast by `seat` with `casting` may still alter: his
-/// active Magic chits (not enchanted, committed or the one casting it) of a type it changes.
+/// 8.4.2, 4.6.9c: the chits the spell cast by `seat` with `casting` (none: an item cast
+/// it) may still alter: his active Magic chits (not enchanted, committed or the one
+/// casting it) of a type it changes.
 pub fn candidates(
     cat: &Catalog,
     state: &GameState,
     seat: Seat,
     spell: &SpellId,
-    casting: u8,
+    casting: Option<u8>,
 ) -> Vec<SpellAim> {
     let from: Vec<MagicType> = changes(spell).iter().map(|(f, _)| *f).collect();
     who::chits(cat, state, seat)
-        .filter(|(i, _, st)| *st == ChitStatus::Fresh && *i != casting)
+        .filter(|(i, _, st)| *st == ChitStatus::Fresh && Some(*i) != casting)
         .filter(|(i, _, _)| magic_type(cat, state, seat, *i).is_some_and(|t| from.contains(&t)))
         .map(|(chit, _, _)| SpellAim::Chit { chit })
         .collect()
@@ -128,7 +129,7 @@ pub fn reverted(
                 if let Some(i) = state
                     .spells
                     .iter()
-                    .position(|s| s.caster == seat && s.chit == *chit)
+                    .position(|s| s.caster == seat && s.magic_chit() == Some(*chit))
                 {
                     super::end_spell(cat, state, i, false, events);
                 }
@@ -146,7 +147,9 @@ fn break_cast(cat: &Catalog, state: &mut GameState, seat: Seat, chit: u8, events
     let Some(cast) = combat.casts.get_mut(&seat) else {
         return;
     };
-    if cast.chit != chit || !matches!(cast.status, CastStatus::Cast | CastStatus::Aimed) {
+    if cast.magic_chit() != Some(chit)
+        || !matches!(cast.status, CastStatus::Cast | CastStatus::Aimed)
+    {
         return;
     }
     let cast = cast.clone();

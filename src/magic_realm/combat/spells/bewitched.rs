@@ -65,7 +65,7 @@ pub fn shielded_from(
 pub fn curses_nullified(state: &GameState, seat: Seat) -> bool {
     let aim = SpellAim::Character { seat };
     state.spells.iter().any(|s| {
-        s.works()
+        s.works(state)
             && s.aims.contains(&aim)
             && super::effect_by_id(&s.spell).is_some_and(|e| SHIELDS.contains(&e))
     })
@@ -96,7 +96,7 @@ fn aimed_by(cat: &Catalog, state: &GameState, aim: &SpellAim, effect: SpellEffec
     state
         .spells
         .iter()
-        .any(|s| s.works() && s.aims.contains(aim) && s.has(cat, effect))
+        .any(|s| s.works(state) && s.aims.contains(aim) && s.has(cat, effect))
 }
 
 /// Poison: the extra sharpness star on the attacks of `piece` (a weapon counter or a
@@ -108,8 +108,8 @@ pub fn poisoned(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     aimed_by(cat, state, &aim, SpellEffect::Poison)
 }
 
-/// The first pacification spell `seat` has in effect on `piece` (by itself or by its
-/// group), by its index.
+/// The first pacification spell `seat` controls on `piece` (by itself or by its group), by
+/// its index (8.3.9 c.5: a spell cast by an item is controlled by the item's owner).
 fn pacifying(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> Option<usize> {
     let group = crate::magic_realm::combat::fighters::group_of(cat, piece);
     state.spells.iter().position(|s| {
@@ -119,14 +119,15 @@ fn pacifying(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> O
             _ => false,
         });
         // 8.4.2: a spell that pacifies or controls denizens breaks alike.
-        s.caster == seat
+        super::items::controller(state, s) == Some(seat)
             && aimed
             && (s.has(cat, SpellEffect::Pacify) || s.has(cat, SpellEffect::Control))
     })
 }
 
 /// Control Bats, Guide Spider or Octopus, Control Dragon: the character controlling this
-/// monster, if a control spell in effect names it.
+/// monster, if a control spell in effect names it (8.3.9 c.5: the owner of the item that
+/// cast it; nobody, while the item has no owner).
 pub fn controller(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Seat> {
     let aim = SpellAim::Denizen {
         piece: piece.clone(),
@@ -135,7 +136,7 @@ pub fn controller(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<S
         .spells
         .iter()
         .find(|s| s.aims.contains(&aim) && s.has(cat, SpellEffect::Control))
-        .map(|s| s.caster)
+        .and_then(|s| super::items::controller(state, s))
 }
 
 /// 8.4.4: whether `piece` is pacified toward `seat` (it neither battles, attacks nor
@@ -152,7 +153,7 @@ pub fn persuaded(
     group: crate::magic_realm::catalog::denizens::NativeGroup,
 ) -> bool {
     state.spells.iter().any(|s| {
-        s.caster == seat
+        super::items::controller(state, s) == Some(seat)
             && s.aims.contains(&SpellAim::Group { group })
             && s.has(cat, SpellEffect::Pacify)
     })

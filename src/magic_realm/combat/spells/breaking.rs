@@ -6,7 +6,6 @@ use super::{CastStatus, Ending, Events, SpellAim, SpellCast};
 use crate::engine::{RuleError, Seat};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::current;
-use crate::magic_realm::day::who;
 use crate::magic_realm::state::{ChitStatus, GameState};
 
 /// Exorcise: every Demon and Imp in the clearing is killed (the caster's kills), every
@@ -98,7 +97,12 @@ pub fn dissolve(
     let Some(i) = super::index_of(state, caster, spell_box) else {
         return Ok(());
     };
-    if who::clearing(state, caster) == Some(at) {
+    if state
+        .spells
+        .get(i)
+        .and_then(|s| super::items::spellcaster_at(state, s))
+        == Some(at)
+    {
         super::end_spell(cat, state, i, false, events);
         return Ok(());
     }

@@ -30,7 +30,12 @@ pub fn completion_time(state: &GameState, seat: Seat, chit: u8, printed: u8) -> 
 }
 
 /// The spell's clearing requirement is met where the combat is.
-fn clearing_fits(cat: &Catalog, state: &GameState, combat: &Combat, spell: &Spell) -> bool {
+pub(super) fn clearing_fits(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    spell: &Spell,
+) -> bool {
     let kind = who::clearing_kind(cat, state, combat.at);
     match spell.clearing_requirement {
         None => true,
@@ -40,7 +45,7 @@ fn clearing_fits(cat: &Catalog, state: &GameState, combat: &Combat, spell: &Spel
 }
 
 /// His colour chits that can supply `spell`'s colour.
-fn colour_chits(cat: &Catalog, state: &GameState, seat: Seat, spell: &Spell) -> Vec<u8> {
+pub(super) fn colour_chits(cat: &Catalog, state: &GameState, seat: Seat, spell: &Spell) -> Vec<u8> {
     who::chits(cat, state, seat)
         .filter(|(_, _, st)| *st == ChitStatus::Enchanted)
         .filter(|(i, _, _)| {
@@ -168,6 +173,7 @@ pub fn cast(
             time,
             aims: Vec::new(),
             status: CastStatus::Cast,
+            item: None,
         },
     );
     events.push(Event::reveal(

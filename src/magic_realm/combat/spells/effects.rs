@@ -175,11 +175,8 @@ pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &S
         Some(SpellDuration::Permanent | SpellDuration::Phase) => SpellExpiry::Never,
         _ => SpellExpiry::Midnight,
     };
-    if let Some(slot) = state
-        .seat_mut(seat)
-        .and_then(|s| s.chits.get_mut(usize::from(cast.chit)))
-    {
-        *slot = ChitStatus::Committed;
+    if let Some(chit) = cast.magic_chit() {
+        who::set_chit(state, seat, chit, ChitStatus::Committed);
     }
     state.spells.push(SpellInEffect {
         caster: seat,
@@ -189,6 +186,7 @@ pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &S
         aims: cast.aims.clone(),
         until,
         inert: duration == Some(SpellDuration::Phase),
+        item: cast.item.clone(),
     });
 }
 
@@ -381,8 +379,9 @@ fn peace(
                 ) && *pacified != seat
                 {
                     c.status = CastStatus::Cancelled;
-                    let chit = c.chit;
-                    fatigue_chit(state, *pacified, chit);
+                    if let Some(chit) = c.magic_chit() {
+                        fatigue_chit(state, *pacified, chit);
+                    }
                 }
             }
         }

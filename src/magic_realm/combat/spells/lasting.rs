@@ -20,7 +20,7 @@ pub fn in_clearing(
     combat: &crate::magic_realm::combat::Combat,
     s: &SpellInEffect,
 ) -> bool {
-    who::clearing(state, s.caster) == Some(combat.at)
+    super::items::spellcaster_at(state, s) == Some(combat.at)
         || s.aims.iter().any(|a| aim_in(state, combat.at, a))
 }
 
@@ -66,6 +66,7 @@ pub fn end_spell(
         seat: s.caster,
         chit: s.chit,
         spell: &s.spell,
+        item: s.item.as_ref(),
     };
     if expired {
         super::expires(cat, state, ended, "4.6.6", events);
@@ -131,11 +132,16 @@ pub fn sunset(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Events
     }
 }
 
-/// 4.6.9h: a killed character's spells cast by Magic chits are broken, and a killed
-/// individual is released from the spells that name him.
+/// 4.6.9h: a killed character's spells cast by Magic chits are broken (8.3.9 c.6: not
+/// those his Artifacts and Spell Books cast), and a killed individual is released from the
+/// spells that name him.
 pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, events: &mut Events) {
     if let CombatTarget::Character { seat } = victim {
-        while let Some(i) = state.spells.iter().position(|s| s.caster == *seat) {
+        while let Some(i) = state
+            .spells
+            .iter()
+            .position(|s| s.caster == *seat && s.item.is_none())
+        {
             end_spell(cat, state, i, false, events);
         }
     }

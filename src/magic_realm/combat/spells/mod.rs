@@ -8,6 +8,8 @@
 //! until broken (energized or inert, [`permanent`]); the Phase spell waits with its target's
 //! items until he activates it ([`protection`]).
 //!
+//! An active Artifact or Spell Book casts its awakened spells the same way ([`items`]).
+//!
 //! The spells implemented so far are those [`effect_of`] names; the others cannot be
 //! cast yet (they are never offered).
 
@@ -19,6 +21,7 @@ pub mod bewitched;
 pub mod breaking;
 pub mod casting;
 pub mod effects;
+pub mod items;
 pub mod lasting;
 pub mod mist;
 pub mod permanent;
@@ -31,6 +34,7 @@ pub use lasting::*;
 use super::CombatTarget;
 use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::items::TreasureId;
 use crate::magic_realm::catalog::magic::{Spell, SpellId};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::PieceId;
@@ -127,19 +131,24 @@ pub enum CastStatus {
     Expired,
 }
 
-/// The spell a character cast this round (8.3.9b).
+/// The spell a character cast this round (8.3.9b, c).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SpellCast {
-    /// The box of his recorded spells (index into his spell list).
+    /// The box of his recorded spells (index into his spell list); for a spell cast by an
+    /// item, its place on his sheet (from [`items::ITEM_PLACES_FROM`]).
     pub spell_box: u8,
     pub spell: SpellId,
-    /// The Magic chit played.
+    /// The Magic chit played (none when `item` cast it: see [`SpellCast::magic_chit`]).
     pub chit: u8,
-    /// The completion time (8.3.9 b.4: the chit's time, 0 if alerted).
+    /// The completion time (8.3.9 b.4: the chit's time, 0 if alerted; c: 0 for an item).
     pub time: u8,
     pub aims: Vec<SpellAim>,
     pub status: CastStatus,
+    /// 8.3.9c: the Artifact or Spell Book played to cast it, instead of a Magic chit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub item: Option<TreasureId>,
 }
 
 impl SpellCast {
@@ -149,7 +158,13 @@ impl SpellCast {
             seat,
             chit: self.chit,
             spell: &self.spell,
+            item: self.item.as_ref(),
         }
+    }
+
+    /// The Magic chit that cast it; none for a spell cast by an item (8.3.9c).
+    pub fn magic_chit(&self) -> Option<u8> {
+        self.item.is_none().then_some(self.chit)
     }
 }
 
@@ -169,13 +184,16 @@ pub enum SpellExpiry {
     EndOfPhase,
 }
 
-/// A spell bewitching its targets (8.4.3): its Magic chit is with them until it ends.
+/// A spell bewitching its targets (8.4.3): its Magic chit (or its item's Spell card,
+/// 8.3.9 c.3) is with them until it ends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SpellInEffect {
+    /// The character who cast it (for a spell cast by an item, who played the item).
     pub caster: Seat,
     pub spell: SpellId,
     pub spell_box: u8,
+    /// The Magic chit committed to it (none when `item` cast it).
     pub chit: u8,
     pub aims: Vec<SpellAim>,
     pub until: SpellExpiry,
@@ -184,6 +202,11 @@ pub struct SpellInEffect {
     /// effect, its chit committed, but does not affect its targets.
     #[serde(default)]
     pub inert: bool,
+    /// 8.3.9 c.5: the Artifact or Spell Book that cast it, and so is its spellcaster;
+    /// whoever owns the item controls the spell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub item: Option<TreasureId>,
 }
 
 /// What a spell does, for the spells implemented (List of Spells).
@@ -270,9 +293,15 @@ impl SpellInEffect {
         effect_named(cat, &self.spell) == Some(effect)
     }
 
-    /// 4.6.6f, 4.6.6h: whether it affects its targets now (not inert).
-    pub fn works(&self) -> bool {
-        !self.inert
+    /// 4.6.6f, 4.6.6h: whether it affects its targets now: not inert, and (8.3.9 c.5) not
+    /// nullified for want of an owner of the item that cast it.
+    pub fn works(&self, state: &GameState) -> bool {
+        !self.inert && items::controller(state, self).is_some()
+    }
+
+    /// The Magic chit committed to it; none for a spell cast by an item (8.3.9c).
+    pub fn magic_chit(&self) -> Option<u8> {
+        self.item.is_none().then_some(self.chit)
     }
 }
 
@@ -294,16 +323,19 @@ pub enum Ending {
     Expired,
 }
 
-/// A spell that ends: its caster, its Magic chit and the spell.
+/// A spell that ends: its caster, its Magic chit (or item) and the spell.
 #[derive(Debug, Clone, Copy)]
 pub struct Ended<'a> {
     pub seat: Seat,
     pub chit: u8,
     pub spell: &'a SpellId,
+    /// 8.3.9c: the Artifact or Spell Book that cast it (then `chit` means nothing).
+    pub item: Option<&'a TreasureId>,
 }
 
 /// 4.6.6b, 4.6.9d, 8.4.3: the spell ends: its Magic chit returns to its caster and
-/// fatigues, and the log says how, with `text` (under `rule`).
+/// fatigues (8.3.9 c.4: a spell cast by an item frees the item, not before the next
+/// Evening if it ends during one), and the log says how, with `text` (under `rule`).
 pub fn spell_ends(
     state: &mut GameState,
     ended: Ended,
@@ -312,8 +344,16 @@ pub fn spell_ends(
     text: String,
     events: &mut Events,
 ) {
-    let Ended { seat, chit, spell } = ended;
-    fatigue_chit(state, seat, chit);
+    let Ended {
+        seat,
+        chit,
+        spell,
+        item,
+    } = ended;
+    match item {
+        Some(item) => items::spell_ended(state, item),
+        None => fatigue_chit(state, seat, chit),
+    }
     let spell = spell.clone();
     let detail = match ending {
         Ending::Cancelled => E::SpellCancelled { seat, spell },

@@ -6,6 +6,8 @@
 //! A scenario that names something unknown, or places something twice, is refused with an
 //! error that names it.
 
+mod items;
+
 use crate::engine::dice::{DiceBox, Stream};
 use crate::engine::{RuleError, Seed};
 use crate::magic_realm::catalog::characters::{CharacterId, ChitKind};
@@ -73,6 +75,11 @@ pub struct ScenarioBelonging {
     /// Whether the character has it active (4.3.1); active if left out.
     #[serde(default = "yes")]
     pub active: bool,
+    /// 4.6.5c: for an Artifact or Spell Book, the Spell cards awakened in it (they go with
+    /// the item, face down).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub awakened: Vec<SpellId>,
 }
 
 /// A chit that is not fresh.
@@ -132,6 +139,11 @@ pub struct ScenarioSeat {
     pub discoveries: Discoveries,
     #[serde(default)]
     pub spells: Vec<SpellId>,
+    /// 7.5, 3.3.6g: spells learned from Spell cards (recorded after `spells`; they count
+    /// toward the Spells victory category).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub learned: Vec<SpellId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub victory: Option<VictoryPoints>,
@@ -266,12 +278,14 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
                 },
                 Some(facing),
             );
+            items::awaken(cat, &mut state, &mut name, &b.piece, &b.awakened)?;
         }
         state.seats.push(seat_state(cat, s)?);
     }
     for p in &sc.pieces {
         name(&p.piece)?;
         check_place(cat, &state, &p.place)?;
+        items::check_with_item(cat, &p.piece, &p.place)?;
         let facing = p
             .facing
             .unwrap_or_else(|| setup_card::initial_facing(&p.piece));
@@ -303,6 +317,10 @@ fn spells_in_effect(
     for s in &sc.spells {
         if cat.spells.get(&s.spell).is_none() {
             return Err(bad(format!("unknown spell {:?} in effect", s.spell.0)));
+        }
+        if items::cast_by_item(cat, s)? {
+            state.spells.push(s.clone());
+            continue;
         }
         let slot = state
             .seat_mut(s.caster)
@@ -504,6 +522,7 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
             return Err(bad(format!("{}: unknown spell {:?}", c.name, sp.0)));
         }
     }
+    items::check_learned(cat, &c.name, &s.learned)?;
     let victory = s.victory.unwrap_or_default();
     if s.victory.is_some() && victory.total() != u32::from(VICTORY_POINTS) {
         return Err(bad(format!(
@@ -521,7 +540,8 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
         notoriety: s.notoriety,
         discoveries: s.discoveries.clone(),
         secret: SecretRecord {
-            spells: s.spells.clone(),
+            spells: s.spells.iter().chain(&s.learned).cloned().collect(),
+            learned: s.learned.clone(),
             enchant: BTreeSet::new(),
             enchanting_done: true,
             start: None,
