@@ -197,3 +197,22 @@ fn rule_4_1_2_lore_and_learning_roll_one_die_and_knowledge_subtracts_one_reading
         assert_eq!(mods(cat(), g.state(), S0, runes).add, -1, "{character}");
     }
 }
+
+#[test]
+fn rule_4_1_2_bad_luck_adds_one_to_all_of_its_targets_rolls() {
+    let bad_luck = json!({"caster": 1, "spell": "bad-luck", "spellBox": 0, "chit": 7,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}});
+    let g = start(json!({"seats": [
+        {"character": "amazon", "at": here()},
+        {"character": "druid", "at": here(), "spells": ["bad-luck"]}],
+        "spells": [bad_luck]}));
+    assert_eq!(
+        mods(cat(), g.state(), S0, RollFor::Table(TableId::Hide)).add,
+        1
+    );
+    assert_eq!(
+        mods(cat(), g.state(), S1, RollFor::Table(TableId::Hide)).add,
+        0,
+        "only its target"
+    );
+}

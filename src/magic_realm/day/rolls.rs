@@ -1,7 +1,8 @@
 //! Die-roll modifications (rules 4.1.1, 4.1.2, 4.1.4): a character rolls two dice and uses
 //! the higher, unless a Special Advantage, an active Treasure card or a spell lets him
 //! roll one die; and modifications add to or subtract from the result. All are cumulative;
-//! the result converts into the table's rows (1 to 6). They never apply to game rolls
+//! the result converts into the table's rows (1 to 6); the Bad Luck spell adds one. They
+//! never apply to game rolls
 //! (4.1.3), to the tables the rules exempt (`Dice::modifiers`), nor to hirelings' rolls
 //! (4.1.4).
 
@@ -114,6 +115,15 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
     }
     if table == Some(TableId::Missile) && has(Adv::Aim) {
         m.add -= 1;
+    }
+    // Bad Luck: one more on every roll.
+    if crate::magic_realm::combat::spells::bewitched_by(
+        cat,
+        state,
+        &crate::magic_realm::combat::CombatTarget::Character { seat },
+        crate::magic_realm::combat::spells::SpellEffect::BadLuck,
+    ) {
+        m.add += 1;
     }
     // 4.4, 4.1.2: active Treasure cards (Lucky Charm, Cloven Hoof, Deft Gloves...).
     for piece in belongings::active(state, seat) {

@@ -66,7 +66,7 @@ pub fn start(
         }
         SpellEffect::Pacify => pacify(cat, state, seat, cast, events)?,
         SpellEffect::Control => control(cat, state, seat, cast, events)?,
-        SpellEffect::Poison => bewitch(cat, state, seat, cast),
+        SpellEffect::Poison | SpellEffect::BadLuck => bewitch(cat, state, seat, cast),
         SpellEffect::ElvenGrace => {
             bewitch(cat, state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {

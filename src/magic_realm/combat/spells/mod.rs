@@ -251,6 +251,8 @@ pub enum SpellEffect {
     /// Witch's Brew, Faerie Lights, Elemental Spirit (Day; 4.6.9c): the caster's chosen
     /// Magic chits change type.
     AlterChits,
+    /// Bad Luck (Permanent; 4.1.2): one is added to all of the target's die rolls.
+    BadLuck,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -278,6 +280,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "melt-into-mist" => Some(SpellEffect::MeltIntoMist),
         "protection-from-magic" => Some(SpellEffect::ProtectionFromMagic),
         "witchs-brew" | "faerie-lights" | "elemental-spirit" => Some(SpellEffect::AlterChits),
+        "bad-luck" => Some(SpellEffect::BadLuck),
         _ => None,
     }
 }
