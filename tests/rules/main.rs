@@ -41,6 +41,7 @@ mod mr_setup;
 mod mr_spell_items;
 mod mr_spells_combat;
 mod mr_spells_permanent;
+mod mr_spells_phases;
 mod mr_spying;
 mod mr_trade_hire;
 mod mr_turns;

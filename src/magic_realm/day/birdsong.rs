@@ -8,6 +8,7 @@ use crate::magic_realm::catalog::characters::SpecialAdvantage as Adv;
 use crate::magic_realm::catalog::items::HorseKind;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::SpellEffect;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::state::{Activity, GameState};
 
@@ -77,6 +78,21 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
             extra.push((k, Source::Advantage));
         }
     }
+    // 6.2.2c: the spells that give an extra phase of one kind.
+    for (effect, k) in [
+        (SpellEffect::SeeHiddenSigns, Kind::Search),
+        (SpellEffect::SenseDanger, Kind::Alert),
+        (SpellEffect::BlendIntoBackground, Kind::Hide),
+    ] {
+        if crate::magic_realm::combat::spells::bewitched_by(
+            cat,
+            state,
+            &crate::magic_realm::combat::CombatTarget::Character { seat },
+            effect,
+        ) {
+            extra.push((k, Source::Spell));
+        }
+    }
     // 7.3.2: a horse active during Birdsong (never in a cave) may add Moves.
     let horse = belongings::active_horse(cat, state, seat)
         .filter(|_| !in_cave)
@@ -100,6 +116,8 @@ pub enum Source {
     General,
     /// An extra phase from a Special Advantage.
     Advantage,
+    /// An extra phase from a spell (See Hidden Signs, Sense Danger, Blend into Background).
+    Spell,
     /// An extra Move from the horse he rides (a workhorse's, or a pony's second Move).
     Horse,
     /// The Captain's Reputation: any activity, begun at a Dwelling.

@@ -48,7 +48,9 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             .map(|s| SpellAim::Character { seat: s })
     };
     let out: Vec<SpellAim> = match kind {
-        SpellTarget::Character => characters().collect(),
+        // A Leader spell may aim at a hired leader too: they take no turns of their own
+        // yet, so only characters are offered.
+        SpellTarget::Character | SpellTarget::Leader => characters().collect(),
         SpellTarget::Individual | SpellTarget::AnyNumberOfIndividuals => characters()
             .chain(
                 denizens_in(cat, state, combat.at)

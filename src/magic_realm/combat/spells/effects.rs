@@ -66,7 +66,11 @@ pub fn start(
         }
         SpellEffect::Pacify => pacify(cat, state, seat, cast, events)?,
         SpellEffect::Control => control(cat, state, seat, cast, events)?,
-        SpellEffect::Poison | SpellEffect::BadLuck => bewitch(cat, state, seat, cast),
+        SpellEffect::Poison
+        | SpellEffect::BadLuck
+        | SpellEffect::SeeHiddenSigns
+        | SpellEffect::SenseDanger
+        | SpellEffect::BlendIntoBackground => bewitch(cat, state, seat, cast),
         SpellEffect::ElvenGrace => {
             bewitch(cat, state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {

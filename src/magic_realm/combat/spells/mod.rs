@@ -253,6 +253,12 @@ pub enum SpellEffect {
     AlterChits,
     /// Bad Luck (Permanent; 4.1.2): one is added to all of the target's die rolls.
     BadLuck,
+    /// See Hidden Signs (Day): an extra Search phase (6.2.2c).
+    SeeHiddenSigns,
+    /// Sense Danger (Permanent): an extra Alert phase each turn (6.2.2c).
+    SenseDanger,
+    /// Blend into Background (Day): an extra Hide phase (6.2.2c).
+    BlendIntoBackground,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -281,6 +287,9 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "protection-from-magic" => Some(SpellEffect::ProtectionFromMagic),
         "witchs-brew" | "faerie-lights" | "elemental-spirit" => Some(SpellEffect::AlterChits),
         "bad-luck" => Some(SpellEffect::BadLuck),
+        "see-hidden-signs" => Some(SpellEffect::SeeHiddenSigns),
+        "sense-danger" => Some(SpellEffect::SenseDanger),
+        "blend-into-background" => Some(SpellEffect::BlendIntoBackground),
         _ => None,
     }
 }
