@@ -32,6 +32,7 @@ import {
   tilePointToMap,
   zoomBox,
 } from './layout';
+import { arrival, arrivalAttrs, type Drawing } from './motion';
 import { clearingName, type Names, pieceShort, seenName } from './names';
 
 const GROUP_FILL: Record<string, string> = {
@@ -174,6 +175,21 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
   const clickUnlessDragged = (f: () => void) => () => {
     if (dragged.current <= 6) f();
   };
+
+  // Animations (motion.ts): where each known counter is drawn now, against last time.
+  const lastDrawing = useRef<Drawing | undefined>(undefined);
+  const drawing: Drawing = new Map();
+  const arrive = (seen: SeenPiece, x: number, y: number) => {
+    if (seen.seen !== 'known') return {};
+    const key = JSON.stringify(seen.piece);
+    const now = { x, y, facing: seen.facing };
+    drawing.set(key, now);
+    return arrivalAttrs(arrival(lastDrawing.current, key, now));
+  };
+  useEffect(() => {
+    lastDrawing.current = drawing;
+  });
+  const tokenKey = (seen: SeenPiece, i: number) => (seen.seen === 'known' ? JSON.stringify(seen.piece) : `hidden-${i}`);
 
   const piles = new Map<string, PileView>();
   const tilePiles = new Map<string, PileView>();
@@ -334,7 +350,10 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onPile(pile)}
                       >
                         {pileTokens(pile).map(({ seen, i }, k) => (
-                          <g key={i}>
+                          <g
+                            key={tokenKey(seen, i)}
+                            {...arrive(seen, p.x + 6 + (k % 2) * 8.5, p.y - 8.5 + Math.floor(k / 2) * 8.5)}
+                          >
                             <rect
                               x={p.x + 6 + (k % 2) * 8.5}
                               y={p.y - 8.5 + Math.floor(k / 2) * 8.5}
@@ -389,7 +408,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
             >
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} class="roadway-run" />
               {pile.pieces.map((seen, k) => (
-                <g key={k}>
+                <g key={tokenKey(seen, k)} {...arrive(seen, m.x - 4 + k * 9, m.y - 4)}>
                   <rect
                     x={m.x - 4 + k * 9}
                     y={m.y - 4}
