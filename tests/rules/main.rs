@@ -12,6 +12,7 @@ mod hod_fight;
 mod hod_steps;
 mod mr_belongings;
 mod mr_blocking;
+mod mr_colour;
 mod mr_combat;
 mod mr_combat_end;
 mod mr_combat_odds;

@@ -188,6 +188,10 @@ pub struct Dwelling {
     pub id: DwellingId,
     pub name: String,
     pub kind: DwellingKind,
+    /// 4.6.1c: the colour magic it supplies to everyone in its clearing (the Chapel: White).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub color_source: Option<crate::magic_realm::catalog::common::MagicColor>,
 }
 
 /// Denizens put on the map instead of a dwelling (Bones V: two Ghosts, 3.6.2a). `monster`

@@ -46,21 +46,44 @@ pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet
     out
 }
 
+/// 4.6.1: the colour magic an enchanted tile supplies in one of its clearings (and, 4.6.1d,
+/// on the roadways into it).
+pub fn tile_colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet<MagicColor> {
+    state
+        .map
+        .side(at.tile)
+        .and_then(|side| cat.tiles.get(at.tile)?.clearing(side, at.clearing).cloned())
+        .map(|c| c.magic.into_iter().collect())
+        .unwrap_or_default()
+}
+
+/// 4.6.1d: the colour magic supplied to a character between clearings: both clearings'
+/// enchanted tiles (not the Chapel's or an Enchanted card's), and the seventh day's unless
+/// `lasting`.
+pub fn colours_on_roadway(
+    cat: &Catalog,
+    state: &GameState,
+    (from, to): (ClearingRef, ClearingRef),
+    lasting: bool,
+) -> BTreeSet<MagicColor> {
+    let mut out = tile_colours_in(cat, state, from);
+    out.extend(tile_colours_in(cat, state, to));
+    if !lasting {
+        if let Some(day) = state.step.day() {
+            out.extend(cat.setup_card.setup.seventh_day_colours(day, state.days));
+        }
+    }
+    out
+}
+
 /// 4.6.1, 8.9: the colour magic supplied in a clearing by its place alone (an enchanted
-/// tile, Enchanted cards), not by the day.
+/// tile, Enchanted cards, the Chapel), not by the day.
 pub fn lasting_colours_in(
     cat: &Catalog,
     state: &GameState,
     at: ClearingRef,
 ) -> BTreeSet<MagicColor> {
-    let mut out = BTreeSet::new();
-    if let Some(c) = state
-        .map
-        .side(at.tile)
-        .and_then(|side| cat.tiles.get(at.tile)?.clearing(side, at.clearing).cloned())
-    {
-        out.extend(c.magic);
-    }
+    let mut out = tile_colours_in(cat, state, at);
     let here = Place::Clearing { at };
     let mut places = vec![here.clone()];
     for c in state.piles.pile(&here) {
@@ -72,8 +95,15 @@ pub fn lasting_colours_in(
     }
     for place in places {
         for c in state.piles.pile(&place) {
-            if let PieceId::Treasure { id } = &c.piece {
-                out.extend(cat.items.treasure(id).and_then(|t| t.color_source));
+            match &c.piece {
+                PieceId::Treasure { id } => {
+                    out.extend(cat.items.treasure(id).and_then(|t| t.color_source));
+                }
+                // 4.6.1c: the Chapel supplies White magic in its clearing.
+                PieceId::Dwelling { id } => {
+                    out.extend(cat.map_chits.dwelling(*id).and_then(|d| d.color_source));
+                }
+                _ => {}
             }
         }
     }

@@ -42,6 +42,27 @@ fn aim_clearing(state: &GameState, aim: &SpellAim) -> Option<ClearingRef> {
     }
 }
 
+/// The colour magic supplied to a spell's target: in its clearing, or (4.6.1d) to a
+/// character between clearings by both clearings' tiles; only what the place supplies
+/// when `lasting` (not the seventh day's).
+fn supplied_to(
+    cat: &Catalog,
+    state: &GameState,
+    aim: &SpellAim,
+    lasting: bool,
+) -> BTreeSet<MagicColor> {
+    if let SpellAim::Character { seat } = aim {
+        if let Some(road) = who::roadway(state, *seat) {
+            return enchanting::colours_on_roadway(cat, state, road, lasting);
+        }
+    }
+    match aim_clearing(state, aim) {
+        Some(at) if lasting => enchanting::lasting_colours_in(cat, state, at),
+        Some(at) => enchanting::colours_in(cat, state, at),
+        None => BTreeSet::new(),
+    }
+}
+
 /// Whether magic of one of `colours` energizes the spell (the colour needed to cast it).
 fn fed_by(cat: &Catalog, s: &SpellInEffect, colours: &BTreeSet<MagicColor>) -> bool {
     cat.spells
@@ -167,8 +188,7 @@ pub fn supply(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resu
         .filter(|s| {
             s.aims
                 .iter()
-                .filter_map(|a| aim_clearing(state, a))
-                .any(|at| fed_by(cat, s, &enchanting::colours_in(cat, state, at)))
+                .any(|a| fed_by(cat, s, &supplied_to(cat, state, a, false)))
         })
         .map(|s| (s.caster, s.spell_box))
         .collect();
@@ -192,8 +212,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
         .filter(|(_, s)| {
             !s.aims
                 .iter()
-                .filter_map(|a| aim_clearing(state, a))
-                .any(|at| fed_by(cat, s, &enchanting::lasting_colours_in(cat, state, at)))
+                .any(|a| fed_by(cat, s, &supplied_to(cat, state, a, true)))
         })
         .map(|(i, _)| i)
         .collect();
