@@ -790,3 +790,24 @@ fn rule_8_3_8_a_runners_hirelings_stay_and_he_directs_them_from_afar() {
         vec![hired("company-1")]
     );
 }
+
+#[test]
+fn rule_8_4_2g_his_own_hireling_chosen_as_a_spells_target_rebels() {
+    let wk = json!({"character": "witch-king", "at": here(), "spells": ["power-of-the-pit"],
+        "hidden": false, "chits": [{"chit": 1, "status": "enchanted"}],
+        "hirelings": term(&["company-1"])});
+    let mut g = start(json!({"seats": [wk], "pieces": [native("company-1")],
+        "at": "sunset", "dice": dice(1, 60)}));
+    let mut log = Vec::new();
+    let aim = tabletop_rules::magic_realm::combat::spells::SpellAim::Denizen {
+        piece: hired("company-1"),
+    };
+    spells_common::cast_at(&mut g, S0, 0, 10, Some(1), aim, &mut log);
+    assert!(log
+        .iter()
+        .any(|e| matches!(e.detail, E::Rebelled { seat: S0, .. })));
+    assert!(
+        g.state().seats[0].hirelings.is_empty(),
+        "the rebel is unhired"
+    );
+}

@@ -51,10 +51,14 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         // A Leader spell may aim at a hired leader too: they take no turns of their own
         // yet, so only characters are offered.
         SpellTarget::Character | SpellTarget::Leader => characters().collect(),
+        // Any monster or native there, hirelings included (his own: treachery, 8.4.2g).
         SpellTarget::Individual | SpellTarget::AnyNumberOfIndividuals => characters()
             .chain(
                 denizens_in(cat, state, combat.at)
                     .into_iter()
+                    .chain(crate::magic_realm::combat::hirelings::in_combat(
+                        cat, state, combat,
+                    ))
                     .map(|piece| SpellAim::Denizen { piece }),
             )
             .collect(),
@@ -216,6 +220,18 @@ pub fn apply(
                     );
                 }
                 if let CombatTarget::Denizen { piece } = &target {
+                    // 8.4.2g: his own hireling chosen as the target of a spell rebels.
+                    if crate::magic_realm::combat::hirelings::employer(cat, state, piece)
+                        == Some(seat)
+                    {
+                        crate::magic_realm::combat::hirelings::rebels::treachery(
+                            cat,
+                            state,
+                            seat,
+                            piece,
+                            &mut events,
+                        )?;
+                    }
                     // 8.2.3: a spell on an unhired native sets his group battling.
                     crate::magic_realm::combat::fighters::provoke(
                         cat,
