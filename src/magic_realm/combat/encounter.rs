@@ -1,9 +1,9 @@
-//! The Encounter Step (rules 8.3.4 to 8.3.7, 8.3.9, seed 004): luring, random assignment,
-//! deployment and charging, and each character's one action (alerting his weapon, casting
-//! a spell with a Magic chit or an Artifact or Spell Book, or activating, deactivating or
-//! abandoning belongings).
+//! The Encounter Step (rules 8.3.4 to 8.3.7, 8.3.9, seed 004): luring, random assignment
+//! (`assignment`), deployment and charging, and each character's one action (alerting his
+//! weapon, running away (`running`), casting a spell with a Magic chit or an Artifact or
+//! Spell Book, or activating, deactivating or abandoning belongings).
 
-use super::fighters::{self, attacks, denizens_in};
+use super::fighters::{self, denizens_in};
 use super::{
     current, current_mut, hirelings, spells, Combat, CombatStage, CombatTarget, Events, ItemsDone,
 };
@@ -11,7 +11,6 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::characters::ChitKind;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::day::rolls::{self, RollFor, RollMods};
 use crate::magic_realm::day::{belongings, hiding, who};
 use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::state::{ChitStatus, GameState};
@@ -68,7 +67,7 @@ pub fn pacified(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool
         || spells::mist::misted(cat, state, target)
 }
 
-fn pacified_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+pub(super) fn pacified_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     pacified(
         cat,
         state,
@@ -409,119 +408,6 @@ pub fn apply(
     Ok(events)
 }
 
-/// 8.3.5: random assignment of the unassigned monsters and battling natives to unhidden
-/// characters and hirelings: each eligible character rolls two dice (the higher counts);
-/// ties roll again. The winner takes the denizen himself if he is unhidden; else one of
-/// his hirelings does (his choice when he has several: assignment waits for it).
-fn random_assignment(
-    cat: &Catalog,
-    state: &mut GameState,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let Some(combat) = current(state) else {
-        return Ok(());
-    };
-    let at = combat.at;
-    let unassigned: Vec<PieceId> = denizens_in(cat, state, at)
-        .into_iter()
-        .filter(|p| !combat.engaged(p))
-        .filter(|p| !pacified_denizen(cat, state, p))
-        .collect();
-    for piece in unassigned {
-        let Some(combat) = current(state) else {
-            return Ok(());
-        };
-        if combat.assigning.is_some() {
-            return Ok(());
-        }
-        // 8.3.5 a.3: a character away from the clearing gives what he wins to a hireling.
-        let unhidden = |state: &GameState, s: &Seat| {
-            !state.seat(*s).is_some_and(|x| x.hidden)
-                && current(state).is_some_and(|c| !c.absent.contains(s))
-        };
-        let mut eligible: Vec<Seat> = combat
-            .directing()
-            .filter(|s| unhidden(state, s) || !hirelings::of(cat, state, *s, at).is_empty())
-            .filter(|s| attacks(cat, state, &piece, *s))
-            .collect();
-        if eligible.is_empty() {
-            continue;
-        }
-        while eligible.len() > 1 {
-            let mut best = 0;
-            let mut rolls = Vec::new();
-            for seat in &eligible {
-                // 8.3.5 a.2: his modifications count (results above 6 too), unless he is
-                // away from the clearing.
-                let away = current(state).is_some_and(|c| c.absent.contains(seat));
-                let mods = if away {
-                    RollMods::NONE
-                } else {
-                    rolls::mods(cat, state, *seat, RollFor::Assignment)
-                };
-                let roll = state.dice.roll("random_assignment", mods.dice());
-                let result = mods.unclamped(&roll);
-                best = best.max(result);
-                rolls.push((*seat, roll, result));
-            }
-            let names: Vec<String> = rolls
-                .iter()
-                .map(|(s, _, n)| format!("{} {n}", who::who(cat, state, *s)))
-                .collect();
-            events.push(Event::reveal(
-                "8.3.5",
-                format!("Random assignment of {piece}: {}.", names.join(", ")),
-                E::AssignmentRolled {
-                    denizen: piece.clone(),
-                    rolls: rolls.iter().map(|(s, r, _)| (*s, r.dice.clone())).collect(),
-                },
-            ));
-            eligible = rolls
-                .into_iter()
-                .filter(|(_, _, n)| *n == best)
-                .map(|(s, _, _)| s)
-                .collect();
-        }
-        let Some(seat) = eligible.first().copied() else {
-            continue;
-        };
-        if !unhidden(state, &seat) {
-            // 8.3.5 a.3: to one of his unhidden hirelings.
-            let mine = hirelings::of(cat, state, seat, at);
-            if let [only] = mine.as_slice() {
-                let only = only.clone();
-                hirelings::encounter::apply(
-                    cat,
-                    state,
-                    seat,
-                    &A::AssignToHireling {
-                        denizen: piece.clone(),
-                        hireling: only,
-                    },
-                    events,
-                )?;
-            } else {
-                current_mut(state)?.assigning = Some((piece.clone(), seat));
-                return Ok(());
-            }
-            continue;
-        }
-        assign(cat, state, seat, &piece, events)?;
-        events.push(Event::public(
-            "8.3.5",
-            format!(
-                "{piece} is assigned to attack {}.",
-                who::who(cat, state, seat)
-            ),
-            E::Assigned {
-                seat,
-                denizen: piece.clone(),
-            },
-        ));
-    }
-    Ok(())
-}
-
 /// Runs the Encounter Step on; true when something moved on (a stage or a turn passed).
 pub fn progress(
     cat: &Catalog,
@@ -550,7 +436,7 @@ pub fn progress(
     }
     match stage {
         CombatStage::Luring => {
-            random_assignment(cat, state, events)?;
+            super::assignment::run(cat, state, events)?;
             if current(state).is_some_and(|c| c.assigning.is_some()) {
                 return Ok(true);
             }

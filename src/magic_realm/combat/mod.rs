@@ -6,6 +6,7 @@
 //! The Evening (`day::evening`) starts combat in each clearing in turn with [`begin`] and
 //! runs it on with [`progress`] until it ends.
 
+pub mod assignment;
 pub mod encounter;
 pub mod fatigue;
 pub mod fighters;
