@@ -208,7 +208,7 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
 // Daylight and the Evening as the tests play them: each turn's phase is done as recorded
 // (Proceed); every step of a round of combat is let go by; any other choice is the first one.
 const passing =
-  /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made)$/;
+  /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made|Done trading and rearranging)$/;
 
 /** One click of Daylight or the Evening by that policy (or a hand-over). */
 async function playStep(page) {
@@ -270,7 +270,7 @@ async function meleePlays(page, seat) {
   await made.click();
 }
 
-test('a new user plays on: day 1 behind the privacy screen, Daylight, then into a monster combat, a round of melee, save, reload, continue, export and import', async () => {
+test('a new user plays on: day 1 behind the privacy screen, Daylight, a monster combat on the Melee Section saved mid-combat, reloaded, continued, exported, imported and fought to its end', async () => {
   const { page, problems } = await newPage(context, { width: 1280, height: 800 });
   await startTwoPlayers(page);
   await untilHandover(page);
@@ -408,6 +408,31 @@ test('a new user plays on: day 1 behind the privacy screen, Daylight, then into 
   assert.ok(steps, 'the imported game offers its next step');
   await playStep(page);
   await shot(page, 'mr-melee-5-imported');
+  // The imported game plays the combat on, round after round, to its end (8.8).
+  for (let i = 0; i < 400; i++) {
+    await page.locator('#step-line, #handover-go').first().waitFor();
+    if (await page.locator('#handover-go').count()) {
+      await page.locator('#handover-go').click();
+      continue;
+    }
+    if (!/Evening/.test((await stepLine(page)) ?? '')) break;
+    const again = page.getByRole('button', { name: attackMonster });
+    const made = page.getByRole('button', { name: 'My plays are made' });
+    const option = page.locator('.combat button').first();
+    if (await again.count()) await again.first().click();
+    else if (await made.count()) await made.click();
+    else if (await page.locator('.actions fieldset button').count()) await playStep(page);
+    else await option.click();
+  }
+  assert.doesNotMatch((await stepLine(page)) ?? '', /Evening/, 'the Evening ended');
+  await page.getByRole('tab', { name: 'Log' }).click();
+  assert.match(
+    await page.locator('#log').textContent(),
+    /8\.8Combat in [^.]+ ends after \d+ round/,
+    'the combat was fought to its end',
+  );
+  await shot(page, 'mr-melee-6-combat-ended');
+  await page.getByRole('tab', { name: /Actions/ }).click();
   await page.getByRole('button', { name: 'Back to the start screen' }).click();
   assert.equal(await page.locator('.saves li').count(), count + 1, 'the import is a saved game of its own');
   assert.deepEqual(problems, [], 'no console errors');
