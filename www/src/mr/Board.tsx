@@ -293,7 +293,8 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                 >
                   {chits.pieces.slice(0, 3).map((s, i) => (
                     <rect
-                      key={i}
+                      key={tokenKey(s, i)}
+                      {...arrive(s, ca.x - 4 + i * 1.6, ca.y - 4 - i * 1.6)}
                       x={ca.x - 4 + i * 1.6}
                       y={ca.y - 4 - i * 1.6}
                       width="8"
