@@ -125,6 +125,9 @@ pub enum MagicRealmAction {
     EndLuring,
     /// 8.3.6: charge this character with this Move chit.
     Charge { target: Seat, chit: u8 },
+    /// 8.3.6, 4.4.4: charge this character with his active Boots card in place of a Move
+    /// chit.
+    ChargeInBoots { target: Seat },
     /// 8.3.6: end his Deployment.
     EndDeployment,
     /// 8.3.7: play this Fight chit to turn his active weapon over.

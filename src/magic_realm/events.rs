@@ -496,6 +496,11 @@ pub enum MagicRealmEvent {
         target: Seat,
         chit: u8,
     },
+    /// 8.3.6, 4.4.4: a character charges another in his Boots.
+    ChargedInBoots {
+        seat: Seat,
+        target: Seat,
+    },
     /// 8.3.7, 8.4.5: a weapon turned over.
     WeaponTurned {
         seat: Seat,

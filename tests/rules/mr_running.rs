@@ -506,3 +506,58 @@ fn rule_8_3_8_a_scenario_roadway_must_join_its_clearings() {
     let err = Session::<MagicRealm>::from_scenario(sc, Seed(5)).unwrap_err();
     assert!(format!("{err}").contains("no roadway joins"), "{err}");
 }
+
+#[test]
+fn rule_8_3_6_and_4_4_4_a_charge_in_boots_has_the_cards_time_and_names_the_target() {
+    // The Swordsman charges the Amazon in Elven Slippers (Light, time 2): her Move chits
+    // (time 3 and more) are too slow to run away from him.
+    let slippers = json!({"piece": {"kind": "treasure", "id": "elven-slippers"}});
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": here(), "hidden": false, "belongings": [slippers]},
+        {"character": "amazon", "at": here(), "hidden": false}],
+        "at": "sunset", "dice": dice(1, 80)}));
+    let mut log = Vec::new();
+    let charge = A::ChargeInBoots { target: S1 };
+    crate::spells_common::until(&mut g, S0, &charge, &mut log);
+    assert!(log.iter().any(|e| matches!(
+        e.detail,
+        E::ChargedInBoots {
+            seat: S0,
+            target: S1
+        }
+    )));
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.charged_by(S0), Some(S1));
+    // Her Encounter actions: no run with a chit of time 2 or more.
+    for _ in 0..10 {
+        if combat::current(g.state()).is_some_and(|c| c.stage > CombatStage::Actions) {
+            break;
+        }
+        assert!(
+            runs(&g, S1).is_empty(),
+            "no Move chit of hers beats the Slippers' time 2"
+        );
+        pass_once(&mut g, &mut log);
+    }
+    // In the Melee Step his target is the Amazon, and only she.
+    for _ in 0..10 {
+        let legal = g.legal_actions(S0);
+        if legal.iter().any(|a| matches!(a, A::SelectTarget { .. })) {
+            let targets: Vec<_> = legal
+                .iter()
+                .filter(|a| matches!(a, A::SelectTarget { .. }))
+                .collect();
+            assert_eq!(
+                targets,
+                vec![&A::SelectTarget {
+                    target: tabletop_rules::magic_realm::combat::CombatTarget::Character {
+                        seat: S1
+                    }
+                }]
+            );
+            return;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    panic!("the Swordsman never named his target");
+}

@@ -119,6 +119,10 @@ fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
                 out.push(A::Charge { target, chit });
             }
         }
+        // 4.4.4: his active Boots card, in place of a Move chit.
+        if fighters::card_values(cat, state, seat, true).is_some_and(|b| b.strength >= heaviest) {
+            out.push(A::ChargeInBoots { target });
+        }
     }
     out
 }
@@ -283,6 +287,26 @@ pub fn apply(
                 E::Lured {
                     seat,
                     denizen: denizen.clone(),
+                },
+            ));
+        }
+        A::ChargeInBoots { target } => {
+            for s in [seat, *target] {
+                hiding::unhide(cat, state, s, "8.3.6", "is no longer hidden.", &mut events);
+            }
+            let combat = current_mut(state)?;
+            combat.boots_charges.insert(seat, *target);
+            combat.acted.insert(seat);
+            combat.turn += 1;
+            events.push(Event::public(
+                "8.3.6",
+                format!(
+                    "{name} charges {} in his Boots.",
+                    who::who(cat, state, *target)
+                ),
+                E::ChargedInBoots {
+                    seat,
+                    target: *target,
                 },
             ));
         }

@@ -555,5 +555,13 @@ pub fn move_times_on_sheet(
             }
         }
     }
+    // 4.4.4: a charge in Boots has the card's time.
+    for (charger, charged) in &combat.boots_charges {
+        if *charged == seat {
+            if let Some(boots) = card_values(cat, state, *charger, true) {
+                times.push(boots.time);
+            }
+        }
+    }
     times
 }

@@ -193,6 +193,11 @@ pub struct Combat {
     #[serde(with = "pairs")]
     #[tsify(type = "[Seat, [Seat, number]][]")]
     pub charges: BTreeMap<Seat, (Seat, u8)>,
+    /// 8.3.6, 4.4.4: charges made with an active Boots card in place of a Move chit: the
+    /// charger and the character he charged.
+    #[serde(default, with = "pairs")]
+    #[tsify(type = "[Seat, Seat][]")]
+    pub boots_charges: BTreeMap<Seat, Seat>,
     /// Characters who have done their Encounter action this round (or charged).
     pub acted: BTreeSet<Seat>,
     /// 8.3.7: what a character did with his belongings instead of an action.
@@ -272,6 +277,20 @@ impl Combat {
         self.order.iter().copied().filter(|s| {
             (!self.gone.contains(s) && !self.absent.contains(s)) || self.ran.contains(s)
         })
+    }
+
+    /// 8.3.6 b.2: the character `seat` charged this round, with a Move chit or his Boots.
+    pub fn charged_by(&self, seat: Seat) -> Option<Seat> {
+        self.charges
+            .get(&seat)
+            .map(|(t, _)| *t)
+            .or_else(|| self.boots_charges.get(&seat).copied())
+    }
+
+    /// Drops the charges `drop(charger, charged)` says to (a target gone, pacified, mist).
+    pub fn drop_charges(&mut self, drop: impl Fn(Seat, Seat) -> bool) {
+        self.charges.retain(|s, (t, _)| !drop(*s, *t));
+        self.boots_charges.retain(|s, t| !drop(*s, *t));
     }
 
     /// The seat whose character has `piece` on his sheet.
@@ -363,6 +382,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         sheets: BTreeMap::new(),
         holding: BTreeMap::new(),
         charges: BTreeMap::new(),
+        boots_charges: BTreeMap::new(),
         acted: BTreeSet::new(),
         items: BTreeMap::new(),
         used: BTreeMap::new(),

@@ -53,6 +53,7 @@ pub fn start_round(
     combat.stage = CombatStage::Luring;
     combat.turn = 0;
     combat.charges.clear();
+    combat.boots_charges.clear();
     combat.ran.clear();
     combat.acted.clear();
     combat.items.clear();

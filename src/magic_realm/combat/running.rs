@@ -136,7 +136,7 @@ pub fn run(
         combat.used.entry(seat).or_default().insert(chit);
     }
     let left = combat.sheets.remove(&seat).unwrap_or_default();
-    combat.charges.retain(|_, (target, _)| *target != seat);
+    combat.drop_charges(|_, target| target == seat);
     combat.acted.insert(seat);
     // 8.1.2: his hirelings stay and fight, directed from afar.
     if hired.is_empty() {

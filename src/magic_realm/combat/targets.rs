@@ -58,7 +58,7 @@ pub fn candidates(
     {
         return Vec::new();
     }
-    if let Some((charged, _)) = combat.charges.get(&seat) {
+    if let Some(charged) = combat.charged_by(seat).as_ref() {
         // 8.3.6 b.2: a charge names his target for the round.
         return if combat.fighting().any(|s| s == *charged) {
             vec![CombatTarget::Character { seat: *charged }]

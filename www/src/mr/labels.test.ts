@@ -91,6 +91,7 @@ describe('words for the engine', () => {
       `Run away on my horse (galloping) toward ${clearingName(names, oak4)}`,
     );
     expect(actionLabel(names, { type: 'EndTrading' })).toBe('Done trading and rearranging');
+    expect(actionLabel(names, { type: 'ChargeInBoots', target: 1 })).toBe('Charge seat 2 in my Boots');
     expect(placeLabel(names, { place: 'roadway', from: oak2, to: oak4 })).toBe(
       `On the roadway from ${clearingName(names, oak2)} to ${clearingName(names, oak4)}`,
     );

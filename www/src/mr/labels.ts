@@ -259,6 +259,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Lure no more';
     case 'Charge':
       return `Charge seat ${action.target + 1} with chit ${action.chit + 1}`;
+    case 'ChargeInBoots':
+      return `Charge seat ${action.target + 1} in my Boots`;
     case 'HirelingLure':
       return `My ${pieceName(names, action.hireling)} lures ${pieceName(names, action.denizen)}`;
     case 'AssignToHireling':

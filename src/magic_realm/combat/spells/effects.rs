@@ -375,7 +375,7 @@ fn peace(
         }
         CombatTarget::Character { seat: pacified } => {
             combat.targets.remove(pacified);
-            combat.charges.remove(pacified);
+            combat.drop_charges(|charger, _| charger == *pacified);
             if let Some(c) = combat.casts.get_mut(pacified) {
                 if matches!(
                     c.status,

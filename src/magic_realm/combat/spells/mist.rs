@@ -84,7 +84,7 @@ pub fn vanish(
     let combat = current_mut(state)?;
     let its = |s: &Seat| CombatTarget::Character { seat: *s } == *target;
     combat.targets.retain(|s, t| !its(s) && t != target);
-    combat.charges.retain(|s, (t, _)| !its(s) && !its(t));
+    combat.drop_charges(|s, t| its(&s) || its(&t));
     match target {
         CombatTarget::Character { seat } => {
             combat.sheets.remove(seat);
