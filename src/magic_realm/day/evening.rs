@@ -256,7 +256,7 @@ pub fn apply(
                 seat,
                 Trader::Native(*group),
                 *drinks,
-                "8.2.2",
+                meeting::MeetingFor::Battling,
                 &mut events,
             )?;
             match result {

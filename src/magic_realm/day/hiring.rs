@@ -222,7 +222,15 @@ pub fn do_hire(
         .map(|n| n.wage)
         .sum();
     let trader = Trader::Native(group);
-    let result = meeting::meet(cat, state, seat, trader, drinks, "7.7", events)?;
+    let result = meeting::meet(
+        cat,
+        state,
+        seat,
+        trader,
+        drinks,
+        meeting::MeetingFor::Hire,
+        events,
+    )?;
     let offer = meeting::Offer {
         trader,
         deal: Deal::Hire { natives },

@@ -314,6 +314,26 @@ pub fn can_buy_drinks(cat: &Catalog, state: &GameState, seat: Seat, trader: Trad
         .is_some_and(|cost| i64::from(gold) >= i64::from(cost) && cost > 0)
 }
 
+/// Why a character rolls on the Meeting Table: to trade (7.6), to hire (7.7), or for a
+/// native group that may battle him (8.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeetingFor {
+    Trade,
+    Hire,
+    Battling,
+}
+
+impl MeetingFor {
+    /// The rule the roll is made under.
+    pub fn rule(self) -> &'static str {
+        match self {
+            MeetingFor::Trade => "7.6",
+            MeetingFor::Hire => "7.7",
+            MeetingFor::Battling => "8.2.2",
+        }
+    }
+}
+
 /// Buys drinks (if asked) and rolls on the Meeting Table, rerolling Opportunity and
 /// Trouble; returns the final result.
 pub fn meet(
@@ -322,9 +342,10 @@ pub fn meet(
     seat: Seat,
     trader: Trader,
     drinks: bool,
-    rule: &str,
+    purpose: MeetingFor,
     events: &mut Events,
 ) -> Result<MeetingResult, RuleError> {
+    let rule = purpose.rule();
     let at = who::clearing_or_err(state, seat)?;
     let name = who::who(cat, state, seat);
     let mut column = column_of(relationship_level(cat, state, seat, trader));
@@ -359,7 +380,7 @@ pub fn meet(
         state,
         seat,
         super::rolls::RollFor::Meeting {
-            trading: rule == "7.6",
+            trading: purpose == MeetingFor::Trade,
         },
     );
     for _ in 0..MAX_REROLLS {

@@ -176,7 +176,15 @@ pub fn do_trade(
             if let Some(s) = state.seat_mut(seat) {
                 s.known.extend(seen);
             }
-            let result = meeting::meet(cat, state, seat, *from, *drinks, "7.6", events)?;
+            let result = meeting::meet(
+                cat,
+                state,
+                seat,
+                *from,
+                *drinks,
+                meeting::MeetingFor::Trade,
+                events,
+            )?;
             let offer = meeting::Offer {
                 trader: *from,
                 deal: Deal::Buy { item: item.clone() },
