@@ -31,13 +31,13 @@ pub fn roadways(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -
 }
 
 /// 8.3.7 a.4: the weight a piece played to run away must carry: the character himself and
-/// everything he carries, except the inactive items a led horse (an inactive one other than
-/// the one `ridden`) is strong enough to carry.
-pub fn load(cat: &Catalog, state: &GameState, seat: Seat, ridden: Option<&PieceId>) -> Size {
+/// everything he carries, except the inactive items a led horse (an inactive one; the
+/// ridden horse is the active one) is strong enough to carry.
+pub fn load(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
     let owned = belongings::owned(state, seat);
     let led = owned
         .iter()
-        .filter(|p| Some(*p) != ridden && !belongings::is_active(state, seat, p))
+        .filter(|p| !belongings::is_active(state, seat, p))
         .filter_map(|p| match p {
             PieceId::Horse { id } => cat.items.horse(id).map(belongings::horse_strength),
             _ => None,
@@ -61,7 +61,7 @@ fn carriers(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Ve
         .into_iter()
         .min();
     let fast = |time: u8| limit.is_none_or(|l| time < l);
-    let on_foot = load(cat, state, seat, None);
+    let carried = load(cat, state, seat);
     let mut out = Vec::new();
     for (chit, kind, _, effort) in encounter::free_chits(cat, state, combat, seat) {
         let ChitKind::Move { strength } = kind else {
@@ -69,27 +69,21 @@ fn carriers(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Ve
         };
         let time = fighters::move_chit_time(cat, state, seat, chit).unwrap_or(u8::MAX);
         if fast(time)
-            && strength >= on_foot
+            && strength >= carried
             && encounter::within_effort(cat, state, combat, seat, effort)
         {
             out.push(ManeuverPlay::Chit { chit });
         }
     }
     if let Some(boots) = fighters::card_values(cat, state, seat, true) {
-        if fast(boots.time) && boots.strength >= on_foot {
+        if fast(boots.time) && boots.strength >= carried {
             out.push(ManeuverPlay::Boots);
         }
     }
-    let ridden = belongings::active(state, seat)
-        .into_iter()
-        .find(|p| matches!(p, PieceId::Horse { .. }));
-    if let Some(piece) = ridden {
-        if let Some(horse) = belongings::active_horse(cat, state, seat) {
-            let carried = load(cat, state, seat, Some(&piece));
-            for (galloping, side) in [(false, horse.trot), (true, horse.gallop)] {
-                if fast(side.time) && side.strength >= carried {
-                    out.push(ManeuverPlay::Horse { galloping });
-                }
+    if let Some(horse) = belongings::active_horse(cat, state, seat) {
+        for (galloping, side) in [(false, horse.trot), (true, horse.gallop)] {
+            if fast(side.time) && side.strength >= carried {
+                out.push(ManeuverPlay::Horse { galloping });
             }
         }
     }

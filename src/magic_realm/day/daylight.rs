@@ -62,7 +62,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         && who::roadway(state, seat).is_none())
         || super::curses::forbids(state, seat, act).is_some()
         || spells::mist::forbids(cat, state, seat, act)
-        || (who::roadway(state, seat).is_some() && !matches!(act, Activity::Move { .. }))
+        || off_road(state, seat, act)
     {
         out.push(A::Proceed);
         return out;
@@ -84,6 +84,11 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         out.extend(choices);
     }
     out
+}
+
+/// 8.3.8 d.1: still between clearings (his first Move failed), he can do nothing but move.
+fn off_road(state: &GameState, seat: Seat, act: &Activity) -> bool {
+    who::roadway(state, seat).is_some() && !matches!(act, Activity::Move { .. })
 }
 
 /// Does the phase as the action says, then the end of the phase and whatever follows
@@ -156,8 +161,7 @@ pub fn apply(
         .is_some_and(|s| s.record.dwelling_phase == Some(state.today.phase));
     let at_dwelling =
         who::clearing(state, seat).is_some_and(|c| super::birdsong::dwelling_in(state, c));
-    let off_road = who::roadway(state, seat).is_some() && !matches!(act, Activity::Move { .. });
-    if off_road {
+    if off_road(state, seat, &act) {
         // 8.3.8 d.1: between clearings (his first Move failed), he can only move.
         events.push(Event::public(
             "8.3.8",

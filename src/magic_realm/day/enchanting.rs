@@ -40,10 +40,17 @@ fn chit_type(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<M
 /// there, abandoned or carried by a character.
 pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet<MagicColor> {
     let mut out = lasting_colours_in(cat, state, at);
-    if let Some(day) = state.step.day() {
-        out.extend(cat.setup_card.setup.seventh_day_colours(day, state.days));
-    }
+    out.extend(seventh_day(cat, state));
     out
+}
+
+/// 6.1.2: the colours the seventh day of a week supplies everywhere (none on other days).
+fn seventh_day(cat: &Catalog, state: &GameState) -> Vec<MagicColor> {
+    state
+        .step
+        .day()
+        .map(|day| cat.setup_card.setup.seventh_day_colours(day, state.days))
+        .unwrap_or_default()
 }
 
 /// 4.6.1: the colour magic an enchanted tile supplies in one of its clearings (and, 4.6.1d,
@@ -69,9 +76,7 @@ pub fn colours_on_roadway(
     let mut out = tile_colours_in(cat, state, from);
     out.extend(tile_colours_in(cat, state, to));
     if !lasting {
-        if let Some(day) = state.step.day() {
-            out.extend(cat.setup_card.setup.seventh_day_colours(day, state.days));
-        }
+        out.extend(seventh_day(cat, state));
     }
     out
 }

@@ -70,6 +70,34 @@ pub fn roadway_ends(
     }
 }
 
+/// 7.3.1: the first of two Move phases into a mountain clearing begins the climb (true: the
+/// phase ends there); the second, or any Move elsewhere, ends any climb.
+fn climbs(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    to: ClearingRef,
+    (rule, whence): (&str, &str),
+    events: &mut Events,
+) -> bool {
+    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
+    if mountain && !state.today.climbing {
+        state.today.climbing = true;
+        events.push(Event::public(
+            rule,
+            format!(
+                "{} starts the climb{whence} to {} (a second Move phase completes it).",
+                who::who(cat, state, seat),
+                who::name(cat, to)
+            ),
+            E::ClimbBegun { seat, to },
+        ));
+        return true;
+    }
+    state.today.climbing = false;
+    false
+}
+
 /// 8.3.8 d.1: the first Move of a character between clearings, to an end of his roadway
 /// (two Move phases into a mountain clearing). The Move chit he ran away with already
 /// carried his belongings, and nobody blocks or spies on a roadway.
@@ -98,20 +126,9 @@ fn off_roadway(
         ));
         return Ok(());
     }
-    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
-    if mountain && !state.today.climbing {
-        state.today.climbing = true;
-        events.push(Event::public(
-            "8.3.8",
-            format!(
-                "{name} starts the climb from the roadway to {} (a second Move phase completes it).",
-                who::name(cat, to)
-            ),
-            E::ClimbBegun { seat, to },
-        ));
+    if climbs(cat, state, seat, to, ("8.3.8", " from the roadway"), events) {
         return Ok(());
     }
-    state.today.climbing = false;
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
     state
@@ -161,20 +178,9 @@ pub fn do_move(
         ));
         return Ok(());
     }
-    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
-    if mountain && !state.today.climbing {
-        state.today.climbing = true;
-        events.push(Event::public(
-            "7.3.1",
-            format!(
-                "{name} starts the climb to {} (a second Move phase completes it).",
-                who::name(cat, to)
-            ),
-            E::ClimbBegun { seat, to },
-        ));
+    if climbs(cat, state, seat, to, ("7.3.1", ""), events) {
         return Ok(());
     }
-    state.today.climbing = false;
     leave_heavy_items(cat, state, seat, from, events)?;
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a moving seat has no character"))?;
