@@ -236,10 +236,18 @@ pub enum MagicRealmAction {
     /// 8.4.2: his hireling defending on its own sheet attacks this attacker there.
     HirelingTarget { hireling: PieceId, target: PieceId },
     /// 8.3.9a: on his turn in the Encounter Step, play this colour chit to energize the
-    /// inert Permanent spell `caster` cast from `spell_box` (not his action).
+    /// inert Permanent spell `caster` cast from `spell_box` (not his action); 7.2.3: or at
+    /// the start of a phase of his turn.
     EnergizeSpell {
         caster: Seat,
         spell_box: u8,
+        colour_chit: u8,
+    },
+    /// 7.2.3, 4.4.8: at the start of a phase, play this colour chit to energize the
+    /// Permanent spell of his Treasure card `item` (the Flying Carpet) for the rest of the
+    /// day.
+    EnergizeItem {
+        item: crate::magic_realm::catalog::items::TreasureId,
         colour_chit: u8,
     },
     /// 4.6.6f: activate, like an item, the Phase spell `caster` cast on him from

@@ -507,6 +507,30 @@ pub enum MagicRealmEvent {
         weapon: PieceId,
         alerted: bool,
     },
+    /// 7.3.3: a character flew to `to` (with what: none when he flies down after flying
+    /// away, 8.3.8 e.2).
+    Flew {
+        seat: Seat,
+        to: crate::magic_realm::catalog::tiles::TileId,
+        with: Option<crate::magic_realm::day::flying::FlySource>,
+    },
+    /// 7.3.3: a landing roll for the clearing of `tile`.
+    LandingRolled {
+        seat: Seat,
+        tile: crate::magic_realm::catalog::tiles::TileId,
+    },
+    /// 7.2.3, 4.4.8: a colour chit energized a Treasure card's Permanent spell for the day.
+    ItemEnergized {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+        chit: u8,
+        colour: crate::magic_realm::catalog::common::MagicColor,
+    },
+    /// 7.3.3: a flier landed in `at`.
+    Landed {
+        seat: Seat,
+        at: ClearingRef,
+    },
     /// 8.3.8: a character ran away onto the roadway from `from` toward `to`; the denizens
     /// on his sheet (`left`) stay behind, unassigned.
     RanAway {

@@ -186,6 +186,12 @@ pub enum Place {
     /// 8.3.8: a character who ran away, on the roadway out of `from` toward `to`, between
     /// the two clearings until his next turn.
     Roadway { from: ClearingRef, to: ClearingRef },
+    /// 7.3.3: a character flying over a tile (between his Fly phases; he lands at the end
+    /// of his last one).
+    Flying { tile: TileId },
+    /// 8.3.8 e.2: a character who flew away in combat, half in the tile he was in and half
+    /// in an adjacent tile, until his next turn's first Fly phase lands him in one.
+    FlownAway { from: TileId, to: TileId },
     /// A numbered box of the Appearance Chart row (monsters, visitor/mission chits).
     ChartBox { row: u8, number: u8 },
     /// A native group's square box on the Setup Card (3.1.2d, e).

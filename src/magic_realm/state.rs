@@ -400,6 +400,11 @@ pub enum Activity {
     Move { to: ClearingRef },
     /// 7.4.
     Hide,
+    /// 7.3.3: fly to this tile (the Fly activity, "FL"), landing at the end of the last
+    /// consecutive Fly phase.
+    Fly {
+        to: crate::magic_realm::catalog::tiles::TileId,
+    },
     /// 7.5: the table is chosen when the activity is done.
     Search,
     /// 7.8.
@@ -529,6 +534,10 @@ pub struct Today {
     /// those played today, and those whose spell ended during this Evening.
     #[serde(default)]
     pub items_spent: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
+    /// 7.2.3, 4.4.8: Treasure cards with Permanent spells energized today by a colour chit
+    /// (the Flying Carpet stays energized all day, however often he lands).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub energized_items: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

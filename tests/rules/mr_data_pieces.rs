@@ -532,6 +532,29 @@ fn rule_2_3_8_fifty_spells() {
 }
 
 #[test]
+fn rule_4_6_6e_fly_spells_and_the_carpet_carry_their_flying_values() {
+    // 4.6.6e, 7.3.3: every Fly spell makes a Fly chit with a strength and a time, and the
+    // Flying Carpet's spell gives the carpet its own (List of Spells, List of Treasures).
+    let s = magic::load().unwrap();
+    let flying: Vec<(&str, Size, u8)> = s
+        .spells
+        .iter()
+        .filter_map(|x| x.fly.map(|f| (x.id.0.as_str(), f.strength, f.time)))
+        .collect();
+    assert_eq!(
+        flying,
+        [
+            ("hurricane-winds", Size::Tremendous, 1),
+            ("broomstick", Size::Light, 1),
+            ("flying-carpet-spell", Size::Medium, 2)
+        ]
+    );
+    for spell in s.spells.iter().filter(|x| x.duration == SpellDuration::Fly) {
+        assert!(spell.fly.is_some(), "{} makes a Fly chit", spell.id.0);
+    }
+}
+
+#[test]
 fn rule_4_6_6_attack_spells_carry_their_weapon_values() {
     use tabletop_rules::magic_realm::catalog::common::Size;
     use tabletop_rules::magic_realm::catalog::items::AttackDirection;

@@ -178,6 +178,20 @@ pub struct Spell {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub attack: Option<SpellAttack>,
+    /// 4.6.6e, 7.3.3: a Fly spell's Fly chit (the Flying Carpet's spell: the carpet's own
+    /// flying values): its flying strength and time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub fly: Option<FlyValues>,
+}
+
+/// Flying values (2.2.3, 7.3.3): like move values, a strength that must carry the flier
+/// and what he takes along, and a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct FlyValues {
+    pub strength: Size,
+    pub time: u8,
 }
 
 /// How an Attack spell attacks "like a weapon" (4.6.6d, 8.4.4): its length, the harm it

@@ -18,6 +18,7 @@ type Events = Vec<Event<E>>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Move,
+    Fly,
     Hide,
     Search,
     Rest,
@@ -31,6 +32,7 @@ pub enum Kind {
 pub fn kind(a: &Activity) -> Kind {
     match a {
         Activity::Move { .. } | Activity::LeaveMap => Kind::Move,
+        Activity::Fly { .. } => Kind::Fly,
         Activity::Hide => Kind::Hide,
         Activity::Search => Kind::Search,
         Activity::Rest => Kind::Rest,
@@ -224,6 +226,20 @@ pub fn planned_position(
     (at, half)
 }
 
+/// 7.3.3: the tile of the record's last Fly, when no Move follows it (he will be
+/// somewhere in that tile).
+pub fn flown_tile(record: &[Activity]) -> Option<crate::magic_realm::catalog::tiles::TileId> {
+    let mut tile = None;
+    for a in record {
+        match a {
+            Activity::Fly { to } => tile = Some(*to),
+            Activity::Move { .. } => tile = None,
+            _ => {}
+        }
+    }
+    tile
+}
+
 /// At the end of Birdsong, notes which recorded phases the seat's horse gives (6.2.4).
 pub fn seal_records(cat: &Catalog, state: &mut GameState) {
     for seat in state.all_seats().collect::<Vec<_>>() {
@@ -292,6 +308,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let gone = record.last() == Some(&Activity::LeaveMap);
     // 8.3.8 d.1: between clearings, his turn starts with a Move to an end of his roadway.
     let roadway = who::roadway(state, seat);
+    // 8.3.8 e.2: in the air after flying away, his first phase must be a Fly.
+    let flown_down = super::flying::flown_away(state, seat);
+    let must_fly_down = flown_down.is_some() && record.is_empty();
     let on_road = roadway.is_some_and(|(from, _)| {
         record.is_empty() || planned_position(cat, state, from, record).1.is_some()
     });
@@ -304,9 +323,32 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                 }
             }
         }
+    } else if let Some((a, b)) = flown_down.filter(|_| must_fly_down) {
+        // 8.3.8 e.2: after flying away, his turn starts with a Fly into either tile.
+        candidates.extend([Activity::Fly { to: a }, Activity::Fly { to: b }]);
     } else if !who::exhausted(cat, state, seat) && !gone {
-        let start = who::clearing(state, seat).or(roadway.map(|(from, _)| from));
-        if let Some(start) = start {
+        // (After flying away, a Move recorded after his first Fly plans from that Move.)
+        let start = who::clearing(state, seat)
+            .or(roadway.map(|(from, _)| from))
+            .or_else(|| {
+                let (a, _) = flown_down?;
+                let n = super::flying::clearings_of(cat, state, a)
+                    .into_iter()
+                    .min()?;
+                Some(ClearingRef::new(a, n.0))
+            });
+        // 7.3.3: after a recorded Fly he lands somewhere in that tile: Moves from any of its
+        // clearings may be recorded, in hope.
+        let flown_to = flown_tile(record);
+        if let Some(tile) = flown_to {
+            let mut to: Vec<ClearingRef> = super::flying::clearings_of(cat, state, tile)
+                .into_iter()
+                .flat_map(|n| move_targets(cat, state, seat, ClearingRef::new(tile, n.0)))
+                .collect();
+            to.sort();
+            to.dedup();
+            candidates.extend(to.into_iter().map(|to| Activity::Move { to }));
+        } else if let Some(start) = start {
             let (at, half) = planned_position(cat, state, start, record);
             match half {
                 Some(mountain) => candidates.push(Activity::Move { to: mountain }),
@@ -318,6 +360,18 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                         candidates.push(Activity::LeaveMap);
                     }
                 }
+            }
+        }
+        // 7.3.3: the Fly activity, to his tile or an adjacent one, wherever the record
+        // leaves him.
+        if super::flying::may_record(cat, state, seat) {
+            let tile =
+                flown_to.or_else(|| start.map(|c| planned_position(cat, state, c, record).0.tile));
+            for to in tile
+                .map(|t| super::flying::in_reach(state, t))
+                .unwrap_or_default()
+            {
+                candidates.push(Activity::Fly { to });
             }
         }
         candidates.extend([Activity::Hide, Activity::Search]);
@@ -338,7 +392,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         candidates.push(Activity::Enchant);
     }
     // 6.2.7: Follow, only as the whole turn, behind anyone in his clearing.
-    if record.is_empty() && !on_road {
+    if record.is_empty() && !on_road && flown_down.is_none() {
         for guide in super::following::guides(state, seat) {
             candidates.push(Activity::Follow { guide });
         }
@@ -355,7 +409,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     out.extend(super::blocking::options(state, seat));
     out.extend(super::quitting::options(state, seat));
-    if !on_road {
+    if !on_road && !must_fly_down {
         out.push(A::FinishRecording);
     }
     out
@@ -484,6 +538,7 @@ pub fn apply(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, Ru
 pub fn describe(a: &Activity) -> String {
     match a {
         Activity::Move { to } => format!("Move to {:?} {}", to.tile, to.clearing.0),
+        Activity::Fly { to } => format!("Fly to {to:?}"),
         Activity::Hide => "Hide".into(),
         Activity::Search => "Search".into(),
         Activity::Rest => "Rest".into(),

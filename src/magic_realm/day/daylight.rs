@@ -3,7 +3,7 @@
 //! end of each turn (7.13, in `prowling`).
 
 use super::{
-    alerting, belongings, enchanting, following, hiding, hiring, meeting, moving, prowling,
+    alerting, belongings, enchanting, flying, following, hiding, hiring, meeting, moving, prowling,
     resting, search, trading, who,
 };
 use crate::engine::{Event, RuleError, Seat};
@@ -54,12 +54,13 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     // 7.2.2: rearranging belongings comes first, at the start of the phase.
     let mut out = belongings::options(cat, state, seat);
     out.extend(spells::protection::day_options(cat, state, seat));
+    out.extend(spells::permanent::day_options(cat, state, seat));
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if (who::exhausted(cat, state, seat)
         && *act != Activity::Rest
-        && who::roadway(state, seat).is_none())
+        && !who::between_clearings(state, seat))
         || super::curses::forbids(state, seat, act).is_some()
         || spells::mist::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
@@ -74,9 +75,11 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Trade => trading::options(cat, state, seat),
         Activity::Hire => hiring::options(cat, state, seat),
         Activity::Enchant => enchanting::options(cat, state, seat),
-        Activity::Move { .. } | Activity::LeaveMap | Activity::Hide | Activity::Follow { .. } => {
-            Vec::new()
-        }
+        Activity::Move { .. }
+        | Activity::Fly { .. }
+        | Activity::LeaveMap
+        | Activity::Hide
+        | Activity::Follow { .. } => Vec::new(),
     };
     if choices.is_empty() {
         out.push(A::Proceed);
@@ -86,9 +89,11 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out
 }
 
-/// 8.3.8 d.1: still between clearings (his first Move failed), he can do nothing but move.
+/// 8.3.8 d.1: still between clearings (his first Move failed), he can do nothing but move;
+/// 8.3.8 e.2: after flying away, nothing but fly.
 fn off_road(state: &GameState, seat: Seat, act: &Activity) -> bool {
-    who::roadway(state, seat).is_some() && !matches!(act, Activity::Move { .. })
+    (who::roadway(state, seat).is_some() && !matches!(act, Activity::Move { .. }))
+        || (flying::flown_away(state, seat).is_some() && !matches!(act, Activity::Fly { .. }))
 }
 
 /// Does the phase as the action says, then the end of the phase and whatever follows
@@ -136,6 +141,27 @@ pub fn apply(
             spells::protection::activate(cat, state, seat, *caster, *spell_box, &mut events)?;
             return Ok(events);
         }
+        // 7.2.3: colour chits energize Permanent spells at the start of a phase.
+        A::EnergizeSpell {
+            caster,
+            spell_box,
+            colour_chit,
+        } => {
+            spells::permanent::energize_with_chit(
+                cat,
+                state,
+                seat,
+                *caster,
+                *spell_box,
+                *colour_chit,
+                &mut events,
+            )?;
+            return Ok(events);
+        }
+        A::EnergizeItem { item, colour_chit } => {
+            spells::permanent::energize_item(cat, state, seat, item, *colour_chit, &mut events)?;
+            return Ok(events);
+        }
         _ => {}
     }
     if let A::AnswerMeeting { answer } = action {
@@ -166,12 +192,12 @@ pub fn apply(
         events.push(Event::public(
             "8.3.8",
             format!(
-                "Phase {phase}: {} is still between clearings and can only move; the activity is cancelled.",
+    "Phase {phase}: {} is still between clearings and can only move (or fly, after flying away); the activity is cancelled.",
                 who::who(cat, state, seat)
             ),
             E::PhaseCancelled {
                 seat,
-                reason: "between clearings, only a Move (8.3.8)".into(),
+                reason: "between clearings, only a Move or Fly (8.3.8)".into(),
             },
         ));
     } else if dwelling_phase && !at_dwelling {
@@ -227,7 +253,7 @@ pub fn apply(
         ));
     } else if who::exhausted(cat, state, seat)
         && act != Activity::Rest
-        && who::roadway(state, seat).is_none()
+        && !who::between_clearings(state, seat)
     {
         events.push(Event::public(
             "7.8",
@@ -259,6 +285,7 @@ pub fn apply(
                     }
                 }
             }
+            (Activity::Fly { to }, _) => flying::do_fly(cat, state, seat, *to, &mut events)?,
             (Activity::Hide, _) => {
                 hiding::do_hide(cat, state, seat, &mut events)?;
                 following::share_hide(cat, state, seat, &mut events);
@@ -330,6 +357,10 @@ fn end_phase(
     seat: Seat,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    // 7.3.3: he lands at the end of his last consecutive Fly phase.
+    let grounded = who::aloft(state, seat).is_some()
+        && !flying::flies_next(state, seat)
+        && flying::land(cat, state, seat, events)?;
     if let Some(at) = who::clearing(state, seat) {
         prowling::block_in(cat, state, at, events);
     }
@@ -345,6 +376,24 @@ fn end_phase(
     spells::protection::phase_ends(cat, state, events);
     state.today.phase += 1;
     state.today.rearranged.clear();
+    if grounded {
+        // 7.3.3: landing in a cave after a Sunlight phase ends his turn.
+        let left = state.seat(seat).map_or(0, |s| s.record.activities.len());
+        if state.today.phase < left {
+            events.push(Event::public(
+                "7.3.3",
+                format!(
+                    "{} landed in a cave after using a Sunlight phase: the rest of his turn is cancelled.",
+                    who::who(cat, state, seat)
+                ),
+                E::PhaseCancelled {
+                    seat,
+                    reason: "landed in a cave after a Sunlight phase (7.3.3)".into(),
+                },
+            ));
+            state.today.phase = left;
+        }
+    }
     Ok(())
 }
 
@@ -391,6 +440,10 @@ pub fn progress(
         let phases = state.seat(seat).map_or(0, |s| s.record.activities.len());
         let blocked = state.today.blocked.contains(&seat);
         if blocked || state.today.phase >= phases || !who::playing(state, seat) {
+            // 7.3.3: nobody stays in the air after his turn.
+            if who::aloft(state, seat).is_some() {
+                flying::land(cat, state, seat, events)?;
+            }
             events.push(Event::public(
                 "7.13",
                 format!("{}'s turn ends.", who::who(cat, state, seat)),

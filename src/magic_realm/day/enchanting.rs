@@ -81,6 +81,50 @@ pub fn colours_on_roadway(
     out
 }
 
+/// 7.3.3, 8.3.8 e.2: the colour magic supplied to a character in the air: every clearing's
+/// colours of each enchanted tile he is over (the whole tile), and the seventh day's unless
+/// `lasting`.
+pub fn colours_over_tiles(
+    cat: &Catalog,
+    state: &GameState,
+    tiles: &[crate::magic_realm::catalog::tiles::TileId],
+    lasting: bool,
+) -> BTreeSet<MagicColor> {
+    let mut out = BTreeSet::new();
+    for tile in tiles {
+        if let (Some(side), Some(t)) = (state.map.side(*tile), cat.tiles.get(*tile)) {
+            for c in t.clearings(side) {
+                out.extend(c.magic.iter().copied());
+            }
+        }
+    }
+    if !lasting {
+        out.extend(seventh_day(cat, state));
+    }
+    out
+}
+
+/// The colour magic supplied to the seat's character where he is: in his clearing, on his
+/// roadway (4.6.1d) or in the air (7.3.3); only what the place supplies when `lasting`.
+pub fn colours_for(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    lasting: bool,
+) -> BTreeSet<MagicColor> {
+    if let Some(road) = who::roadway(state, seat) {
+        return colours_on_roadway(cat, state, road, lasting);
+    }
+    if let Some(tiles) = who::aloft(state, seat) {
+        return colours_over_tiles(cat, state, &tiles, lasting);
+    }
+    match who::clearing(state, seat) {
+        Some(at) if lasting => lasting_colours_in(cat, state, at),
+        Some(at) => colours_in(cat, state, at),
+        None => BTreeSet::new(),
+    }
+}
+
 /// 4.6.1, 8.9: the colour magic supplied in a clearing by its place alone (an enchanted
 /// tile, Enchanted cards, the Chapel), not by the day.
 pub fn lasting_colours_in(

@@ -11,6 +11,7 @@ pub mod curses;
 pub mod daylight;
 pub mod enchanting;
 pub mod evening;
+pub mod flying;
 pub mod following;
 pub mod gifts;
 pub mod hiding;

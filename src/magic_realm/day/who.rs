@@ -45,6 +45,26 @@ pub fn roadway(state: &GameState, seat: Seat) -> Option<(ClearingRef, ClearingRe
     }
 }
 
+/// 7.3.3, 8.3.8 e.2: the tiles a flying character is over: the one he flies over, or the
+/// two he flew away between (the tile he left first).
+pub fn aloft(
+    state: &GameState,
+    seat: Seat,
+) -> Option<Vec<crate::magic_realm::catalog::tiles::TileId>> {
+    let piece = counter(state, seat)?;
+    match state.piles.place_of(&piece)? {
+        Place::Flying { tile } => Some(vec![*tile]),
+        Place::FlownAway { from, to } => Some(vec![*from, *to]),
+        _ => None,
+    }
+}
+
+/// Whether the character is off the clearings (on a roadway or flying): he cannot block or
+/// be blocked, trade, rearrange or play colour chits there (7.2, 7.3.3, 8.3.8).
+pub fn between_clearings(state: &GameState, seat: Seat) -> bool {
+    roadway(state, seat).is_some() || aloft(state, seat).is_some()
+}
+
 /// Like [`clearing`], as an error when the character is not on the map.
 pub fn clearing_or_err(state: &GameState, seat: Seat) -> Result<ClearingRef, RuleError> {
     clearing(state, seat).ok_or_else(|| {
@@ -53,10 +73,10 @@ pub fn clearing_or_err(state: &GameState, seat: Seat) -> Result<ClearingRef, Rul
 }
 
 /// Whether the seat's character is alive and on the map (in a clearing, or between
-/// clearings on a roadway he ran onto, 8.3.8).
+/// clearings on a roadway he ran onto, 8.3.8, or in the air, 7.3.3).
 pub fn playing(state: &GameState, seat: Seat) -> bool {
     state.seat(seat).is_some_and(|s| s.fate == Fate::Playing)
-        && (clearing(state, seat).is_some() || roadway(state, seat).is_some())
+        && (clearing(state, seat).is_some() || between_clearings(state, seat))
 }
 
 pub fn has(cat: &Catalog, state: &GameState, seat: Seat, adv: SpecialAdvantage) -> bool {

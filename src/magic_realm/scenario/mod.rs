@@ -119,6 +119,11 @@ pub struct ScenarioSeat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub roadway: Option<ClearingRef>,
+    /// 8.3.8 e.2: he flew away from `at` toward this adjacent tile, and is between the two
+    /// tiles in the air.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub flown_away: Option<crate::magic_realm::catalog::tiles::TileId>,
     /// Development stage 1 to 4 (default 4).
     #[serde(default = "four")]
     pub level: u8,
@@ -254,11 +259,26 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
             .ok_or_else(|| bad(format!("unknown character {:?}", s.character.0)))?;
         name(&PieceId::Character { id: c.id.clone() })?;
         check_clearing(cat, &state.map, s.at)?;
-        let place = match s.roadway {
-            None => Place::Clearing { at: s.at },
-            Some(to) => {
+        let place = match (s.roadway, s.flown_away) {
+            (None, None) => Place::Clearing { at: s.at },
+            (Some(to), None) => {
                 check_roadway(cat, &state.map, s.at, to)?;
                 Place::Roadway { from: s.at, to }
+            }
+            (None, Some(to)) => {
+                if !state.map.adjacent_tiles(s.at.tile).contains(&to) {
+                    return Err(bad(format!(
+                        "{to:?} is not adjacent to {:?}: nobody flies away there",
+                        s.at.tile
+                    )));
+                }
+                Place::FlownAway {
+                    from: s.at.tile,
+                    to,
+                }
+            }
+            (Some(_), Some(_)) => {
+                return Err(bad("a character is on a roadway or in the air, not both"))
             }
         };
         state.piles.move_to(
@@ -418,8 +438,8 @@ fn check_roadway(
 fn check_place(cat: &Catalog, state: &GameState, place: &Place) -> Result<(), RuleError> {
     match place {
         Place::Clearing { at } => check_clearing(cat, &state.map, *at),
-        Place::Roadway { .. } => Err(bad(
-            "only a character who ran away is between clearings: give his seat a roadway",
+        Place::Roadway { .. } | Place::Flying { .. } | Place::FlownAway { .. } => Err(bad(
+            "only a character who ran or flew away is between clearings: give his seat a roadway or flownAway",
         )),
         Place::ChartBox { row, number } => {
             let exists = cat.setup_card.chart.row(*row).is_some_and(|r| {

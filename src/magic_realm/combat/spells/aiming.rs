@@ -51,6 +51,17 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         // A Leader spell may aim at a hired leader too: they take no turns of their own
         // yet, so only characters are offered.
         SpellTarget::Character | SpellTarget::Leader => characters().collect(),
+        // Broomstick: a character of Light weight.
+        SpellTarget::LightCharacter => characters()
+            .filter(|a| match a {
+                SpellAim::Character { seat } => {
+                    crate::magic_realm::day::who::card(cat, state, *seat).is_some_and(|c| {
+                        c.weight == crate::magic_realm::catalog::common::Size::Light
+                    })
+                }
+                _ => false,
+            })
+            .collect(),
         // Any monster or native there, hirelings included (his own: treachery, 8.4.2g).
         SpellTarget::Individual | SpellTarget::AnyNumberOfIndividuals => characters()
             .chain(

@@ -70,7 +70,8 @@ pub fn start(
         | SpellEffect::BadLuck
         | SpellEffect::SeeHiddenSigns
         | SpellEffect::SenseDanger
-        | SpellEffect::BlendIntoBackground => bewitch(cat, state, seat, cast),
+        | SpellEffect::BlendIntoBackground
+        | SpellEffect::Fly => bewitch(cat, state, seat, cast),
         SpellEffect::ElvenGrace => {
             bewitch(cat, state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
@@ -176,7 +177,10 @@ pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &S
         Some(SpellDuration::Day) => SpellExpiry::Sunset {
             day: state.step.day().unwrap_or(0).saturating_add(1),
         },
-        Some(SpellDuration::Permanent | SpellDuration::Phase) => SpellExpiry::Never,
+        // 4.6.6e: a Fly chit lasts until it is used.
+        Some(SpellDuration::Permanent | SpellDuration::Phase | SpellDuration::Fly) => {
+            SpellExpiry::Never
+        }
         _ => SpellExpiry::Midnight,
     };
     if let Some(chit) = cast.magic_chit() {

@@ -182,6 +182,8 @@ pub enum SpellExpiry {
     /// 4.6.6f: a Phase spell activated: it expires at the end of that phase of its
     /// target's turn, or of that round of combat.
     EndOfPhase,
+    /// 4.6.6e, 7.3.3: a Fly chit used to fly: it expires as soon as its owner lands.
+    OnLanding,
 }
 
 /// A spell bewitching its targets (8.4.3): its Magic chit (or its item's Spell card,
@@ -259,6 +261,9 @@ pub enum SpellEffect {
     SenseDanger,
     /// Blend into Background (Day): an extra Hide phase (6.2.2c).
     BlendIntoBackground,
+    /// Broomstick (Fly; 4.6.6e, 7.3.3): a Fly chit its target may play to fly, until he
+    /// uses it.
+    Fly,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -290,6 +295,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "see-hidden-signs" => Some(SpellEffect::SeeHiddenSigns),
         "sense-danger" => Some(SpellEffect::SenseDanger),
         "blend-into-background" => Some(SpellEffect::BlendIntoBackground),
+        "broomstick" => Some(SpellEffect::Fly),
         _ => None,
     }
 }

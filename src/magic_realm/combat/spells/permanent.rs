@@ -15,7 +15,7 @@ use crate::magic_realm::catalog::common::MagicColor;
 use crate::magic_realm::catalog::magic::SpellDuration;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current_mut, Combat};
-use crate::magic_realm::day::{enchanting, who};
+use crate::magic_realm::day::{enchanting, flying, who};
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::Place;
 use crate::magic_realm::state::{ChitStatus, GameState};
@@ -52,9 +52,7 @@ fn supplied_to(
     lasting: bool,
 ) -> BTreeSet<MagicColor> {
     if let SpellAim::Character { seat } = aim {
-        if let Some(road) = who::roadway(state, *seat) {
-            return enchanting::colours_on_roadway(cat, state, road, lasting);
-        }
+        return enchanting::colours_for(cat, state, *seat, lasting);
     }
     match aim_clearing(state, aim) {
         Some(at) if lasting => enchanting::lasting_colours_in(cat, state, at),
@@ -103,6 +101,90 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     out
 }
 
+/// 7.2.3: at the start of a phase of his turn (not on a roadway, nor in the air), the
+/// character may play a colour chit to energize an inert Permanent spell whose target is
+/// in his clearing, or the Permanent spell of his Treasure card (the Flying Carpet) for the
+/// rest of the day.
+pub fn day_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let Some(at) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    let colour_chits: Vec<(u8, MagicColor)> = who::chits(cat, state, seat)
+        .filter(|(_, _, st)| *st == ChitStatus::Enchanted)
+        .filter_map(|(i, _, _)| chit_colour(cat, state, seat, i).map(|c| (i, c)))
+        .collect();
+    let mut out = Vec::new();
+    for s in state
+        .spells
+        .iter()
+        .filter(|s| s.inert && is_permanent(cat, s))
+    {
+        if !s.aims.iter().any(|a| super::lasting::aim_in(state, at, a)) {
+            continue;
+        }
+        for (chit, colour) in &colour_chits {
+            if fed_by(cat, s, &BTreeSet::from([*colour])) {
+                out.push(A::EnergizeSpell {
+                    caster: s.caster,
+                    spell_box: s.spell_box,
+                    colour_chit: *chit,
+                });
+            }
+        }
+    }
+    for item in flying::flying_items(cat, state, seat) {
+        if flying::energized(cat, state, seat, &item) {
+            continue;
+        }
+        let Some(spell) = flying::item_spell(cat, &item) else {
+            continue;
+        };
+        for (chit, colour) in &colour_chits {
+            if spell.color.accepts(*colour) {
+                out.push(A::EnergizeItem {
+                    item: item.clone(),
+                    colour_chit: *chit,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// 7.2.3, 4.4.8: `seat` plays his colour chit to energize his Treasure card's Permanent
+/// spell: it stays energized until Midnight, however often he lands; the chit fatigues.
+pub fn energize_item(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    item: &crate::magic_realm::catalog::items::TreasureId,
+    colour_chit: u8,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let colour = chit_colour(cat, state, seat, colour_chit)
+        .ok_or_else(|| RuleError::internal("not a colour chit"))?;
+    super::fatigue_chit(state, seat, colour_chit);
+    state.today.energized_items.insert(item.clone());
+    let name = cat
+        .items
+        .treasure(item)
+        .map_or_else(|| item.0.clone(), |t| t.name.clone());
+    events.push(Event::public(
+        "7.2.3",
+        format!(
+            "{} plays a {colour:?} colour chit to energize the {name} for the day: it fatigues.",
+            who::who(cat, state, seat)
+        ),
+        E::ItemEnergized {
+            seat,
+            item: item.clone(),
+            chit: colour_chit,
+            colour,
+        },
+    ));
+    Ok(())
+}
+
 /// 8.3.9a: `seat` plays his colour chit to energize the spell `caster` cast from
 /// `spell_box`; the chit fatigues (an eventful consequence, 8.8).
 pub fn energize_with_chit(
@@ -131,7 +213,10 @@ pub fn energize_with_chit(
             colour,
         },
     ));
-    current_mut(state)?.eventful = true;
+    // 8.8: in combat, an eventful consequence.
+    if let Ok(combat) = current_mut(state) {
+        combat.eventful = true;
+    }
     energize(cat, state, index, Some(seat), events)
 }
 
