@@ -138,6 +138,12 @@ pub enum MagicRealmAction {
         with: crate::magic_realm::combat::ManeuverPlay,
         to: ClearingRef,
     },
+    /// 8.3.8e: as his Encounter action, fly away with these flying values toward the
+    /// adjacent tile `to`.
+    FlyAway {
+        with: crate::magic_realm::day::flying::FlySource,
+        to: crate::magic_realm::catalog::tiles::TileId,
+    },
     /// 8.3.7: instead of an action, activate one belonging and deactivate one, or abandon
     /// any number.
     EncounterItem {

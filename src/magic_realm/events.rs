@@ -540,6 +540,15 @@ pub enum MagicRealmEvent {
         to: ClearingRef,
         left: Vec<PieceId>,
     },
+    /// 8.3.8e: a character flew away from `from` toward the tile `to`; the denizens on his
+    /// sheet (`left`) stay behind, unassigned.
+    FlewAway {
+        seat: Seat,
+        with: crate::magic_realm::day::flying::FlySource,
+        from: ClearingRef,
+        to: crate::magic_realm::catalog::tiles::TileId,
+        left: Vec<PieceId>,
+    },
     /// 8.4.2: the attention chits in the order they were picked.
     AttentionChitsPicked {
         order: Vec<Seat>,

@@ -25,6 +25,7 @@ mod mr_enchant;
 mod mr_ending;
 mod mr_evening;
 mod mr_flying;
+mod mr_flying_away;
 mod mr_follow;
 mod mr_gifts;
 mod mr_hirelings_combat;

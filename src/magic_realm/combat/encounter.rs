@@ -215,6 +215,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
                 if !rearranged {
                     out.extend(alerts(cat, state, combat, seat));
                     out.extend(super::running::options(cat, state, combat, seat));
+                    out.extend(super::flying_away::options(cat, state, combat, seat));
                     out.extend(spells::casting::options(cat, state, combat, seat));
                     out.extend(spells::items::options(cat, state, combat, seat));
                 }
@@ -370,6 +371,9 @@ pub fn apply(
             ));
         }
         A::RunAway { with, to } => super::running::run(cat, state, seat, *with, *to, &mut events)?,
+        A::FlyAway { with, to } => {
+            super::flying_away::fly_away(cat, state, seat, with, *to, &mut events)?
+        }
         A::EncounterItem { piece, change } => {
             match change {
                 BelongingChange::Activate => belongings::set_inactive(state, seat, piece, false),

@@ -530,6 +530,27 @@ pub fn character(
     )
 }
 
+/// 8.3.8 e.1: the move times of the flying monsters on his sheet (the only denizens that
+/// can stop him flying away).
+pub fn flying_times_on_sheet(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    seat: Seat,
+) -> Vec<u8> {
+    combat
+        .sheets
+        .get(&seat)
+        .into_iter()
+        .flatten()
+        .filter(|p| match p {
+            PieceId::Monster { id, .. } => cat.denizens.monster(id).is_some_and(|m| m.flying),
+            _ => false,
+        })
+        .filter_map(|p| move_time(cat, state, p))
+        .collect()
+}
+
 /// 8.3.7: the move times on a character's sheet that limit the chits he can play in the
 /// Encounter Step: each denizen's (a rider's horse's, walking side) and each charging
 /// character's Move chit.

@@ -10,6 +10,7 @@ pub mod assignment;
 pub mod encounter;
 pub mod fatigue;
 pub mod fighters;
+pub mod flying_away;
 pub mod hirelings;
 pub mod melee;
 pub mod odds_query;

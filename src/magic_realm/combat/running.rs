@@ -4,8 +4,7 @@
 //! clearing. He takes no further part in combat that day; the denizens on his sheet are
 //! left behind, unassigned; he ends the day between clearings (`Place::Roadway`), and his
 //! next turn starts with a Move to an end of that roadway (`day::moving::off_roadway`).
-//!
-//! Flying away waits for flying (7.3), which no character can do yet.
+//! Flying away is in [`super::flying_away`].
 
 use super::fighters::{self, move_times_on_sheet};
 use super::{current_mut, encounter, hirelings, Combat, Events, ManeuverPlay};

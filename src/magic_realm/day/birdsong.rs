@@ -377,6 +377,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         candidates.extend([Activity::Hide, Activity::Search]);
         candidates.extend([Activity::Trade, Activity::Hire]);
     }
+    // Between clearings, his first phase can only bring him back to one.
+    let on_road = on_road || must_fly_down;
     if gone {
         candidates.clear();
     } else if !on_road {
@@ -409,7 +411,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     out.extend(super::blocking::options(state, seat));
     out.extend(super::quitting::options(state, seat));
-    if !on_road && !must_fly_down {
+    if !on_road {
         out.push(A::FinishRecording);
     }
     out

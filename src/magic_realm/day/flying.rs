@@ -219,7 +219,8 @@ pub fn do_fly(
         cancel("the tile is neither his own nor adjacent to it", events);
         return Ok(());
     }
-    let flight = best_flight(cat, state, seat);
+    // 8.3.8 e.2: flying down after flying away uses no flying values.
+    let flight = best_flight(cat, state, seat).filter(|_| needs_values);
     if needs_values && flight.is_none() {
         cancel("he has no flying strength that can carry him", events);
         return Ok(());
@@ -255,7 +256,12 @@ pub fn do_fly(
             with: flight.map(|f| f.source),
         },
     ));
-    followers_fly(cat, state, seat, to, events)
+    followers_fly(cat, state, seat, to, events)?;
+    if !needs_values {
+        // 8.3.8 e.2: he must land (he may take off again in a later phase).
+        land(cat, state, seat, events)?;
+    }
+    Ok(())
 }
 
 /// 7.3.3: taking off from a clearing, he becomes unhidden and leaves his horses and what
