@@ -152,6 +152,11 @@ pub fn apply(
     let name = who::who(cat, state, seat);
     match action {
         A::HirelingLure { hireling, denizen } => {
+            // 8.3.4: luring a denizen he pacified breaks the spell.
+            let lured = CombatTarget::Denizen {
+                piece: denizen.clone(),
+            };
+            super::super::spells::break_pacification(cat, state, seat, &lured, events);
             put_on_hireling(cat, state, seat, hireling, denizen, events)?;
             events.push(Event::public(
                 "8.3.4",
@@ -202,7 +207,13 @@ pub fn apply(
                     if super::employer(cat, state, piece) == Some(seat) {
                         super::rebels::treachery(cat, state, seat, piece, events)?;
                     }
+                    // 8.4.2: assigning his hireling against a target of his pacifying or
+                    // controlling spell breaks it; a monster it controlled reverts to
+                    // normal behavior and attacks nobody.
                     super::super::spells::break_pacification(cat, state, seat, target, events);
+                    if super::employer(cat, state, hireling) != Some(seat) {
+                        return Ok(());
+                    }
                     current_mut(state)?.attack_denizen(hireling, piece);
                     super::super::holding::attacked_while_holding(cat, state, piece, events);
                     // 8.3.6 a.9: so does attacking one.

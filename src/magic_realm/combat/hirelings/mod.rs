@@ -170,3 +170,36 @@ impl Combat {
         self.back_to_held(alone);
     }
 }
+
+/// 8.4.2: unhired natives and monsters do not fight each other: once a control spell ends,
+/// the monsters it controlled leave the Melee Sections where they fought uncontrolled
+/// denizens, and a Tremendous one lets go of an unhired denizen it held (it turns red
+/// side down).
+pub fn part_unhired(cat: &Catalog, state: &mut GameState, events: &mut super::Events) {
+    let Some(combat) = super::current(state) else {
+        return;
+    };
+    let hired = in_combat(cat, state, combat);
+    let Ok(combat) = super::current_mut(state) else {
+        return;
+    };
+    for d in &mut combat.duels {
+        if !hired.contains(&d.defender) {
+            d.attackers.retain(|a| hired.contains(a));
+            if d.target.as_ref().is_some_and(|t| !d.attackers.contains(t)) {
+                d.target = None;
+            }
+        }
+    }
+    let freed: Vec<PieceId> = combat
+        .holding_denizens
+        .iter()
+        .filter(|(m, d)| !hired.contains(m) && !hired.contains(d))
+        .map(|(m, _)| m.clone())
+        .collect();
+    for m in &freed {
+        combat.release(m);
+    }
+    combat.drop_empty_duels();
+    super::holding::let_go(state, &freed, "8.4.2", events);
+}
