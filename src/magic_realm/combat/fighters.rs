@@ -546,7 +546,13 @@ pub fn move_times_on_sheet(
         .iter()
         .filter(|(m, s)| **s == seat && combat.sheet_of(m).is_none())
         .map(|(m, _)| m);
-    for piece in combat.sheets.get(&seat).into_iter().flatten().chain(holders) {
+    for piece in combat
+        .sheets
+        .get(&seat)
+        .into_iter()
+        .flatten()
+        .chain(holders)
+    {
         // 8.3.7: a rider's time is his horse's.
         let horse =
             companion(cat, state, piece).filter(|p| matches!(p, PieceId::NativeHorse { .. }));

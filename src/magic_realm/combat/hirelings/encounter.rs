@@ -26,7 +26,7 @@ fn free(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<Pi
 fn lurable(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<PieceId> {
     denizens_in(cat, state, combat.at)
         .into_iter()
-        .filter(|p| !combat.holding.contains_key(p))
+        .filter(|p| combat.held_by(p).is_none())
         .filter(|p| combat.attacking_in(p).is_none() && combat.duel_of(p).is_none())
         .filter(|p| !super::super::encounter::pacified(cat, state, &denizen(p)))
         .collect()

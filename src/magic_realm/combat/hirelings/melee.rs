@@ -39,8 +39,11 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
             .set_facing(&horse, if dark { Facing::Light } else { Facing::Dark });
     }
     let combat = current_mut(state)?;
-    let holds: Vec<Option<CombatTarget>> =
-        combat.duels.iter().map(|d| combat.held_by(&d.defender)).collect();
+    let holds: Vec<Option<CombatTarget>> = combat
+        .duels
+        .iter()
+        .map(|d| combat.held_by(&d.defender))
+        .collect();
     for ((duel, hired), held) in combat.duels.iter_mut().zip(hired).zip(holds) {
         match held {
             // 8.3.6 a.8: holding a character, it picks no target here.
