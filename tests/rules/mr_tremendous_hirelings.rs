@@ -431,3 +431,68 @@ fn rule_8_4_2_a_controlled_bat_deployed_against_another_target_of_its_spell_brea
         "two uncontrolled Bats do not fight each other"
     );
 }
+
+/// Random combats of two characters with hirelings against Tremendous monsters (a T
+/// Serpent, a Giant with its club, a T Troll): every legal action applies, every piece
+/// stays accounted for, and the holds of 8.3.6 a.8, 8.4.7 and 8.6 all happen somewhere.
+#[test]
+fn random_combats_of_hirelings_with_tremendous_monsters_keep_every_piece() {
+    use tabletop_rules::engine::conformance::Conformance;
+    use tabletop_rules::engine::{Seed, Session};
+    use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
+    use tabletop_rules::magic_realm::MagicRealm;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut rng: u64 = 0x7E5;
+    let mut next = |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        usize::try_from(rng >> 33).unwrap_or(0) % n.max(1)
+    };
+    for game in 0..50u64 {
+        let sc: MagicRealmScenario = serde_json::from_value(json!({"seats": [
+            {"character": "berserker", "at": here(), "hidden": game % 3 == 0,
+             "hirelings": term(&["company-1", "company-2", "company-5"])},
+            {"character": "white-knight", "at": here(), "hidden": game % 2 == 0,
+             "hirelings": term(&["lancer-1", "lancer-2"])}],
+            "pieces": [native("company-1"), native("company-2"), native("company-5"),
+                native("lancer-1"), native("lancer-2"),
+                monster("t-serpent"), monster("giant"), monster("t-troll")],
+            "at": "sunset"}))
+        .unwrap();
+        let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(game)).unwrap();
+        let mut fought = false;
+        for step in 0..800 {
+            let fighting = combat::current(g.state()).is_some();
+            if fought && !fighting {
+                break;
+            }
+            fought |= fighting;
+            MagicRealm::invariants(g.state())
+                .unwrap_or_else(|e| panic!("game {game} step {step}: {e}"));
+            let Some(seat) = g.to_act().seats().first().copied() else {
+                break;
+            };
+            let legal = g.legal_actions(seat);
+            assert!(
+                !legal.is_empty(),
+                "game {game} step {step}: {seat} has nothing legal"
+            );
+            let action = legal[next(legal.len())].clone();
+            let events = g
+                .apply(seat, action.clone())
+                .unwrap_or_else(|e| panic!("game {game} step {step}: {action:?} refused: {e}"));
+            for e in events {
+                let kind = format!("{:?}", e.detail);
+                seen.insert(kind.split([' ', '{']).next().unwrap_or("").to_string());
+            }
+        }
+        MagicRealm::invariants(g.state()).unwrap();
+    }
+    for kind in ["Holding", "HoldingDenizen", "StillHolding", "LetGo"] {
+        assert!(
+            seen.contains(kind),
+            "no {kind} in 50 random combats: {seen:?}"
+        );
+    }
+}

@@ -673,7 +673,9 @@ fn apply_outcome(
     }
     // 8.4.7: Tremendous monsters that hit a living target turn red side up and hold him.
     for (monster, seat) in tremendous_hits {
-        let alive = current(state).is_some_and(|c| !c.gone.contains(&seat));
+        // (A monster already holding a denizen holds nobody else.)
+        let alive = current(state)
+            .is_some_and(|c| !c.gone.contains(&seat) && !c.holding_denizens.contains_key(&monster));
         let here = state
             .piles
             .place_of(&monster)
