@@ -588,6 +588,22 @@ pub enum MagicRealmEvent {
         monster: PieceId,
         seat: Seat,
     },
+    /// 8.4.7: a Tremendous monster turns red side up and holds a native (or another
+    /// denizen) it hit without killing.
+    HoldingDenizen {
+        monster: PieceId,
+        denizen: PieceId,
+    },
+    /// 8.3.6 a.8, 8.6: a red-side-up Tremendous monster on its own Melee Section still
+    /// attacks the target it holds.
+    StillHolding {
+        monster: PieceId,
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 8.4.7: a Tremendous monster lets go of its target and turns red side down.
+    LetGo {
+        monster: PieceId,
+    },
     /// 8.7: a denizen killed, with the spoils of the killing character (if any).
     Killed {
         victim: PieceId,

@@ -91,7 +91,14 @@ pub(super) fn run(
         };
         if !unhidden(state, &seat) {
             // 8.3.5 a.3: to one of his unhidden hirelings.
-            let mine = hirelings::of(cat, state, seat, at);
+            // 8.6: not to a native a Tremendous monster holds.
+            let mine: Vec<PieceId> = hirelings::of(cat, state, seat, at)
+                .into_iter()
+                .filter(|h| !current(state).is_some_and(|c| c.is_held(h)))
+                .collect();
+            if mine.is_empty() {
+                continue;
+            }
             if let [only] = mine.as_slice() {
                 let only = only.clone();
                 hirelings::encounter::apply(

@@ -78,7 +78,8 @@ pub(super) fn pacified_denizen(cat: &Catalog, state: &GameState, piece: &PieceId
 }
 
 /// 8.3.4: the denizens the character may lure: any unhired monster or native in the
-/// clearing not already on his sheet, except red-side-up Tremendous monsters.
+/// clearing not already on his sheet, except red-side-up Tremendous monsters (holding a
+/// character or a native, 8.4.7).
 fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<PieceId> {
     if pacified(cat, state, &CombatTarget::Character { seat }) {
         return Vec::new();
@@ -86,7 +87,7 @@ fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
     let mine = combat.sheets.get(&seat);
     denizens_in(cat, state, combat.at)
         .into_iter()
-        .filter(|p| !mine.is_some_and(|m| m.contains(p)) && !combat.holding.contains_key(p))
+        .filter(|p| !mine.is_some_and(|m| m.contains(p)) && combat.held_by(p).is_none())
         // 8.3.4: a denizen a hireling lured cannot be lured away.
         .filter(|p| combat.attacking_in(p).is_none())
         .filter(|p| !pacified_denizen(cat, state, p))

@@ -241,7 +241,9 @@ fn end_of_round(
     for seat in &gone {
         combat.sheets.remove(seat);
     }
-    let consequence = combat.eventful || !combat.holding.is_empty();
+    // 8.4.7: combat cannot end while a Tremendous monster is red side up.
+    let consequence =
+        combat.eventful || !combat.holding.is_empty() || !combat.holding_denizens.is_empty();
     combat.quiet = if consequence {
         0
     } else {

@@ -561,7 +561,19 @@ pub fn move_times_on_sheet(
     seat: Seat,
 ) -> Vec<u8> {
     let mut times = Vec::new();
-    for piece in combat.sheets.get(&seat).into_iter().flatten() {
+    // 8.3.6 a.8: a monster holding him from its own sheet counts as if in his red box.
+    let holders = combat
+        .holding
+        .iter()
+        .filter(|(m, s)| **s == seat && combat.sheet_of(m).is_none())
+        .map(|(m, _)| m);
+    for piece in combat
+        .sheets
+        .get(&seat)
+        .into_iter()
+        .flatten()
+        .chain(holders)
+    {
         // 8.3.7: a rider's time is his horse's.
         let horse =
             companion(cat, state, piece).filter(|p| matches!(p, PieceId::NativeHorse { .. }));

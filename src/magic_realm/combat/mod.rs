@@ -12,6 +12,7 @@ pub mod fatigue;
 pub mod fighters;
 pub mod flying_away;
 pub mod hirelings;
+pub mod holding;
 pub mod melee;
 pub mod odds_query;
 pub mod plays;
@@ -189,6 +190,11 @@ pub struct Combat {
     #[serde(with = "pairs")]
     #[tsify(type = "[PieceId, Seat][]")]
     pub holding: BTreeMap<PieceId, Seat>,
+    /// Red-side-up Tremendous monsters and the native (or other denizen) each holds (8.4.7,
+    /// 8.6).
+    #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(optional, type = "[PieceId, PieceId][]")]
+    pub holding_denizens: BTreeMap<PieceId, PieceId>,
     /// 8.3.6: charges this round: the charger, the character he charged and the Move
     /// chit he played.
     #[serde(with = "pairs")]
@@ -382,6 +388,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         gone: BTreeSet::new(),
         sheets: BTreeMap::new(),
         holding: BTreeMap::new(),
+        holding_denizens: BTreeMap::new(),
         charges: BTreeMap::new(),
         boots_charges: BTreeMap::new(),
         acted: BTreeSet::new(),

@@ -48,6 +48,9 @@ pub fn start_round(
     for v in combat.sheets.values_mut() {
         v.retain(|p| !hired.contains(p) || holding.contains(p));
     }
+    // 8.3.3, 8.6: red-side-up Tremendous monsters stay assigned to their targets.
+    super::holding::hold_on(state, events)?;
+    let combat = current_mut(state)?;
     combat.round += 1;
     combat.eventful = false;
     combat.stage = CombatStage::Luring;
@@ -289,6 +292,7 @@ pub fn target_fighter(
                     defender,
                     target: Vec::new(),
                     circles: Vec::new(),
+                    holds: None,
                 });
                 id
             }),
@@ -518,6 +522,7 @@ fn apply_outcome(
     }
     let mut eventful = false;
     let mut tremendous_hits: Vec<(PieceId, Seat)> = Vec::new();
+    let mut denizen_holds: Vec<(PieceId, PieceId)> = Vec::new();
     let mut spell_strikes: Vec<(PieceId, Who)> = Vec::new();
     for hit in &outcome.hits {
         let attacker = built.who(hit.attacker).cloned();
@@ -634,13 +639,18 @@ fn apply_outcome(
                 MeleeEffect::NoEffect => {}
             }
         }
-        // 8.4.7: a Tremendous monster (or its head or club) that hits a character.
-        if let (Some(Who::Denizen(_)), Some(Who::Character(seat))) =
-            (&attacker, built.who(hit.target))
-        {
-            let body = built.body_of(hit.attacker);
-            if let Some(body) = body.filter(|b| fighters::is_tremendous(cat, b)) {
-                tremendous_hits.push((body, *seat));
+        // 8.4.7: a Tremendous monster (or its head or club) that hits a character, or a
+        // native (or his horse) or another denizen.
+        if let Some(Who::Denizen(_)) = &attacker {
+            let body = built
+                .body_of(hit.attacker)
+                .filter(|b| fighters::is_tremendous(cat, b));
+            match (body, built.who(hit.target)) {
+                (Some(body), Some(Who::Character(seat))) => tremendous_hits.push((body, *seat)),
+                (Some(body), Some(Who::Denizen(victim))) => {
+                    denizen_holds.push((body, victim.clone()));
+                }
+                _ => {}
             }
         }
     }
@@ -663,7 +673,9 @@ fn apply_outcome(
     }
     // 8.4.7: Tremendous monsters that hit a living target turn red side up and hold him.
     for (monster, seat) in tremendous_hits {
-        let alive = current(state).is_some_and(|c| !c.gone.contains(&seat));
+        // (A monster already holding a denizen holds nobody else.)
+        let alive = current(state)
+            .is_some_and(|c| !c.gone.contains(&seat) && !c.holding_denizens.contains_key(&monster));
         let here = state
             .piles
             .place_of(&monster)
@@ -680,6 +692,10 @@ fn apply_outcome(
                 E::Holding { monster, seat },
             ));
         }
+    }
+    // 8.4.7: one that hit a native (or another denizen) and left him alive holds him.
+    for (monster, victim) in denizen_holds {
+        super::holding::hold_denizen(state, &monster, &victim, events)?;
     }
     let combat = current_mut(state)?;
     combat.eventful |= eventful;

@@ -34,6 +34,7 @@ fn remove_denizen(
     state: &mut GameState,
     piece: &PieceId,
     hired: bool,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     let companion = super::fighters::companion(cat, state, piece);
     let at = match state.piles.place_of(piece) {
@@ -43,9 +44,14 @@ fn remove_denizen(
     for p in std::iter::once(piece.clone()).chain(companion) {
         state.piles.move_to(&p, Place::Killed, Some(Facing::Light));
         let combat = current_mut(state)?;
+        combat.release(&p);
         combat.unassign(&p);
-        combat.holding.remove(&p);
     }
+    // 8.4.7: when its target is killed, a Tremendous monster turns red side down again.
+    let holders = current_mut(state)?.release_holders_of(&super::CombatTarget::Denizen {
+        piece: piece.clone(),
+    });
+    super::holding::let_go(state, &holders, "8.4.7", events);
     // 8.7: when an unhired leader is killed, his group's belongings are abandoned in his
     // clearing, in the order they lie in the group's box (a hired leader's stay there).
     if let (PieceId::Native { id }, Some(at), false) = (piece, at, hired) {
@@ -178,7 +184,7 @@ pub fn killed(
                     },
                 ));
             }
-            remove_denizen(cat, state, &piece, hired.is_some())
+            remove_denizen(cat, state, &piece, hired.is_some(), events)
         }
         Some(Who::Character(seat)) => {
             character_killed(cat, state, seat, killer, &characters, events)
@@ -242,16 +248,8 @@ pub fn character_killed(
     let combat = current_mut(state)?;
     combat.gone.insert(seat);
     combat.sheets.remove(&seat);
-    let released: Vec<PieceId> = combat
-        .holding
-        .iter()
-        .filter(|(_, s)| **s == seat)
-        .map(|(p, _)| p.clone())
-        .collect();
-    for monster in released {
-        current_mut(state)?.holding.remove(&monster);
-        state.piles.set_facing(&monster, Facing::Light);
-    }
+    let released = combat.release_holders_of(&super::CombatTarget::Character { seat });
+    super::holding::let_go(state, &released, "8.4.7", events);
     quitting::kill(cat, state, seat, "8.4.9", events);
     Ok(())
 }

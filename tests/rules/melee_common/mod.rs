@@ -130,6 +130,7 @@ pub fn denizen_sheet(
         defender: list(defender),
         target: list(target),
         circles: list(circles),
+        holds: None,
     }
 }
 

@@ -26,7 +26,7 @@ fn free(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<Pi
 fn lurable(cat: &Catalog, state: &GameState, combat: &Combat) -> Vec<PieceId> {
     denizens_in(cat, state, combat.at)
         .into_iter()
-        .filter(|p| !combat.holding.contains_key(p))
+        .filter(|p| combat.held_by(p).is_none())
         .filter(|p| combat.attacking_in(p).is_none() && combat.duel_of(p).is_none())
         .filter(|p| !super::super::encounter::pacified(cat, state, &denizen(p)))
         .collect()
@@ -55,8 +55,9 @@ pub fn luring_options(cat: &Catalog, state: &GameState, combat: &Combat, seat: S
 
 /// 8.3.6a: the targets a hireling may be deployed against: an unhidden character in the
 /// clearing other than its employer (a hireling is no hired leader who found hidden
-/// enemies), or any monster or native there other than itself, except a red-side-up
-/// Tremendous monster. (Deploying against his own hireling is treachery, 8.4.2g.)
+/// enemies), or any monster or native there other than itself, a red-side-up Tremendous
+/// monster included (a.8), except a native a Tremendous monster holds (8.6). (Deploying
+/// against his own hireling is treachery, 8.4.2g.)
 fn deploy_targets(
     cat: &Catalog,
     state: &GameState,
@@ -71,9 +72,8 @@ fn deploy_targets(
         .collect();
     let denizens = denizens_in(cat, state, combat.at)
         .into_iter()
-        .filter(|p| !combat.holding.contains_key(p))
         .chain(super::in_combat(cat, state, combat))
-        .filter(|p| p != hireling);
+        .filter(|p| p != hireling && !combat.is_held(p));
     out.extend(denizens.map(|p| denizen(&p)));
     // Melt into Mist: nobody attacks mist.
     out.retain(|t| !super::super::spells::mist::misted(cat, state, t));
@@ -116,6 +116,8 @@ pub fn assignment_options(cat: &Catalog, state: &GameState, combat: &Combat) -> 
     };
     super::of(cat, state, *seat, combat.at)
         .into_iter()
+        // 8.6: no other denizen attacks a native a Tremendous monster holds.
+        .filter(|h| !combat.is_held(h))
         .map(|hireling| A::AssignToHireling {
             denizen: denizen.clone(),
             hireling,
@@ -150,6 +152,11 @@ pub fn apply(
     let name = who::who(cat, state, seat);
     match action {
         A::HirelingLure { hireling, denizen } => {
+            // 8.3.4: luring a denizen he pacified breaks the spell.
+            let lured = CombatTarget::Denizen {
+                piece: denizen.clone(),
+            };
+            super::super::spells::break_pacification(cat, state, seat, &lured, events);
             put_on_hireling(cat, state, seat, hireling, denizen, events)?;
             events.push(Event::public(
                 "8.3.4",
@@ -200,8 +207,15 @@ pub fn apply(
                     if super::employer(cat, state, piece) == Some(seat) {
                         super::rebels::treachery(cat, state, seat, piece, events)?;
                     }
+                    // 8.4.2: assigning his hireling against a target of his pacifying or
+                    // controlling spell breaks it; a monster it controlled reverts to
+                    // normal behavior and attacks nobody.
                     super::super::spells::break_pacification(cat, state, seat, target, events);
+                    if super::employer(cat, state, hireling) != Some(seat) {
+                        return Ok(());
+                    }
                     current_mut(state)?.attack_denizen(hireling, piece);
+                    super::super::holding::attacked_while_holding(cat, state, piece, events);
                     // 8.3.6 a.9: so does attacking one.
                     super::super::fighters::provoke(cat, state, seat, piece, events);
                 }

@@ -7,8 +7,8 @@
 
 use super::super::fighters::companion;
 use super::super::melee::{FighterId, Lane, MeleeFighter, Sheet};
-use super::super::round::{add_denizen, Built};
-use super::super::{current, current_mut, Combat, Events};
+use super::super::round::{add_denizen, Built, Who};
+use super::super::{current, current_mut, Combat, CombatTarget, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -38,9 +38,24 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
             .piles
             .set_facing(&horse, if dark { Facing::Light } else { Facing::Dark });
     }
-    for (duel, hired) in current_mut(state)?.duels.iter_mut().zip(hired) {
-        if !hired || duel.attackers.len() == 1 {
-            duel.target = duel.attackers.last().cloned();
+    let combat = current_mut(state)?;
+    let holds: Vec<Option<CombatTarget>> = combat
+        .duels
+        .iter()
+        .map(|d| combat.held_by(&d.defender))
+        .collect();
+    for ((duel, hired), held) in combat.duels.iter_mut().zip(hired).zip(holds) {
+        match held {
+            // 8.3.6 a.8: holding a character, it picks no target here.
+            Some(CombatTarget::Character { .. }) => duel.target = None,
+            // 8.6: holding a native, the native is automatically its target.
+            Some(CombatTarget::Denizen { piece }) if duel.attackers.contains(&piece) => {
+                duel.target = Some(piece);
+            }
+            _ if !hired || duel.attackers.len() == 1 => {
+                duel.target = duel.attackers.last().cloned();
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -50,7 +65,10 @@ pub fn start(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
 pub fn target_options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     let mut out = Vec::new();
     for duel in combat.duels.iter().filter(|d| d.target.is_none()) {
-        if super::employer(cat, state, &duel.defender) != Some(seat) {
+        // 8.3.6 a.8, 8.6: a Tremendous monster holding its target picks no other.
+        if super::employer(cat, state, &duel.defender) != Some(seat)
+            || combat.held_by(&duel.defender).is_some()
+        {
             continue;
         }
         for attacker in &duel.attackers {
@@ -270,10 +288,16 @@ pub fn add_duels(
         if defender.is_empty() {
             continue;
         }
+        // 8.3.6 a.8: a monster holding a character attacks him from its red box here.
+        let holds = match combat.held_by(&duel.defender) {
+            Some(CombatTarget::Character { seat }) => built.id_of(&Who::Character(seat)),
+            _ => None,
+        };
         built.situation.sheets.push(Sheet::Denizen {
             defender,
             target,
             circles,
+            holds,
         });
     }
     Ok(())

@@ -103,8 +103,10 @@ impl Combat {
 
     /// 8.3.6 a.3, a.5, a.6: `attacker` attacks the denizen `defender`: an attacking
     /// defender leaves the sheet it was on (and a defender left alone there becomes the
-    /// newest attacker on its ex-attacker's sheet); the attacker goes on top of the
-    /// defender's attackers.
+    /// newest attacker on its ex-attacker's sheet, unless it is a red-side-up Tremendous
+    /// monster holding a character: it returns to his sheet, a.8); the attacker goes on
+    /// top of the defender's attackers. A red-side-up Tremendous monster attacked on a
+    /// character's sheet goes onto its own, still holding him (a.8).
     pub fn attack_denizen(&mut self, attacker: &PieceId, defender: &PieceId) {
         let mut lone = None;
         if let Some(i) = self.attacking_in(defender) {
@@ -129,9 +131,12 @@ impl Combat {
                 self.duels.len() - 1
             }
         };
+        let lone = lone
+            .filter(|l| l != attacker)
+            .and_then(|l| self.back_to_held(vec![l]).pop());
         if let Some(d) = self.duels.get_mut(i) {
             d.attackers.push(attacker.clone());
-            if let Some(lone) = lone.filter(|l| l != attacker) {
+            if let Some(lone) = lone {
                 d.attackers.push(lone);
             }
         }
@@ -139,6 +144,8 @@ impl Combat {
 
     /// Takes `piece` off every denizen's sheet: as an attacker, or as a defender (its
     /// attackers are left unassigned).
+    /// A red-side-up Tremendous monster left alone on its own sheet returns to the sheet
+    /// of the character it holds (8.3.6 a.8).
     pub(in crate::magic_realm::combat) fn leave_duels(&mut self, piece: &PieceId) {
         self.duels.retain(|d| &d.defender != piece);
         for d in &mut self.duels {
@@ -147,6 +154,52 @@ impl Combat {
                 d.target = None;
             }
         }
-        self.duels.retain(|d| !d.attackers.is_empty());
+        self.drop_empty_duels();
     }
+
+    /// Ends the duels left without attackers; a red-side-up Tremendous defender holding a
+    /// character returns to his sheet (8.3.6 a.8).
+    pub(in crate::magic_realm::combat) fn drop_empty_duels(&mut self) {
+        let alone: Vec<PieceId> = self
+            .duels
+            .iter()
+            .filter(|d| d.attackers.is_empty())
+            .map(|d| d.defender.clone())
+            .collect();
+        self.duels.retain(|d| !d.attackers.is_empty());
+        self.back_to_held(alone);
+    }
+}
+
+/// 8.4.2: unhired natives and monsters do not fight each other: once a control spell ends,
+/// the monsters it controlled leave the Melee Sections where they fought uncontrolled
+/// denizens, and a Tremendous one lets go of an unhired denizen it held (it turns red
+/// side down).
+pub fn part_unhired(cat: &Catalog, state: &mut GameState, events: &mut super::Events) {
+    let Some(combat) = super::current(state) else {
+        return;
+    };
+    let hired = in_combat(cat, state, combat);
+    let Ok(combat) = super::current_mut(state) else {
+        return;
+    };
+    for d in &mut combat.duels {
+        if !hired.contains(&d.defender) {
+            d.attackers.retain(|a| hired.contains(a));
+            if d.target.as_ref().is_some_and(|t| !d.attackers.contains(t)) {
+                d.target = None;
+            }
+        }
+    }
+    let freed: Vec<PieceId> = combat
+        .holding_denizens
+        .iter()
+        .filter(|(m, d)| !hired.contains(m) && !hired.contains(d))
+        .map(|(m, _)| m.clone())
+        .collect();
+    for m in &freed {
+        combat.release(m);
+    }
+    combat.drop_empty_duels();
+    super::holding::let_go(state, &freed, "8.4.2", events);
 }

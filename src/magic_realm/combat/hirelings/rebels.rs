@@ -64,7 +64,19 @@ pub fn treachery(
             duel.target = None;
         }
     }
-    combat.duels.retain(|d| !d.attackers.is_empty());
+    combat.drop_empty_duels();
+    // A Tremendous monster that is no hireling lets go of a rebel it holds (its attack
+    // is cancelled).
+    let freed: Vec<PieceId> = combat
+        .holding_denizens
+        .iter()
+        .filter(|(m, d)| rebels.contains(d) && !hired.contains(m))
+        .map(|(m, _)| m.clone())
+        .collect();
+    for m in &freed {
+        combat.release(m);
+    }
+    crate::magic_realm::combat::holding::let_go(state, &freed, "8.4.2", events);
     start_battling(state, seat, group);
     events.push(Event::public(
         "8.4.2",

@@ -262,6 +262,12 @@ pub enum Sheet {
         defender: Vec<(FighterId, Lane)>,
         target: Vec<(FighterId, Lane)>,
         circles: Vec<(FighterId, Lane)>,
+        /// 8.3.6 a.8: a red-side-up Tremendous defender holding a character picks no
+        /// target here: it (with its head or club) attacks him from its red box, as if it
+        /// were in the matching red box on his sheet.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        holds: Option<FighterId>,
     },
 }
 

@@ -116,6 +116,7 @@ pub fn randomize(
                 defender,
                 target,
                 circles,
+                ..
             } => {
                 place(sit, &mut board, sheet, SheetPart::Defender, defender)?;
                 place(sit, &mut board, sheet, SheetPart::Target, target)?;

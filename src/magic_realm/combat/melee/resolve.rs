@@ -185,9 +185,15 @@ pub fn attacks(sit: &Situation, board: &Board) -> Result<Vec<Attack>, RuleError>
                 defender,
                 target,
                 circles,
+                holds,
             } => {
                 let def = main_fighter(sit, defender)?;
-                if let Some(tgt) = main_fighter(sit, target)? {
+                // 8.3.6 a.8: a defender holding a character attacks him, not its sheet.
+                let aim = match holds {
+                    Some(held) => Some(*held),
+                    None => main_fighter(sit, target)?,
+                };
+                if let Some(tgt) = aim {
                     for &(id, _) in defender {
                         out.extend(denizen_attack(sit, board, id, tgt)?);
                     }

@@ -9,6 +9,7 @@ use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current, current_mut};
 use crate::magic_realm::day::who;
+use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::GameState;
 use std::collections::BTreeSet;
 
@@ -85,6 +86,15 @@ pub fn activate(
             let Some(cast) = release_shielded(cat, state, seat, cast, events)? else {
                 continue;
             };
+            if hirelings_attack_targets(cat, state, seat, &cast) {
+                let text = format!(
+                    "{}'s hirelings are assigned to attack its targets: {} is cancelled.",
+                    who::who(cat, state, seat),
+                    super::whose(cat, state, seat, &cast.spell)
+                );
+                super::end_cast(state, seat, &cast, Ending::Cancelled, "8.4.2", text, events);
+                continue;
+            }
             events.push(Event::public(
                 "8.4.3",
                 format!(
@@ -136,4 +146,38 @@ fn release_shielded(
     );
     super::end_cast(state, seat, &cast, Ending::Broken, "4.6.9", text, events);
     Ok(None)
+}
+
+/// 8.4.2, 8.4.4: a spell that pacifies or controls denizens is stopped from going into
+/// effect if, at that moment, any of the spellcaster's hirelings is assigned to attack one
+/// of its targets: attacking it on its own Melee Section, or defending on his own with it
+/// as his chosen target.
+fn hirelings_attack_targets(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    cast: &super::SpellCast,
+) -> bool {
+    if !matches!(
+        super::effect_named(cat, &cast.spell),
+        Some(super::SpellEffect::Pacify | super::SpellEffect::Control)
+    ) {
+        return false;
+    }
+    let Some(combat) = current(state) else {
+        return false;
+    };
+    let named = |piece: &PieceId| {
+        let group = crate::magic_realm::combat::fighters::group_of(cat, piece);
+        cast.aims.iter().any(|a| match a {
+            SpellAim::Denizen { piece: p } => p == piece,
+            SpellAim::Group { group: g } => Some(*g) == group,
+            _ => false,
+        })
+    };
+    let mine = crate::magic_realm::combat::hirelings::of(cat, state, seat, combat.at);
+    combat.duels.iter().any(|d| {
+        (named(&d.defender) && d.attackers.iter().any(|a| mine.contains(a)))
+            || (mine.contains(&d.defender) && d.target.as_ref().is_some_and(named))
+    })
 }

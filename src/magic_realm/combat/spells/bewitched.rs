@@ -171,8 +171,15 @@ pub fn break_pacification(
     let CombatTarget::Denizen { piece } = target else {
         return;
     };
+    let mut broken = false;
     while let Some(i) = pacifying(cat, state, piece, seat) {
         end_spell(cat, state, i, false, events);
+        broken = true;
+    }
+    // Its targets revert to normal behavior: monsters no longer controlled leave the
+    // fights with other uncontrolled denizens.
+    if broken {
+        crate::magic_realm::combat::hirelings::part_unhired(cat, state, events);
     }
 }
 

@@ -221,8 +221,13 @@ fn control(
     for piece in &controlled {
         let combat = current_mut(state)?;
         combat.unassign(piece);
-        if combat.holding.remove(piece).is_some() {
-            state.piles.set_facing(piece, Facing::Light);
+        if combat.release(piece) {
+            crate::magic_realm::combat::holding::let_go(
+                state,
+                std::slice::from_ref(piece),
+                "4.6.9",
+                events,
+            );
         }
     }
     events.push(Event::public(
@@ -374,8 +379,14 @@ fn peace(
     let combat = current_mut(state)?;
     match &target {
         CombatTarget::Denizen { piece } => {
+            // 8.4.4: a Tremendous monster kept from its target turns red side down; one
+            // holding the pacified denizen lets go of him.
             combat.unassign(piece);
-            combat.holding.remove(piece);
+            let mut freed = combat.release_holders_of(&target);
+            if combat.release(piece) {
+                freed.push(piece.clone());
+            }
+            crate::magic_realm::combat::holding::let_go(state, &freed, "8.4.4", events);
         }
         CombatTarget::Character { seat: pacified } => {
             combat.targets.remove(pacified);

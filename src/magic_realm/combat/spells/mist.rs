@@ -85,17 +85,21 @@ pub fn vanish(
     let its = |s: &Seat| CombatTarget::Character { seat: *s } == *target;
     combat.targets.retain(|s, t| !its(s) && t != target);
     combat.drop_charges(|s, t| its(&s) || its(&t));
+    // 8.4.7: the Tremendous monsters holding the mist let go of it.
+    let mut freed = combat.release_holders_of(target);
     match target {
         CombatTarget::Character { seat } => {
             combat.sheets.remove(seat);
-            combat.holding.retain(|_, s| s != seat);
             combat.plays.remove(seat);
         }
         CombatTarget::Denizen { piece } => {
             combat.unassign(piece);
-            combat.holding.remove(piece);
+            if combat.release(piece) {
+                freed.push(piece.clone());
+            }
         }
     }
+    crate::magic_realm::combat::holding::let_go(state, &freed, "4.6.8", events);
     if let Some((seat, cast)) = cast {
         let text = format!(
             "{} turns into mist: his {} is cancelled.",
