@@ -197,7 +197,11 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
   for (const p of view.piles) {
     if (p.place.place === 'clearing') piles.set(`${p.place.at.tile}:${p.place.at.clearing}`, p);
     if (p.place.place === 'tile') tilePiles.set(p.place.tile, p);
-    if (p.place.place === 'roadway' && p.pieces.length > 0) roadways.push(p);
+    if (
+      (p.place.place === 'roadway' || p.place.place === 'flying' || p.place.place === 'flown_away') &&
+      p.pieces.length > 0
+    )
+      roadways.push(p);
   }
   const isTarget = (at: ClearingRef) => targets.some((t) => sameClearing(t, at));
   const hiddenCharacter = (s: SeenPiece) =>
@@ -390,10 +394,31 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
           );
         })}
         {roadways.map((pile, r) => {
-          if (pile.place.place !== 'roadway') return null;
-          const { from, to } = pile.place;
-          const a = clearingOnMap(tiles, view.map.tiles, from);
-          const b = clearingOnMap(tiles, view.map.tiles, to);
+          // 8.3.8: on a roadway, halfway between its clearings; 7.3.3: in the air over a
+          // tile, or (8.3.8 e.2) halfway between the two tiles he flew away between.
+          const tileAt = (id: TileId) => {
+            const placed = view.map.tiles.find((t) => t.tile === id);
+            return placed ? hexCenter(placed.at) : undefined;
+          };
+          const place = pile.place;
+          let a: { x: number; y: number } | undefined;
+          let b: { x: number; y: number } | undefined;
+          let where: string;
+          if (place.place === 'roadway') {
+            a = clearingOnMap(tiles, view.map.tiles, place.from);
+            b = clearingOnMap(tiles, view.map.tiles, place.to);
+            where = `On the roadway between ${clearingName(names, place.from)} and ${clearingName(names, place.to)}`;
+          } else if (place.place === 'flying') {
+            a = tileAt(place.tile);
+            b = a;
+            where = `Flying over ${names.tile(place.tile)}`;
+          } else if (place.place === 'flown_away') {
+            a = tileAt(place.from);
+            b = tileAt(place.to);
+            where = `In the air between ${names.tile(place.from)} and ${names.tile(place.to)}`;
+          } else {
+            return null;
+          }
           if (!a || !b) return null;
           const m = roadwayPoint(a, b);
           return (
@@ -403,11 +428,17 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
               class="pile roadway-pile"
               role="button"
               tabindex={0}
-              aria-label={`On the roadway between ${clearingName(names, from)} and ${clearingName(names, to)}: ${pile.pieces.map(name).join(', ')}`}
+              aria-label={`${where}: ${pile.pieces.map(name).join(', ')}`}
               onClick={clickUnlessDragged(() => onPile(pile))}
               onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onPile(pile)}
             >
-              <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} class="roadway-run" />
+              <line
+                x1={a.x}
+                y1={a.y}
+                x2={b.x}
+                y2={b.y}
+                class={place.place === 'roadway' ? 'roadway-run' : 'flight-run'}
+              />
               {pile.pieces.map((seen, k) => (
                 <g key={tokenKey(seen, k)} {...arrive(seen, m.x - 4 + k * 9, m.y - 4)}>
                   <rect

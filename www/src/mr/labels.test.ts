@@ -91,6 +91,15 @@ describe('words for the engine', () => {
       `Run away on my horse (galloping) toward ${clearingName(names, oak4)}`,
     );
     expect(actionLabel(names, { type: 'EndTrading' })).toBe('Done trading and rearranging');
+    expect(
+      actionLabel(names, { type: 'FlyAway', with: { source: 'item', item: 'flying-carpet' }, to: 'maple_woods' }),
+    ).toBe(`Fly away on the ${names.any('flying-carpet')} toward ${names.tile('maple_woods')}`);
+    expect(actionLabel(names, { type: 'RecordActivity', activity: { activity: 'fly', to: 'maple_woods' } })).toContain(
+      `Fly to ${names.tile('maple_woods')}`,
+    );
+    expect(placeLabel(names, { place: 'flown_away', from: 'oak_woods', to: 'maple_woods' })).toBe(
+      `In the air between ${names.tile('oak_woods')} and ${names.tile('maple_woods')}`,
+    );
     expect(actionLabel(names, { type: 'ChargeInBoots', target: 1 })).toBe('Charge seat 2 in my Boots');
     expect(placeLabel(names, { place: 'roadway', from: oak2, to: oak4 })).toBe(
       `On the roadway from ${clearingName(names, oak2)} to ${clearingName(names, oak4)}`,

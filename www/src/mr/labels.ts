@@ -7,6 +7,7 @@ import type {
   ClearingRef,
   CombatStage,
   Curse,
+  FlySource,
   Gift,
   MagicRealmAction,
   MagicRealmLogEntry,
@@ -78,9 +79,18 @@ export function activityLabel(names: Names, activity: Activity): string {
       return `Follow seat ${activity.guide + 1}`;
     case 'leaveMap':
       return 'Move off the edge of the map';
+    case 'fly':
+      return `Fly to ${names.tile(activity.to)}`;
     default:
       return humanize(activity.activity);
   }
+}
+
+/** What a flier flies with, in words. */
+export function flySourceLabel(names: Names, source: FlySource): string {
+  return source.source === 'item'
+    ? `on the ${names.any(source.item)}`
+    : `with the Fly chit of seat ${source.caster + 1}'s spell ${source.spell_box + 1}`;
 }
 
 const MEETING_ANSWER: Record<MeetingAnswer, string> = {
@@ -198,6 +208,8 @@ export function expiryLabel(until: SpellExpiry): string {
       return `until Sunset of day ${until.day}`;
     case 'never':
       return 'until it is broken';
+    case 'onLanding':
+      return 'until its flier lands';
     default:
       return 'until the end of the phase or round';
   }
@@ -284,6 +296,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
             : `with Move chit ${action.with.chit + 1}`;
       return `Run away ${by} toward ${clearingName(names, action.to)}`;
     }
+    case 'FlyAway':
+      return `Fly away ${flySourceLabel(names, action.with)} toward ${names.tile(action.to)}`;
+    case 'EnergizeItem':
+      return `Energize the ${names.any(action.item)} for the day with colour chit ${action.colour_chit + 1}`;
     case 'EndTrading':
       return 'Done trading and rearranging';
     case 'TurnWeapon':

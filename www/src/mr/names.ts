@@ -112,6 +112,10 @@ export function placeLabel(names: Names, place: Place): string {
       return names.tile(place.tile);
     case 'roadway':
       return `On the roadway from ${clearingName(names, place.from)} to ${clearingName(names, place.to)}`;
+    case 'flying':
+      return `Flying over ${names.tile(place.tile)}`;
+    case 'flown_away':
+      return `In the air between ${names.tile(place.from)} and ${names.tile(place.to)}`;
     case 'chart_box':
       return `Appearance Chart row ${place.row}, box ${place.number}`;
     case 'natives':
