@@ -48,6 +48,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::Meeting { .. }) = &state.today.pending {
         return meeting::answers(state, seat);
     }
+    if let Some(Pending::StormLosses { .. }) = &state.today.pending {
+        return spells::storm::options(state, seat);
+    }
     let Some(act) = activity(state, seat) else {
         return Vec::new();
     };
@@ -63,6 +66,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || super::curses::forbids(state, seat, act).is_some()
         || spells::mist::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
+        || spells::storm::lost_now(state, seat)
     {
         out.push(A::Proceed);
         return out;
@@ -138,6 +142,10 @@ pub fn apply(
         }
         _ => {}
     }
+    if let A::LoseToStorm { phase } = action {
+        spells::storm::lose(cat, state, seat, *phase, &mut events)?;
+        return Ok(events);
+    }
     if let A::AnswerMeeting { answer } = action {
         meeting::answer(cat, state, seat, *answer, &mut events)?;
         end_phase(cat, state, seat, &mut events)?;
@@ -159,9 +167,24 @@ pub fn apply(
     let dwelling_phase = state
         .seat(seat)
         .is_some_and(|s| s.record.dwelling_phase == Some(state.today.phase));
+    let lit_phase = state
+        .seat(seat)
+        .is_some_and(|s| s.record.lit_phase == Some(state.today.phase));
     let at_dwelling =
         who::clearing(state, seat).is_some_and(|c| super::birdsong::dwelling_in(state, c));
-    if off_road(state, seat, &act) {
+    if spells::storm::lost_now(state, seat) {
+        events.push(Event::public(
+            "8.4.4",
+            format!(
+                "Phase {phase}: {} lost this phase to the Violent Storm; the activity is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "lost to the Violent Storm".into(),
+            },
+        ));
+    } else if off_road(state, seat, &act) {
         // 8.3.8 d.1: between clearings (his first Move failed), he can only move.
         events.push(Event::public(
             "8.3.8",
@@ -184,6 +207,18 @@ pub fn apply(
             E::PhaseCancelled {
                 seat,
                 reason: "the Reputation phase begins away from a Dwelling (6.2.4)".into(),
+            },
+        ));
+    } else if lit_phase && !spells::places::in_light(cat, state, seat) {
+        events.push(Event::public(
+            "6.2.4",
+            format!(
+                "Phase {phase}: {}'s extra phase from Blazing Light must begin in the lit clearing; it is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "the Blazing Light phase begins outside the lit clearing".into(),
             },
         ));
     } else if horse_phase && !horse_ready {
@@ -345,6 +380,8 @@ fn end_phase(
     spells::protection::phase_ends(cat, state, events);
     state.today.phase += 1;
     state.today.rearranged.clear();
+    // Violent Storm: ending a phase in a stormy clearing costs phases.
+    spells::storm::phase_ended(cat, state, seat, events);
     Ok(())
 }
 

@@ -43,14 +43,28 @@ fn aim_clearing(state: &GameState, aim: &SpellAim) -> Option<ClearingRef> {
 }
 
 /// The colour magic supplied to a spell's target: in its clearing, or (4.6.1d) to a
-/// character between clearings by both clearings' tiles; only what the place supplies
-/// when `lasting` (not the seventh day's).
+/// character between clearings by both clearings' tiles; to a tile (Illusion), by its
+/// enchanted side; only what the place supplies when `lasting` (not the seventh day's).
 fn supplied_to(
     cat: &Catalog,
     state: &GameState,
+    s: &SpellInEffect,
     aim: &SpellAim,
     lasting: bool,
 ) -> BTreeSet<MagicColor> {
+    if let (SpellAim::Tile, Some(at)) = (aim, s.at) {
+        let mut out: BTreeSet<MagicColor> = state
+            .map
+            .clearings(&cat.tiles)
+            .into_iter()
+            .filter(|c| c.tile == at.tile)
+            .flat_map(|c| enchanting::tile_colours_in(cat, state, c))
+            .collect();
+        if !lasting {
+            out.extend(enchanting::seventh_day(cat, state));
+        }
+        return out;
+    }
     if let SpellAim::Character { seat } = aim {
         if let Some(road) = who::roadway(state, *seat) {
             return enchanting::colours_on_roadway(cat, state, road, lasting);
@@ -86,7 +100,10 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     for s in &state.spells {
         if !s.inert
             || !is_permanent(cat, s)
-            || !s.aims.iter().any(|a| super::aim_in(state, combat.at, a))
+            || !s
+                .aims
+                .iter()
+                .any(|a| super::places::target_in(state, s, combat.at, a))
         {
             continue;
         }
@@ -188,7 +205,7 @@ pub fn supply(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resu
         .filter(|s| {
             s.aims
                 .iter()
-                .any(|a| fed_by(cat, s, &supplied_to(cat, state, a, false)))
+                .any(|a| fed_by(cat, s, &supplied_to(cat, state, s, a, false)))
         })
         .map(|s| (s.caster, s.spell_box))
         .collect();
@@ -212,7 +229,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
         .filter(|(_, s)| {
             !s.aims
                 .iter()
-                .any(|a| fed_by(cat, s, &supplied_to(cat, state, a, true)))
+                .any(|a| fed_by(cat, s, &supplied_to(cat, state, s, a, true)))
         })
         .map(|(i, _)| i)
         .collect();
