@@ -73,6 +73,8 @@ pub enum MagicRealmAction {
     Search { search: SearchChoice },
     /// 7.5: pick one row of a Choice result.
     ChooseSearchResult { pick: SearchPick },
+    /// Violent Storm: give up this phase (from 0) of his turn to the storm.
+    LoseToStorm { phase: u8 },
     /// 7.8: rest this chit (index into the 12 chits), making change with `change`.
     Rest {
         chit: u8,

@@ -68,6 +68,12 @@ pub enum MagicRealmEvent {
         tile: TileId,
         chit: MapChitId,
     },
+    /// Peace with Nature: a Warning or Sound chit that turned up and did not summon turns
+    /// face down again.
+    ChitTurnedDown {
+        tile: TileId,
+        chit: MapChitId,
+    },
     /// 3.6.2: what the chit stands for goes to the map; the chit leaves play.
     DwellingPlaced {
         dwelling: DwellingId,
@@ -646,6 +652,21 @@ pub enum MagicRealmEvent {
     SpellAimed {
         seat: Seat,
         aim: crate::magic_realm::combat::spells::SpellAim,
+    },
+    /// Violent Storm: its spellcaster's roll fixes the phases it takes.
+    StormBrews {
+        seat: Seat,
+        phases_lost: u8,
+    },
+    /// Violent Storm: it strikes a character at the end of a phase of his turn.
+    StormStrikes {
+        seat: Seat,
+        phases_lost: u8,
+    },
+    /// Violent Storm: he gives up this phase (from 0) of his turn.
+    PhaseLostToStorm {
+        seat: Seat,
+        phase: u8,
     },
     /// 8.4.3: a spell comes to life.
     SpellWorks {

@@ -440,6 +440,11 @@ pub struct TurnRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub dwelling_phase: Option<usize>,
+    /// Blazing Light: the phase (from 0) its extra phase gives; it must begin in the lit
+    /// clearing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub lit_phase: Option<usize>,
     /// 7.12: the seat's blocking orders for the day (secret until carried out).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
@@ -475,6 +480,8 @@ pub enum Pending {
     Meeting {
         offer: crate::magic_realm::day::meeting::Offer,
     },
+    /// Violent Storm: the character chooses `left` more of his remaining phases to lose.
+    StormLosses { seat: Seat, left: u8 },
 }
 
 /// The day in progress: the Monster Roll, the turn order and where Daylight stands.
@@ -538,6 +545,10 @@ pub struct Today {
     /// (the Flying Carpet stays energized all day, however often he lands).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub energized_items: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
+    /// Violent Storm: the phases (from 0) of each character's turn lost to a storm today;
+    /// he pays once a turn (an empty set when he had nothing left to lose).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub storm_losses: BTreeMap<Seat, BTreeSet<usize>>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

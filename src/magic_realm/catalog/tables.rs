@@ -334,6 +334,8 @@ impl Tables {
         wish: Wishes => Wishes -> Wish;
         /// Power of the Pit Table (4.6.7b).
         power_of_the_pit: PowerOfThePit => PowerOfThePit -> PitResult;
+        /// Violent Storm Table (Violent Storm spell).
+        violent_storm: ViolentStorm => ViolentStorm -> ViolentStormResult;
         /// Transform Table (4.6.8).
         transform: Transform => Transform -> TransformCreature;
         /// Repositioning Denizens Table (8.4.6).

@@ -59,6 +59,9 @@ pub struct Entitlement {
     pub pony: bool,
     /// 6.2.2c: the Captain's Reputation: one extra phase, done at a Dwelling.
     pub reputation: bool,
+    /// Blazing Light: in its clearing at Birdsong, one extra phase of any activity, begun
+    /// in that clearing.
+    pub lit: bool,
 }
 
 pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement {
@@ -108,6 +111,7 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
         extra,
         pony: horse == Some(HorseKind::Pony),
         reputation: who::has(cat, state, seat, Adv::Reputation),
+        lit: crate::magic_realm::combat::spells::places::in_light(cat, state, seat),
     }
 }
 
@@ -124,6 +128,8 @@ pub enum Source {
     Horse,
     /// The Captain's Reputation: any activity, begun at a Dwelling.
     Dwelling,
+    /// Blazing Light: any activity, begun in the lit clearing.
+    Lit,
 }
 
 /// Assigns each recorded phase to what entitles it (6.2.2, 6.2.4), or `None` when the
@@ -166,14 +172,19 @@ pub fn assign(
             out.push(Source::General);
         }
     }
-    if general > general_cap + usize::from(ent.reputation) {
+    // The extra phases of any activity: the Reputation's, then Blazing Light's.
+    let any: Vec<Source> = [(ent.reputation, Source::Dwelling), (ent.lit, Source::Lit)]
+        .into_iter()
+        .filter_map(|(has, src)| has.then_some(src))
+        .collect();
+    if general > general_cap + any.len() {
         return None;
     }
-    // The Reputation phase: the last phase of no other source (see `seal_records`).
-    if general > general_cap {
+    // Each is the last phase of no other source (see `seal_records`).
+    for src in any.into_iter().take(general.saturating_sub(general_cap)) {
         if let Some(i) = out.iter().rposition(|s| *s == Source::General) {
             if let Some(slot) = out.get_mut(i) {
-                *slot = Source::Dwelling;
+                *slot = src;
             }
         }
     }
@@ -265,6 +276,20 @@ pub fn seal_records(cat: &Catalog, state: &mut GameState) {
                     })
                     .unwrap_or(chosen)
             });
+        // Blazing Light's phase: the first other general phase planned to begin in the
+        // lit clearing he is in, else the one `assign` chose.
+        let lit_phase = sources
+            .iter()
+            .position(|s| *s == Source::Lit)
+            .map(|chosen| {
+                (0..record.len())
+                    .filter(|i| matches!(sources.get(*i), Some(Source::General | Source::Lit)))
+                    .filter(|i| Some(*i) != dwelling_phase)
+                    .find(|i| {
+                        start.is_some_and(|c| planned_position(cat, state, c, &record[..*i]).0 == c)
+                    })
+                    .unwrap_or(chosen)
+            });
         let horse_phases = sources
             .iter()
             .enumerate()
@@ -275,6 +300,7 @@ pub fn seal_records(cat: &Catalog, state: &mut GameState) {
             s.record.done = true;
             s.record.horse_phases = horse_phases;
             s.record.dwelling_phase = dwelling_phase;
+            s.record.lit_phase = lit_phase;
         }
     }
 }

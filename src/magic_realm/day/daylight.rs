@@ -48,6 +48,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::Meeting { .. }) = &state.today.pending {
         return meeting::answers(state, seat);
     }
+    if let Some(Pending::StormLosses { .. }) = &state.today.pending {
+        return spells::storm::options(state, seat);
+    }
     let Some(act) = activity(state, seat) else {
         return Vec::new();
     };
@@ -64,6 +67,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || super::curses::forbids(state, seat, act).is_some()
         || spells::mist::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
+        || spells::storm::lost_now(state, seat)
     {
         out.push(A::Proceed);
         return out;
@@ -164,6 +168,10 @@ pub fn apply(
         }
         _ => {}
     }
+    if let A::LoseToStorm { phase } = action {
+        spells::storm::lose(cat, state, seat, *phase, &mut events)?;
+        return Ok(events);
+    }
     if let A::AnswerMeeting { answer } = action {
         meeting::answer(cat, state, seat, *answer, &mut events)?;
         end_phase(cat, state, seat, &mut events)?;
@@ -185,9 +193,24 @@ pub fn apply(
     let dwelling_phase = state
         .seat(seat)
         .is_some_and(|s| s.record.dwelling_phase == Some(state.today.phase));
+    let lit_phase = state
+        .seat(seat)
+        .is_some_and(|s| s.record.lit_phase == Some(state.today.phase));
     let at_dwelling =
         who::clearing(state, seat).is_some_and(|c| super::birdsong::dwelling_in(state, c));
-    if off_road(state, seat, &act) {
+    if spells::storm::lost_now(state, seat) {
+        events.push(Event::public(
+            "8.4.4",
+            format!(
+                "Phase {phase}: {} lost this phase to the Violent Storm; the activity is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "lost to the Violent Storm".into(),
+            },
+        ));
+    } else if off_road(state, seat, &act) {
         // 8.3.8 d.1: between clearings (his first Move failed), he can only move.
         events.push(Event::public(
             "8.3.8",
@@ -210,6 +233,18 @@ pub fn apply(
             E::PhaseCancelled {
                 seat,
                 reason: "the Reputation phase begins away from a Dwelling (6.2.4)".into(),
+            },
+        ));
+    } else if lit_phase && !spells::places::in_light(cat, state, seat) {
+        events.push(Event::public(
+            "6.2.4",
+            format!(
+                "Phase {phase}: {}'s extra phase from Blazing Light must begin in the lit clearing; it is cancelled.",
+                who::who(cat, state, seat)
+            ),
+            E::PhaseCancelled {
+                seat,
+                reason: "the Blazing Light phase begins outside the lit clearing".into(),
             },
         ));
     } else if horse_phase && !horse_ready {
@@ -394,6 +429,8 @@ fn end_phase(
             state.today.phase = left;
         }
     }
+    // Violent Storm: ending a phase in a stormy clearing costs phases.
+    spells::storm::phase_ended(cat, state, seat, events);
     Ok(())
 }
 

@@ -45,7 +45,7 @@ pub fn colours_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> BTreeSet
 }
 
 /// 6.1.2: the colours the seventh day of a week supplies everywhere (none on other days).
-fn seventh_day(cat: &Catalog, state: &GameState) -> Vec<MagicColor> {
+pub fn seventh_day(cat: &Catalog, state: &GameState) -> Vec<MagicColor> {
     state
         .step
         .day()

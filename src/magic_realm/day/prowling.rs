@@ -134,9 +134,10 @@ pub fn end_of_turn(cat: &Catalog, state: &mut GameState, seat: Seat) -> Result<E
     let newly_up = turn_up_tile(cat, state, tile, &mut events)?;
 
     // 3. Summoning by the chits that just turned up, one box per chit.
-    let peace = who::has(cat, state, seat, SpecialAdvantage::PeaceWithNature);
+    let peace = at_peace(cat, state, seat);
     for chit in summoning_order(cat, &newly_up) {
         if peace && !matches!(chit_info(cat, &chit), ChitInfo::Site { .. }) {
+            calm(cat, state, tile, &chit, &mut events);
             continue;
         }
         if let Some(to) = summon_monsters(cat, state, &chit, here, row, &mut events)? {
@@ -155,6 +156,43 @@ pub fn end_of_turn(cat: &Catalog, state: &mut GameState, seat: Seat) -> Result<E
         block_in(cat, state, at, &mut events);
     }
     Ok(events)
+}
+
+/// The Druid's Peace with Nature, or the spell of that name on him: Warning and Sound chits
+/// do not summon monsters when he ends his turn.
+fn at_peace(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    use crate::magic_realm::combat::spells::{bewitched_by, SpellEffect};
+    who::has(cat, state, seat, SpecialAdvantage::PeaceWithNature)
+        || bewitched_by(
+            cat,
+            state,
+            &crate::magic_realm::combat::CombatTarget::Character { seat },
+            SpellEffect::PeaceWithNature,
+        )
+}
+
+/// Peace with Nature: a Warning or Sound chit revealed at his turn's end turns face down
+/// again, not having summoned (a chit is face up only once it has had its chance to
+/// summon): it summons normally when anyone else ends his turn in the tile.
+fn calm(cat: &Catalog, state: &mut GameState, tile: TileId, chit: &MapChitId, events: &mut Events) {
+    if matches!(chit_info(cat, chit), ChitInfo::Other) {
+        return;
+    }
+    state
+        .piles
+        .set_facing(&PieceId::MapChit { id: chit.clone() }, Facing::Down);
+    events.push(Event::public(
+        "7.13",
+        format!(
+            "Peace with Nature: the {} chit in {} summons nothing and turns face down again.",
+            chit.0,
+            tile_name(cat, tile)
+        ),
+        E::ChitTurnedDown {
+            tile,
+            chit: chit.clone(),
+        },
+    ));
 }
 
 /// 7.12: the monsters in `at` block every unhidden character there; blocked characters

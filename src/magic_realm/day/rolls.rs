@@ -1,10 +1,9 @@
 //! Die-roll modifications (rules 4.1.1, 4.1.2, 4.1.4): a character rolls two dice and uses
 //! the higher, unless a Special Advantage, an active Treasure card or a spell lets him
 //! roll one die; and modifications add to or subtract from the result. All are cumulative;
-//! the result converts into the table's rows (1 to 6); the Bad Luck spell adds one. They
-//! never apply to game rolls
-//! (4.1.3), to the tables the rules exempt (`Dice::modifiers`), nor to hirelings' rolls
-//! (4.1.4).
+//! the result converts into the table's rows (1 to 6); the Bad Luck spell adds one, and
+//! the Illusion spell one to the Search tables. They never apply to game rolls (4.1.3), to
+//! the tables the rules exempt (`Dice::modifiers`), nor to hirelings' rolls (4.1.4).
 
 use super::{belongings, who};
 use crate::engine::dice::Roll;
@@ -125,6 +124,20 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
     ) {
         m.add += 1;
     }
+    // Illusion: one more on every Search table, on its target or anyone in its tile.
+    let search_table = matches!(
+        table,
+        Some(
+            TableId::Peer
+                | TableId::Locate
+                | TableId::Loot
+                | TableId::MagicSight
+                | TableId::ReadingRunes
+        )
+    );
+    if search_table && illusion(cat, state, seat) {
+        m.add += 1;
+    }
     // 4.4, 4.1.2: active Treasure cards (Lucky Charm, Cloven Hoof, Deft Gloves...).
     for piece in belongings::active(state, seat) {
         let PieceId::Treasure { id } = piece else {
@@ -145,4 +158,12 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
         }
     }
     m
+}
+
+/// Illusion: whether it affects `seat`: cast on him, or on the tile he is in.
+fn illusion(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    use crate::magic_realm::combat::spells::{bewitched_by, places, SpellEffect};
+    let target = crate::magic_realm::combat::CombatTarget::Character { seat };
+    bewitched_by(cat, state, &target, SpellEffect::Illusion)
+        || places::tile_affects(cat, state, seat, SpellEffect::Illusion)
 }

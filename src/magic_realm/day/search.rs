@@ -1,6 +1,7 @@
 //! The Search activity (rule 7.5): Peer (from a mountain into nearby woods and mountain
-//! clearings too), Locate, Loot and Reading Runes ([`super::runes`]), with the tables'
-//! Choice rows, Clues, Paths, Passages, Hidden enemies and Discover chits.
+//! clearings too; not in or into a tile under Fog), Locate, Loot and Reading Runes
+//! ([`super::runes`]), with the tables' Choice rows, Clues, Paths, Passages, Hidden enemies
+//! and Discover chits.
 
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
@@ -42,6 +43,13 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             }
         }
     }
+    // Fog: nobody in a fogged tile uses the Peer table, nor peers into one.
+    out.retain(|a| match a {
+        A::Search {
+            search: SearchChoice::Peer { at },
+        } => !fogged(cat, state, seat, *at),
+        _ => true,
+    });
     out.push(A::Search {
         search: SearchChoice::Locate,
     });
@@ -61,6 +69,15 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     out.extend(super::runes::options(cat, state, seat, &sites));
     out
+}
+
+/// Fog: whether the seat cannot use the Peer table to search `at`: he or `at` is in a tile
+/// a working Fog bewitches (a character turned into mist is not affected).
+fn fogged(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> bool {
+    use crate::magic_realm::combat::spells::{mist, places, SpellEffect};
+    let foggy = |tile| places::on_tile(cat, state, tile, SpellEffect::Fog).is_some();
+    let here = who::clearing(state, seat).map(|c| c.tile);
+    (here.is_some_and(foggy) || foggy(at.tile)) && !mist::misted_seat(cat, state, seat)
 }
 
 /// Site chits in this clearing (face up in it, or still face down in the tile) that the

@@ -175,11 +175,13 @@ export function curseLabel(curse: Curse): string {
  * (`ITEM_PLACES_FROM` in combat/spells/items.rs, 8.3.9c). */
 const ITEM_PLACES_FROM = 100;
 
-/** What a spell is aimed at: "the clearing", "seat 2", "Ogre #1", "every Goblin". */
+/** What a spell is aimed at: "the clearing", "the tile", "seat 2", "Ogre #1", "every Goblin". */
 export function aimLabel(names: Names, aim: SpellAim): string {
   switch (aim.aim) {
     case 'clearing':
       return 'the clearing';
+    case 'tile':
+      return 'the tile';
     case 'character':
       return `seat ${aim.seat + 1}`;
     case 'spell':
@@ -247,6 +249,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
     }
     case 'AnswerMeeting':
       return MEETING_ANSWER[action.answer];
+    case 'LoseToStorm':
+      return `Give up phase ${action.phase + 1} to the storm`;
     case 'TakeChit':
       return `Take the ${humanize(action.chit)} chit`;
     case 'FreshStart':

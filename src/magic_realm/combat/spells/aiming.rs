@@ -74,6 +74,8 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
             )
             .collect(),
         SpellTarget::CastersClearing => vec![SpellAim::Clearing],
+        SpellTarget::CastersTile => vec![SpellAim::Tile],
+        SpellTarget::CharacterOrCastersTile => characters().chain([SpellAim::Tile]).collect(),
         // 8.4.2: one native group, or all the Giants or all the Ogres in his clearing.
         SpellTarget::HumanGroup => {
             let mut v: Vec<SpellAim> =
@@ -261,6 +263,7 @@ pub fn apply(
                 SpellAim::Character { seat: s } => who::who(cat, state, *s),
                 SpellAim::Denizen { piece } => piece.to_string(),
                 SpellAim::Clearing => "the clearing".to_string(),
+                SpellAim::Tile => "the tile".to_string(),
                 SpellAim::Spell { caster, .. } => {
                     format!("{}'s spell", who::who(cat, state, *caster))
                 }

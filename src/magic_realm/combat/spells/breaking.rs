@@ -106,10 +106,11 @@ pub fn dissolve(
         super::end_spell(cat, state, i, false, events);
         return Ok(());
     }
-    let kept: Vec<SpellAim> = state.spells[i]
+    let s = &state.spells[i];
+    let kept: Vec<SpellAim> = s
         .aims
         .iter()
-        .filter(|a| !super::aim_in(state, at, a))
+        .filter(|a| !super::places::target_in(state, s, at, a))
         .cloned()
         .collect();
     if kept.is_empty() {

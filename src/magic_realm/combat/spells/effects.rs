@@ -71,7 +71,12 @@ pub fn start(
         | SpellEffect::SeeHiddenSigns
         | SpellEffect::SenseDanger
         | SpellEffect::BlendIntoBackground
-        | SpellEffect::Fly => bewitch(cat, state, seat, cast),
+        | SpellEffect::Fly
+        | SpellEffect::Illusion
+        | SpellEffect::BlazingLight
+        | SpellEffect::PeaceWithNature
+        | SpellEffect::Fog => bewitch(cat, state, seat, cast),
+        SpellEffect::ViolentStorm => super::storm::brew(cat, state, seat, cast, events)?,
         SpellEffect::ElvenGrace => {
             bewitch(cat, state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
@@ -186,6 +191,13 @@ pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &S
     if let Some(chit) = cast.magic_chit() {
         who::set_chit(state, seat, chit, ChitStatus::Committed);
     }
+    // A spell on his clearing or tile bewitches the place where it is cast.
+    let at = cast
+        .aims
+        .iter()
+        .any(|a| matches!(a, SpellAim::Clearing | SpellAim::Tile))
+        .then(|| current(state).map(|c| c.at))
+        .flatten();
     state.spells.push(SpellInEffect {
         caster: seat,
         spell: cast.spell.clone(),
@@ -195,6 +207,8 @@ pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &S
         until,
         inert: duration == Some(SpellDuration::Phase),
         item: cast.item.clone(),
+        at,
+        value: None,
     });
 }
 

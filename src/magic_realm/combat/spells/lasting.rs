@@ -21,7 +21,9 @@ pub fn in_clearing(
     s: &SpellInEffect,
 ) -> bool {
     super::items::spellcaster_at(state, s) == Some(combat.at)
-        || s.aims.iter().any(|a| aim_in(state, combat.at, a))
+        || s.aims
+            .iter()
+            .any(|a| super::places::target_in(state, s, combat.at, a))
 }
 
 /// 4.6.9g: whether a character, counter or weapon aimed at is in clearing `at`.
@@ -32,6 +34,7 @@ pub fn aim_in(state: &GameState, at: ClearingRef, aim: &SpellAim) -> bool {
             state.piles.place_of(piece) == Some(&Place::Clearing { at })
         }
         SpellAim::Clearing
+        | SpellAim::Tile
         | SpellAim::Spell { .. }
         | SpellAim::Curse { .. }
         | SpellAim::Group { .. }

@@ -26,7 +26,9 @@ pub mod lasting;
 pub mod mist;
 pub mod permanent;
 pub mod pit;
+pub mod places;
 pub mod protection;
+pub mod storm;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -55,6 +57,8 @@ pub enum SpellAim {
         piece: PieceId,
     },
     Clearing,
+    /// The spellcaster's tile (Fog, Violent Storm, Illusion).
+    Tile,
     /// A spell in effect, by its caster and his spell box.
     Spell {
         caster: Seat,
@@ -94,6 +98,7 @@ impl SpellAim {
                 piece: piece.clone(),
             }),
             SpellAim::Clearing
+            | SpellAim::Tile
             | SpellAim::Spell { .. }
             | SpellAim::Curse { .. }
             | SpellAim::Weapon { .. }
@@ -209,6 +214,15 @@ pub struct SpellInEffect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub item: Option<TreasureId>,
+    /// Where the spellcaster was when it went into effect: the clearing of a spell aimed
+    /// at his clearing, a clearing of the tile of a spell aimed at his tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub at: Option<crate::magic_realm::map::ClearingRef>,
+    /// A number the spell fixed when it came to life (Violent Storm: the phases lost).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub value: Option<u8>,
 }
 
 /// What a spell does, for the spells implemented (List of Spells).
@@ -264,6 +278,17 @@ pub enum SpellEffect {
     /// Broomstick (Fly; 4.6.6e, 7.3.3): a Fly chit its target may play to fly, until he
     /// uses it.
     Fly,
+    /// Illusion (Permanent; 4.1.2): one is added to its targets' Search table results.
+    Illusion,
+    /// Blazing Light (Day): an extra phase of any activity in its cave clearing (6.2.2c).
+    BlazingLight,
+    /// Peace with Nature (Permanent; 7.13): Warning and Sound chits do not summon monsters
+    /// when its target ends his turn.
+    PeaceWithNature,
+    /// Violent Storm (Day): phases lost in the woods and mountain clearings of its tile.
+    ViolentStorm,
+    /// Fog (Day): nobody uses the Peer table to search a clearing of its tile.
+    Fog,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -296,6 +321,11 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "sense-danger" => Some(SpellEffect::SenseDanger),
         "blend-into-background" => Some(SpellEffect::BlendIntoBackground),
         "broomstick" => Some(SpellEffect::Fly),
+        "illusion" => Some(SpellEffect::Illusion),
+        "blazing-light" => Some(SpellEffect::BlazingLight),
+        "peace-with-nature" => Some(SpellEffect::PeaceWithNature),
+        "violent-storm" => Some(SpellEffect::ViolentStorm),
+        "fog" => Some(SpellEffect::Fog),
         _ => None,
     }
 }

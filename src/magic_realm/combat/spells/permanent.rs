@@ -43,14 +43,28 @@ fn aim_clearing(state: &GameState, aim: &SpellAim) -> Option<ClearingRef> {
 }
 
 /// The colour magic supplied to a spell's target: in its clearing, or (4.6.1d) to a
-/// character between clearings by both clearings' tiles; only what the place supplies
-/// when `lasting` (not the seventh day's).
+/// character between clearings by both clearings' tiles; to a tile (Illusion), by its
+/// enchanted side; only what the place supplies when `lasting` (not the seventh day's).
 fn supplied_to(
     cat: &Catalog,
     state: &GameState,
+    s: &SpellInEffect,
     aim: &SpellAim,
     lasting: bool,
 ) -> BTreeSet<MagicColor> {
+    if let (SpellAim::Tile, Some(at)) = (aim, s.at) {
+        let mut out: BTreeSet<MagicColor> = state
+            .map
+            .clearings(&cat.tiles)
+            .into_iter()
+            .filter(|c| c.tile == at.tile)
+            .flat_map(|c| enchanting::tile_colours_in(cat, state, c))
+            .collect();
+        if !lasting {
+            out.extend(enchanting::seventh_day(cat, state));
+        }
+        return out;
+    }
     if let SpellAim::Character { seat } = aim {
         return enchanting::colours_for(cat, state, *seat, lasting);
     }
@@ -84,7 +98,10 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     for s in &state.spells {
         if !s.inert
             || !is_permanent(cat, s)
-            || !s.aims.iter().any(|a| super::aim_in(state, combat.at, a))
+            || !s
+                .aims
+                .iter()
+                .any(|a| super::places::target_in(state, s, combat.at, a))
         {
             continue;
         }
@@ -119,7 +136,7 @@ pub fn day_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         .iter()
         .filter(|s| s.inert && is_permanent(cat, s))
     {
-        if !s.aims.iter().any(|a| super::lasting::aim_in(state, at, a)) {
+        if !s.aims.iter().any(|a| super::places::target_in(state, s, at, a)) {
             continue;
         }
         for (chit, colour) in &colour_chits {
@@ -273,7 +290,7 @@ pub fn supply(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resu
         .filter(|s| {
             s.aims
                 .iter()
-                .any(|a| fed_by(cat, s, &supplied_to(cat, state, a, false)))
+                .any(|a| fed_by(cat, s, &supplied_to(cat, state, s, a, false)))
         })
         .map(|s| (s.caster, s.spell_box))
         .collect();
@@ -297,7 +314,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
         .filter(|(_, s)| {
             !s.aims
                 .iter()
-                .any(|a| fed_by(cat, s, &supplied_to(cat, state, a, true)))
+                .any(|a| fed_by(cat, s, &supplied_to(cat, state, s, a, true)))
         })
         .map(|(i, _)| i)
         .collect();
