@@ -19,7 +19,9 @@ use tsify::Tsify;
 #[serde(tag = "type", deny_unknown_fields)]
 pub enum MagicRealmAction {
     /// 3.3.1: play this character.
-    ChooseCharacter { character: CharacterId },
+    ChooseCharacter {
+        character: CharacterId,
+    },
     /// 3.3.2: take the starting item from this native group.
     TakeEquipment {
         item: EquipmentNeed,
@@ -34,47 +36,82 @@ pub enum MagicRealmAction {
         box_number: u8,
     },
     /// 3.3.3: record one starting spell.
-    RecordSpell { spell: SpellId },
+    RecordSpell {
+        spell: SpellId,
+    },
     /// 3.3.4: turn a Magic chit symbol side up (index into the character's 12 chits).
-    EnchantChit { chit: u8 },
+    EnchantChit {
+        chit: u8,
+    },
     /// 3.3.4: no more chits to enchant.
     FinishEnchanting,
     /// 3.3.5: start at this Dwelling.
-    ChooseStart { start: StartLocation },
+    ChooseStart {
+        start: StartLocation,
+    },
     /// 3.3.6: assign one Victory Point to a category.
-    AssignVictoryPoint { category: VictoryCategory },
+    AssignVictoryPoint {
+        category: VictoryCategory,
+    },
     /// Clear this seat's secret records and choose again.
     ReviseChoices,
     /// The seat's secret records are final (3.6.1: no changes once the Valley chits turn up).
     ConfirmChoices,
     /// 6.2.3: record the activity for the next phase (in secret).
-    RecordActivity { activity: Activity },
+    RecordActivity {
+        activity: Activity,
+    },
     /// 6.2.4: take back the last recorded phase.
     TakeBackActivity,
     /// 6.2.3: the turn is recorded (the remaining phases stay blank).
+    /// 6.2.5: record the next phase of his hired leader's turn.
+    RecordLeaderActivity {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        activity: Activity,
+    },
+    /// 6.2.5: take back the last phase recorded for his hired leader.
+    TakeBackLeaderActivity {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+    },
     FinishRecording,
     /// 9.1.2: the player of a dead character starts again with this character.
-    FreshStart { character: CharacterId },
+    FreshStart {
+        character: CharacterId,
+    },
     /// 9.1.2: the player of a dead character stays out today.
     StayOut,
     /// 9.2.1: vote (or withdraw the vote) to end the game now; it ends when everyone
     /// still playing has voted by the end of Birdsong.
-    VoteToEnd { vote: bool },
+    VoteToEnd {
+        vote: bool,
+    },
     /// 9.2.2: declare (or retract) that the character takes his own life at Midnight.
-    DeclareSuicide { declare: bool },
+    DeclareSuicide {
+        declare: bool,
+    },
     /// 7.12: a blocking order for the day, given with the record (in secret).
-    GiveBlockOrder { order: BlockOrder },
+    GiveBlockOrder {
+        order: BlockOrder,
+    },
     /// 7.12: withdraw a blocking order before the record is done.
-    WithdrawBlockOrder { order: BlockOrder },
+    WithdrawBlockOrder {
+        order: BlockOrder,
+    },
     /// 7.0: do the phase's recorded activity as recorded (or, when it has become
     /// impossible, let it be cancelled).
     Proceed,
     /// 7.5: search with this table.
-    Search { search: SearchChoice },
+    Search {
+        search: SearchChoice,
+    },
     /// 7.5: pick one row of a Choice result.
-    ChooseSearchResult { pick: SearchPick },
+    ChooseSearchResult {
+        pick: SearchPick,
+    },
     /// Violent Storm: give up this phase (from 0) of his turn to the storm.
-    LoseToStorm { phase: u8 },
+    LoseToStorm {
+        phase: u8,
+    },
     /// 7.8: rest this chit (index into the 12 chits), making change with `change`.
     Rest {
         chit: u8,
@@ -83,14 +120,23 @@ pub enum MagicRealmAction {
         change: Option<u8>,
     },
     /// 7.9: turn the active weapon alerted or unalerted side up.
-    AlertWeapon { alerted: bool },
+    AlertWeapon {
+        alerted: bool,
+    },
     /// 7.9: alert a Magic chit.
-    AlertChit { chit: u8 },
+    AlertChit {
+        chit: u8,
+    },
     /// 7.10: turn this Magic chit into a colour chit, or (`tile`) use it to turn the
     /// tile over.
-    Enchant { chit: u8, tile: bool },
+    Enchant {
+        chit: u8,
+        tile: bool,
+    },
     /// 7.2.4: take this mission or campaign chit from his clearing.
-    TakeChit { chit: VisitorChitId },
+    TakeChit {
+        chit: VisitorChitId,
+    },
     /// 7.2.4: abandon his campaign (none of its foes is on the map).
     AbandonCampaign,
     /// 7.11: keep following the guide into the activity he starts.
@@ -114,26 +160,43 @@ pub enum MagicRealmAction {
     },
     /// 8.2.2: roll on the Meeting Table to see whether this group battles him, buying
     /// drinks first if `drinks`.
-    RollForBattling { group: NativeGroup, drinks: bool },
+    RollForBattling {
+        group: NativeGroup,
+        drinks: bool,
+    },
     /// 8.2.2: pay the recorded points an Insult or Challenge costs (else the group
     /// battles him).
-    BattlingPenalty { pay: bool },
+    BattlingPenalty {
+        pay: bool,
+    },
     /// 7.2.1, 4.5.4: at the start of a phase, give something to a character in his
     /// clearing.
-    Give { to: Seat, gift: Gift },
+    Give {
+        to: Seat,
+        gift: Gift,
+    },
     /// 8.3.4: lure this monster or unhired native onto his sheet.
-    Lure { denizen: PieceId },
+    Lure {
+        denizen: PieceId,
+    },
     /// 8.3.4: lure no more this round.
     EndLuring,
     /// 8.3.6: charge this character with this Move chit.
-    Charge { target: Seat, chit: u8 },
+    Charge {
+        target: Seat,
+        chit: u8,
+    },
     /// 8.3.6, 4.4.4: charge this character with his active Boots card in place of a Move
     /// chit.
-    ChargeInBoots { target: Seat },
+    ChargeInBoots {
+        target: Seat,
+    },
     /// 8.3.6: end his Deployment.
     EndDeployment,
     /// 8.3.7: play this Fight chit to turn his active weapon over.
-    TurnWeapon { chit: u8 },
+    TurnWeapon {
+        chit: u8,
+    },
     /// 8.3.8: as his action, run away with a Move chit, his active Boots card or his
     /// horse, onto the roadway toward `to`.
     RunAway {
@@ -221,18 +284,28 @@ pub enum MagicRealmAction {
     /// 8.8: he has finished trading and rearranging at the end of combat.
     EndTrading,
     /// 8.5.1: fatigue this chit.
-    FatigueChit { chit: u8 },
+    FatigueChit {
+        chit: u8,
+    },
     /// 8.5.3: wound this chit.
-    WoundChit { chit: u8 },
+    WoundChit {
+        chit: u8,
+    },
     /// 7.2.2: at the start of a phase, activate, deactivate or abandon a belonging.
     Rearrange {
         piece: PieceId,
         change: BelongingChange,
     },
     /// 8.3.4c: his hireling lures this denizen onto a Melee Section of its own.
-    HirelingLure { hireling: PieceId, denizen: PieceId },
+    HirelingLure {
+        hireling: PieceId,
+        denizen: PieceId,
+    },
     /// 8.3.5 a.3: the denizen randomly assigned to him (hidden) attacks this hireling.
-    AssignToHireling { denizen: PieceId, hireling: PieceId },
+    AssignToHireling {
+        denizen: PieceId,
+        hireling: PieceId,
+    },
     /// 8.3.6a: deploy his hireling to attack this character or denizen.
     Deploy {
         hireling: PieceId,
@@ -240,9 +313,14 @@ pub enum MagicRealmAction {
     },
     /// 8.3.6 a.4: turn his hireling (or its horse) over: a deployed attacker at once, a
     /// defender on its own sheet in secret with his plays.
-    TurnHireling { hireling: PieceId },
+    TurnHireling {
+        hireling: PieceId,
+    },
     /// 8.4.2: his hireling defending on its own sheet attacks this attacker there.
-    HirelingTarget { hireling: PieceId, target: PieceId },
+    HirelingTarget {
+        hireling: PieceId,
+        target: PieceId,
+    },
     /// 8.3.9a: on his turn in the Encounter Step, play this colour chit to energize the
     /// inert Permanent spell `caster` cast from `spell_box` (not his action); 7.2.3: or at
     /// the start of a phase of his turn.
@@ -261,7 +339,10 @@ pub enum MagicRealmAction {
     /// 4.6.6f: activate, like an item, the Phase spell `caster` cast on him from
     /// `spell_box` (Protection from Magic): at the start of a phase, or as his Encounter
     /// action.
-    ActivatePhaseSpell { caster: Seat, spell_box: u8 },
+    ActivatePhaseSpell {
+        caster: Seat,
+        spell_box: u8,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

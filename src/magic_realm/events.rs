@@ -4,7 +4,7 @@
 use crate::engine::Seat;
 use crate::magic_realm::catalog::characters::{CharacterId, StartLocation};
 use crate::magic_realm::catalog::chits::{DwellingId, MapChitId};
-use crate::magic_realm::catalog::denizens::NativeGroup;
+use crate::magic_realm::catalog::denizens::{NativeGroup, NativeId};
 use crate::magic_realm::catalog::magic::SpellId;
 use crate::magic_realm::catalog::tables::{SearchPick, TableId};
 use crate::magic_realm::catalog::tiles::TileId;
@@ -536,6 +536,52 @@ pub enum MagicRealmEvent {
     Landed {
         seat: Seat,
         at: ClearingRef,
+    },
+    /// 6.2.5: a phase was recorded (or taken back) for a hired leader (private).
+    LeaderActivityRecorded {
+        leader: NativeId,
+    },
+    /// 6.3.2: a hired leader follows a character today.
+    LeaderFollows {
+        leader: NativeId,
+        guide: Seat,
+    },
+    /// 7.1.1: a hired leader's turn begins (his employer's seat decides for him).
+    LeaderTurnBegins {
+        seat: Seat,
+        leader: NativeId,
+    },
+    /// 7.12: a hired leader blocked before his turn loses it.
+    LeaderTurnLost {
+        leader: NativeId,
+    },
+    /// A hired leader's phase did nothing.
+    LeaderPhaseCancelled {
+        leader: NativeId,
+    },
+    /// 7.3.1: the first of a hired leader's two Moves into a mountain clearing.
+    LeaderClimbBegun {
+        leader: NativeId,
+        to: ClearingRef,
+    },
+    /// 7.3.1: a hired leader moved (with his horse).
+    LeaderMoved {
+        leader: NativeId,
+        from: ClearingRef,
+        to: ClearingRef,
+    },
+    /// 7.4: a hired leader's Hide roll.
+    LeaderHideRolled {
+        leader: NativeId,
+        success: bool,
+    },
+    /// 7.12: monsters blocked a hired leader.
+    LeaderBlocked {
+        leader: NativeId,
+    },
+    /// 7.13: a hired leader's turn ended.
+    LeaderTurnEnds {
+        leader: NativeId,
     },
     /// 8.3.8: a character ran away onto the roadway from `from` toward `to`; the denizens
     /// on his sheet (`left`) stay behind, unassigned.

@@ -484,14 +484,45 @@ pub enum Pending {
     StormLosses { seat: Seat, left: u8 },
 }
 
+/// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his
+/// employer decides for him). A save holding only seat numbers still loads.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Turner {
+    Character(Seat),
+    Leader {
+        employer: Seat,
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+    },
+}
+
+impl Turner {
+    /// The seat that decides for him: the character's, or the hired leader's employer's
+    /// (7.1.1: the hiring character is then the first character of the day).
+    pub fn seat(&self) -> Seat {
+        match self {
+            Turner::Character(seat) | Turner::Leader { employer: seat, .. } => *seat,
+        }
+    }
+
+    /// The character taking the turn, if it is a character's.
+    pub fn character(&self) -> Option<Seat> {
+        match self {
+            Turner::Character(seat) => Some(*seat),
+            Turner::Leader { .. } => None,
+        }
+    }
+}
+
 /// The day in progress: the Monster Roll, the turn order and where Daylight stands.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Today {
     /// 6.3.3: the prowling row, 0 before Sunrise.
     pub monster_roll: u8,
-    /// 6.3.5, 7.1.1: the attention chits in the order they will be picked.
-    pub order: Vec<Seat>,
+    /// 6.3.5, 7.1.1: the attention chits in the order they will be picked (a character's
+    /// or a hired leader's, 6.2.5).
+    pub order: Vec<Turner>,
     /// Index into `order` of the turn being taken.
     pub turn: usize,
     /// Index into the turn record of the phase being done.
@@ -506,6 +537,12 @@ pub struct Today {
     pub found_enemies: BTreeSet<Seat>,
     /// 7.12: seats that blocked or were blocked today.
     pub blocked: BTreeSet<Seat>,
+    /// 7.12: hired leaders blocked today (their turns end, or are lost).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub blocked_leaders: BTreeSet<crate::magic_realm::catalog::denizens::NativeId>,
+    /// 6.2.7, 7.11: hired leaders following a character today (leader, guide).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub leaders_following: BTreeMap<crate::magic_realm::catalog::denizens::NativeId, Seat>,
     /// 7.12: denizens that blocked or were blocked today: they stop prowling.
     pub stopped: BTreeSet<PieceId>,
     /// 7.2.2: belongings rearranged at the start of the current phase.

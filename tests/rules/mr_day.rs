@@ -590,8 +590,8 @@ fn seed_000_chits_summon_once_a_day() {
             {"character": "swordsman", "at": at("mountain", 2), "hidden": true, "record": [{"activity": "hide"}]},
             {"character": "amazon", "at": at("mountain", 4), "hidden": true, "record": [{"activity": "hide"}]}],
         "pieces": pieces, "at": "daylight", "dice": [6, 1, 1, 1, 1]}));
-    let first = state(&g).today.order[0];
-    let second = state(&g).today.order[1];
+    let first = state(&g).today.order[0].seat();
+    let second = state(&g).today.order[1].seat();
     let ev1 = g.apply(first, A::Proceed).unwrap();
     let ev2 = g.apply(second, A::Proceed).unwrap();
     let count = |ev: &[Event<E>]| {

@@ -99,7 +99,10 @@ fn rule_6_2_7_follow_is_recorded_alone_behind_a_character_in_his_clearing() {
 #[test]
 fn rule_7_11_followers_are_revealed_and_take_no_turn_of_their_own() {
     let g = pair(json!([{"activity": "hide"}]), json!([]), json!([1, 6, 6]));
-    assert_eq!(g.state().today.order, vec![S0]);
+    assert_eq!(
+        g.state().today.order,
+        vec![tabletop_rules::magic_realm::state::Turner::Character(S0)]
+    );
     assert_eq!(g.state().today.following.get(&S1), Some(&S0));
 }
 

@@ -811,11 +811,14 @@ fn rule_6_3_4_hired_natives_do_not_regenerate() {
         .any(|e| matches!(e.detail, E::MonsterRoll { row: 1 })));
     assert!(!log.iter().any(|e| matches!(&e.detail,
         E::DenizensRegenerated { pieces } if pieces.iter().any(|p| matches!(p, PieceId::Native { .. })))));
-    for id in ["company-hq", "company-1"] {
+    // The underling went with his employer; the hired leader, taking turns of his own
+    // (6.2.5) and recorded none, stayed where he was hired. Neither regenerates.
+    let hired_at: ClearingRef = serde_json::from_value(at("oak_woods", 2)).unwrap();
+    for (id, here) in [("company-hq", hired_at), ("company-1", to)] {
         assert_eq!(
             state(&g).piles.place_of(&PieceId::Native { id: nid(id) }),
-            Some(&Place::Clearing { at: to }),
-            "{id} stays with his employer"
+            Some(&Place::Clearing { at: here }),
+            "{id} stays where he is"
         );
     }
 }

@@ -41,7 +41,7 @@ fn rule_6_1_1_each_new_day_moves_the_day_on() {
 #[test]
 fn rule_6_3_5_and_7_1_1_every_character_taking_a_turn_has_one_attention_chit() {
     let g = three("daylight");
-    let mut order = g.state().today.order.clone();
+    let mut order: Vec<Seat> = g.state().today.order.iter().map(|t| t.seat()).collect();
     order.sort();
     assert_eq!(order, vec![Seat(0), Seat(1), Seat(2)]);
 }
@@ -49,7 +49,7 @@ fn rule_6_3_5_and_7_1_1_every_character_taking_a_turn_has_one_attention_chit() {
 #[test]
 fn rule_6_2_1_and_7_1_1_turns_come_one_at_a_time_in_the_order_picked() {
     let mut g = three("daylight");
-    let order = g.state().today.order.clone();
+    let order: Vec<Seat> = g.state().today.order.iter().map(|t| t.seat()).collect();
     let mut seen = Vec::new();
     for _ in 0..3 {
         let ToAct::Seats { seats } = g.to_act() else {

@@ -338,7 +338,7 @@ fn turn_order(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<Seat> {
         .today
         .order
         .first()
-        .map(|s| usize::from(s.0))
+        .map(|s| usize::from(s.seat().0))
         .unwrap_or(0);
     (0..n)
         .filter_map(|i| u8::try_from((first + i) % n.max(1)).ok().map(Seat))

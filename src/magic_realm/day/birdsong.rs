@@ -435,6 +435,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !record.is_empty() {
         out.push(A::TakeBackActivity);
     }
+    out.extend(super::leaders::record_options(cat, state, seat));
     out.extend(super::blocking::options(state, seat));
     out.extend(super::quitting::options(state, seat));
     if !on_road {
@@ -544,6 +545,9 @@ pub fn apply(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, Ru
                     given,
                 },
             )]
+        }
+        A::RecordLeaderActivity { .. } | A::TakeBackLeaderActivity { .. } => {
+            return super::leaders::apply_record(state, seat, action)
         }
         A::FinishRecording => {
             rec.done = true;

@@ -10,7 +10,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells;
-use crate::magic_realm::state::{Activity, GameState, Pending};
+use crate::magic_realm::state::{Activity, GameState, Pending, Turner};
 
 type Events = Vec<Event<E>>;
 
@@ -20,7 +20,7 @@ pub fn turn_of(state: &GameState) -> Option<Seat> {
         .today
         .order
         .get(state.today.turn)
-        .copied()
+        .and_then(Turner::character)
         .filter(|_| state.today.turn_started)
 }
 
@@ -444,8 +444,15 @@ pub fn progress(
         if state.today.pending.is_some() {
             return Ok(false);
         }
-        let Some(seat) = state.today.order.get(state.today.turn).copied() else {
-            return Ok(true);
+        let seat = match state.today.order.get(state.today.turn).cloned() {
+            None => return Ok(true),
+            Some(Turner::Character(seat)) => seat,
+            // 6.2.5: a hired leader's turn needs no decision: it is taken whole.
+            Some(Turner::Leader { employer, leader }) => {
+                super::leaders::take_turn(cat, state, employer, &leader, events)?;
+                next_turn(state);
+                continue;
+            }
         };
         if !state.today.turn_started {
             if state.today.blocked.contains(&seat) || !who::playing(state, seat) {
@@ -456,6 +463,7 @@ pub fn progress(
                     E::TurnLost { seat },
                 ));
                 events.extend(following::end_of_guide_turn(cat, state, seat, false)?);
+                events.extend(super::leaders::end_of_guide_turn(cat, state, seat, false)?);
                 next_turn(state);
                 continue;
             }
@@ -488,6 +496,7 @@ pub fn progress(
             ));
             events.extend(prowling::end_of_turn(cat, state, seat)?);
             events.extend(following::end_of_guide_turn(cat, state, seat, true)?);
+            events.extend(super::leaders::end_of_guide_turn(cat, state, seat, true)?);
             next_turn(state);
             continue;
         }

@@ -268,6 +268,8 @@ pub fn take_hirelings(
         sheet.hirelings.push(Hireling {
             native: n.clone(),
             last_day,
+            record: Vec::new(),
+            hidden: false,
         });
     }
     sheet.hirelings.sort();
@@ -293,7 +295,8 @@ pub fn take_hirelings(
     Ok(())
 }
 
-/// 6.3.1, 7.7 (rulings): the hirelings in the clearing the character leaves move with him.
+/// 6.3.1, 7.7 (rulings): the hired underlings in the clearing the character leaves move
+/// with him, and so do the hired leaders following him today (7.11).
 pub fn accompany(
     cat: &Catalog,
     state: &mut GameState,
@@ -306,10 +309,16 @@ pub fn accompany(
         return;
     };
     let here = Place::Clearing { at: from };
+    // 6.2.5: his hired leaders take turns of their own; 7.11: any hired leader following
+    // him today moves with him.
+    let own_leaders = super::leaders::leaders_of(cat, state, seat);
     let moving: Vec<PieceId> = sheet
         .hirelings
         .iter()
-        .flat_map(|h| with_horse(cat, &h.native))
+        .filter(|h| !own_leaders.contains(&h.native))
+        .map(|h| h.native.clone())
+        .chain(super::leaders::following(state, seat))
+        .flat_map(|n| with_horse(cat, &n))
         .filter(|p| state.piles.place_of(p) == Some(&here))
         .collect();
     if moving.is_empty() {

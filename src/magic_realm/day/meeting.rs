@@ -39,6 +39,14 @@ pub struct Hireling {
     pub native: NativeId,
     /// The term of hire ends at Midnight of this day.
     pub last_day: u8,
+    /// 6.2.5: a hired leader's turn, recorded for him by his employer in Birdsong.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub record: Vec<crate::magic_realm::state::Activity>,
+    /// 7.4: a hired leader who hid successfully (until his next turn starts).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub hidden: bool,
 }
 
 /// 7.6: a boon accepted from a trader and not yet repaid.

@@ -23,6 +23,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
     for w in &weapons {
         state.piles.set_facing(w, Facing::Unalerted);
     }
+    // 6.2.5: the hired leaders' records are wiped for the next day.
+    super::leaders::midnight(state);
     // Alerted Magic chits fatigue.
     for seat in state.all_seats().collect::<Vec<_>>() {
         if let Some(s) = state.seat_mut(seat) {

@@ -16,6 +16,7 @@ pub mod following;
 pub mod gifts;
 pub mod hiding;
 pub mod hiring;
+pub mod leaders;
 pub mod leaving;
 pub mod looting;
 pub mod meeting;

@@ -82,10 +82,22 @@ pub fn native_prowls_this_week(cat: &Catalog, piece: &PieceId, row: u8) -> bool 
 
 /// Everything that happens when `seat`'s turn ends in his clearing (7.13).
 pub fn end_of_turn(cat: &Catalog, state: &mut GameState, seat: Seat) -> Result<Events, RuleError> {
-    let mut events = Vec::new();
     let Some(here) = who::clearing(state, seat) else {
-        return Ok(events);
+        return Ok(Vec::new());
     };
+    let peace = at_peace(cat, state, seat);
+    end_of_turn_at(cat, state, here, peace)
+}
+
+/// 7.13: the end of a turn in `here` (a character's, or a hired leader's, 6.2.5); `peace`:
+/// Warning and Sound chits summon no monsters (Peace with Nature).
+pub fn end_of_turn_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    here: ClearingRef,
+    peace: bool,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
     let row = state.today.monster_roll;
     let tile = here.tile;
     let mut arrived: BTreeSet<ClearingRef> = BTreeSet::new();
@@ -134,7 +146,6 @@ pub fn end_of_turn(cat: &Catalog, state: &mut GameState, seat: Seat) -> Result<E
     let newly_up = turn_up_tile(cat, state, tile, &mut events)?;
 
     // 3. Summoning by the chits that just turned up, one box per chit.
-    let peace = at_peace(cat, state, seat);
     for chit in summoning_order(cat, &newly_up) {
         if peace && !matches!(chit_info(cat, &chit), ChitInfo::Site { .. }) {
             calm(cat, state, tile, &chit, &mut events);
@@ -195,9 +206,26 @@ fn calm(cat: &Catalog, state: &mut GameState, tile: TileId, chit: &MapChitId, ev
     ));
 }
 
-/// 7.12: the monsters in `at` block every unhidden character there; blocked characters
+/// 7.12: the monsters in `at` block every unhidden character (and hired leader) there; blocked characters
 /// lose the rest of their turn, and blocking monsters stop prowling for the day.
 pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &mut Events) {
+    // 6.2.5, 7.12: unhidden hired leaders there are blocked as characters are.
+    let leaders: Vec<crate::magic_realm::catalog::denizens::NativeId> = state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .filter_map(|c| match &c.piece {
+            PieceId::Native { id } => Some(id.clone()),
+            _ => None,
+        })
+        .filter(|id| {
+            super::hiring::employer(state, id)
+                .is_some_and(|s| super::leaders::leaders_of(cat, state, s).contains(id))
+        })
+        .collect();
+    for leader in &leaders {
+        super::leaders::block(cat, state, leader, events);
+    }
     let pile = state.piles.pile(&Place::Clearing { at });
     // 4.6.8c: mist neither blocks nor is blocked.
     use crate::magic_realm::combat::spells::mist;

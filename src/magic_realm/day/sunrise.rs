@@ -2,12 +2,12 @@
 //! denizens to where they started, and the attention chits mixed for Daylight.
 
 use super::{hiring, prowling, who};
-use crate::engine::{Event, RuleError, Seat};
+use crate::engine::{Event, RuleError};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::setup::setup_card::{initial_facing, shuffle};
-use crate::magic_realm::state::GameState;
+use crate::magic_realm::state::{GameState, Turner};
 
 type Events = Vec<Event<E>>;
 
@@ -35,10 +35,13 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, 
     // 7.11: the followers are revealed; they take no turns of their own.
     events.extend(super::following::resolve(cat, state));
     // 6.3.5: the attention chits of those taking turns are mixed.
-    let mut order: Vec<Seat> = state
+    let mut order: Vec<Turner> = state
         .all_seats()
         .filter(|s| who::playing(state, *s) && !super::following::is_following(state, *s))
+        .map(Turner::Character)
         .collect();
+    // 6.2.5, 6.3.5: the hired leaders who take turns of their own.
+    order.extend(super::leaders::sunrise(cat, state, &mut events));
     shuffle(&mut order, &mut state.draws);
     state.today.order = order;
     events.push(Event::public(

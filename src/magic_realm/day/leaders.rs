@@ -1,0 +1,513 @@
+//! Hired leaders' turns (rules 6.2.5, 6.2.7, 6.3.5, 7.1, 7.3.1, 7.4, 7.11, 7.12, 7.13):
+//! each hired leader on the map gets a turn of his own. His employer records it in
+//! Birdsong: two Basic phases and two Sunlight phases (none of the Sunlight ones if he
+//! starts the day in a cave or records a Move into one), each a Move along the roadways he
+//! may use, a Hide, or a Follow behind a character in his clearing for the whole day. At
+//! Sunrise his attention chit is mixed with the characters'; when it is picked he is
+//! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
+//! a phase if he is unhidden, which ends his turn; his turn ends with the prowling of 7.13
+//! in his tile. A leader who follows a character moves with him, and his turn ends with
+//! his guide's.
+
+use super::{birdsong, hiring, prowling, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
+use crate::magic_realm::catalog::tables::HideResult;
+use crate::magic_realm::catalog::tiles::ClearingKind;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::day::meeting::Hireling;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::{Activity, GameState, Turner};
+use std::collections::BTreeSet;
+
+type Events = Vec<Event<E>>;
+
+/// The leader's counter.
+pub fn counter(leader: &NativeId) -> PieceId {
+    PieceId::Native { id: leader.clone() }
+}
+
+/// The clearing the hired leader is in.
+pub fn clearing(state: &GameState, leader: &NativeId) -> Option<ClearingRef> {
+    match state.piles.place_of(&counter(leader))? {
+        Place::Clearing { at } => Some(*at),
+        _ => None,
+    }
+}
+
+/// 1.6.13: the seat's hired leaders (the HQ of a group) on the map, in hiring order.
+pub fn leaders_of(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<NativeId> {
+    state
+        .seat(seat)
+        .into_iter()
+        .flat_map(|s| s.hirelings.iter())
+        .filter(|h| {
+            cat.denizens
+                .native(&h.native)
+                .is_some_and(|n| n.rank == NativeRank::Leader)
+        })
+        .filter(|h| clearing(state, &h.native).is_some())
+        .map(|h| h.native.clone())
+        .collect()
+}
+
+fn hireling<'a>(state: &'a GameState, seat: Seat, leader: &NativeId) -> Option<&'a Hireling> {
+    state
+        .seat(seat)?
+        .hirelings
+        .iter()
+        .find(|h| &h.native == leader)
+}
+
+fn hireling_mut<'a>(
+    state: &'a mut GameState,
+    seat: Seat,
+    leader: &NativeId,
+) -> Option<&'a mut Hireling> {
+    state
+        .seat_mut(seat)?
+        .hirelings
+        .iter_mut()
+        .find(|h| &h.native == leader)
+}
+
+/// The seat that hired `leader`.
+pub fn employer(state: &GameState, leader: &NativeId) -> Option<Seat> {
+    hiring::employer(state, leader)
+}
+
+/// Whether the hired leader is hidden (7.4).
+pub fn hidden(state: &GameState, leader: &NativeId) -> bool {
+    employer(state, leader)
+        .and_then(|s| hireling(state, s, leader))
+        .is_some_and(|h| h.hidden)
+}
+
+/// The leader's name, for the log.
+pub fn name(cat: &Catalog, leader: &NativeId) -> String {
+    cat.denizens
+        .native(leader)
+        .map_or_else(|| leader.0.clone(), |n| format!("the hired {}", n.name))
+}
+
+/// 7.3.1: the clearings one Move away for a hired leader: along open roadways (he has
+/// discovered no hidden path or secret passage of his own).
+fn move_targets(cat: &Catalog, state: &GameState, from: ClearingRef) -> Vec<ClearingRef> {
+    let mut to: Vec<ClearingRef> = state
+        .map
+        .moves(&cat.tiles, from, &BTreeSet::new())
+        .into_iter()
+        .map(|r| r.to)
+        .collect();
+    to.sort();
+    to.dedup();
+    to
+}
+
+/// 6.2.5, 6.2.2: whether a leader's record fits his phases: two Basic, and two Sunlight
+/// unless he starts in a cave or records a Move into one; a Follow is recorded alone.
+fn fits(cat: &Catalog, state: &GameState, start: ClearingRef, record: &[Activity]) -> bool {
+    if record.iter().any(|a| matches!(a, Activity::Follow { .. })) {
+        return record.len() == 1;
+    }
+    let caves = who::is_cave(cat, state, start)
+        || record.iter().any(|a| match a {
+            Activity::Move { to } => who::is_cave(cat, state, *to),
+            _ => false,
+        });
+    record.len() <= if caves { 2 } else { 4 }
+}
+
+/// 6.2.5: what the seat may record for each of his hired leaders in Birdsong.
+pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let mut out = Vec::new();
+    for leader in leaders_of(cat, state, seat) {
+        let (Some(start), Some(h)) = (clearing(state, &leader), hireling(state, seat, &leader))
+        else {
+            continue;
+        };
+        let record = &h.record;
+        let mut candidates = Vec::new();
+        let (at, half) = birdsong::planned_position(cat, state, start, record);
+        match half {
+            Some(mountain) => candidates.push(Activity::Move { to: mountain }),
+            None => candidates.extend(
+                move_targets(cat, state, at)
+                    .into_iter()
+                    .map(|to| Activity::Move { to }),
+            ),
+        }
+        candidates.push(Activity::Hide);
+        // 6.2.7: Follow a character in his clearing, as the whole turn.
+        if record.is_empty() {
+            for guide in state.all_seats() {
+                if who::clearing(state, guide) == Some(start) {
+                    candidates.push(Activity::Follow { guide });
+                }
+            }
+        }
+        for activity in candidates {
+            let mut longer = record.clone();
+            longer.push(activity.clone());
+            if fits(cat, state, start, &longer) {
+                out.push(A::RecordLeaderActivity {
+                    leader: leader.clone(),
+                    activity,
+                });
+            }
+        }
+        if !record.is_empty() {
+            out.push(A::TakeBackLeaderActivity {
+                leader: leader.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Applies a legal leader-recording action.
+pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, RuleError> {
+    let (leader, text) = match action {
+        A::RecordLeaderActivity { leader, activity } => {
+            let h = hireling_mut(state, seat, leader)
+                .ok_or_else(|| RuleError::internal("no such hired leader"))?;
+            h.record.push(activity.clone());
+            (
+                leader,
+                format!(
+                    "Phase {} recorded for {}: {}.",
+                    h.record.len(),
+                    leader.0,
+                    birdsong::describe(activity)
+                ),
+            )
+        }
+        A::TakeBackLeaderActivity { leader } => {
+            let h = hireling_mut(state, seat, leader)
+                .ok_or_else(|| RuleError::internal("no such hired leader"))?;
+            h.record.pop();
+            (
+                leader,
+                format!("The last phase recorded for {} is taken back.", leader.0),
+            )
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not a leader's recording"
+            )))
+        }
+    };
+    Ok(vec![Event::private(
+        "6.2.5",
+        seat,
+        text,
+        E::LeaderActivityRecorded {
+            leader: leader.clone(),
+        },
+    )])
+}
+
+/// 6.3.2, 6.3.5: at Sunrise, the hired leaders who recorded a Follow behind a character
+/// in their clearing follow him; the others take turns of their own.
+pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Vec<Turner> {
+    let mut turners = Vec::new();
+    for employer in state.all_seats().collect::<Vec<_>>() {
+        for leader in leaders_of(cat, state, employer) {
+            let record = hireling(state, employer, &leader)
+                .map(|h| h.record.clone())
+                .unwrap_or_default();
+            if let [Activity::Follow { guide }] = record.as_slice() {
+                if who::clearing(state, *guide) == clearing(state, &leader) {
+                    state.today.leaders_following.insert(leader.clone(), *guide);
+                    events.push(Event::public(
+                        "6.3.2",
+                        format!(
+                            "{} follows {} today.",
+                            name(cat, &leader),
+                            who::who(cat, state, *guide)
+                        ),
+                        E::LeaderFollows {
+                            leader: leader.clone(),
+                            guide: *guide,
+                        },
+                    ));
+                    continue;
+                }
+            }
+            turners.push(Turner::Leader { employer, leader });
+        }
+    }
+    turners
+}
+
+/// 7.11: the hired leaders following `guide` now.
+pub fn following(state: &GameState, guide: Seat) -> Vec<NativeId> {
+    state
+        .today
+        .leaders_following
+        .iter()
+        .filter(|(_, g)| **g == guide)
+        .map(|(l, _)| l.clone())
+        .collect()
+}
+
+/// 7.11, 7.13: the guide's turn ends: the hired leaders following him stop, and each one's
+/// turn ends in his clearing, with its own prowling and summoning.
+pub fn end_of_guide_turn(
+    cat: &Catalog,
+    state: &mut GameState,
+    guide: Seat,
+    took_turn: bool,
+) -> Result<Events, RuleError> {
+    let mut events = Vec::new();
+    for leader in following(state, guide) {
+        state.today.leaders_following.remove(&leader);
+        if took_turn {
+            end_of_turn(cat, state, &leader, &mut events)?;
+        }
+    }
+    Ok(events)
+}
+
+/// Takes the hired leader's whole turn (he needs no decision from his employer): unhidden
+/// as it starts (7.1.2), each recorded phase in order, blocking at the end of each phase
+/// (7.12), and the end of his turn (7.13). A leader blocked before his turn loses it.
+pub fn take_turn(
+    cat: &Catalog,
+    state: &mut GameState,
+    employer: Seat,
+    leader: &NativeId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let who = name(cat, leader);
+    if state.today.blocked_leaders.contains(leader) || clearing(state, leader).is_none() {
+        events.push(Event::public(
+            "7.12",
+            format!("{who} loses his turn today."),
+            E::LeaderTurnLost {
+                leader: leader.clone(),
+            },
+        ));
+        return Ok(());
+    }
+    events.push(Event::public(
+        "7.1.1",
+        format!("{who}'s attention chit is picked: his turn begins."),
+        E::LeaderTurnBegins {
+            seat: employer,
+            leader: leader.clone(),
+        },
+    ));
+    if let Some(h) = hireling_mut(state, employer, leader) {
+        h.hidden = false;
+    }
+    let record = hireling(state, employer, leader)
+        .map(|h| h.record.clone())
+        .unwrap_or_default();
+    let mut climbing = false;
+    for (i, activity) in record.iter().enumerate() {
+        if state.today.blocked_leaders.contains(leader) {
+            break;
+        }
+        let phase = i + 1;
+        match activity {
+            Activity::Move { to } => {
+                climbing = do_move(cat, state, leader, *to, climbing, phase, events);
+            }
+            Activity::Hide => {
+                climbing = false;
+                hide(cat, state, employer, leader, events)?;
+            }
+            other => {
+                climbing = false;
+                events.push(Event::public(
+                    "6.2.5",
+                    format!(
+                        "Phase {phase}: {who} cannot do {}; the phase is blank.",
+                        birdsong::describe(other)
+                    ),
+                    E::LeaderPhaseCancelled {
+                        leader: leader.clone(),
+                    },
+                ));
+            }
+        }
+        block(cat, state, leader, events);
+    }
+    end_of_turn(cat, state, leader, events)
+}
+
+/// 7.3.1: a hired leader moves along a roadway he may use (two consecutive Moves into a
+/// mountain clearing), with his horse. Returns whether a climb is under way.
+fn do_move(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    to: ClearingRef,
+    climbing: bool,
+    phase: usize,
+    events: &mut Events,
+) -> bool {
+    let who = name(cat, leader);
+    let Some(from) = clearing(state, leader) else {
+        return false;
+    };
+    if !move_targets(cat, state, from).contains(&to) {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "Phase {phase}: {who} cannot move from {} to {}; the phase is blank.",
+                who::name(cat, from),
+                who::name(cat, to)
+            ),
+            E::LeaderPhaseCancelled {
+                leader: leader.clone(),
+            },
+        ));
+        return false;
+    }
+    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
+    if mountain && !climbing {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "Phase {phase}: {who} starts the climb to {}.",
+                who::name(cat, to)
+            ),
+            E::LeaderClimbBegun {
+                leader: leader.clone(),
+                to,
+            },
+        ));
+        return true;
+    }
+    let mut pieces = vec![counter(leader)];
+    if let Some(h) = cat.denizens.native(leader).and_then(|n| n.horse.clone()) {
+        let horse = PieceId::NativeHorse { id: h };
+        if state.piles.place_of(&horse) == Some(&Place::Clearing { at: from }) {
+            pieces.push(horse);
+        }
+    }
+    for p in &pieces {
+        state.piles.move_to(p, Place::Clearing { at: to }, None);
+    }
+    events.push(Event::public(
+        "7.3.1",
+        format!(
+            "Phase {phase}: {who} moves from {} to {}.",
+            who::name(cat, from),
+            who::name(cat, to)
+        ),
+        E::LeaderMoved {
+            leader: leader.clone(),
+            from,
+            to,
+        },
+    ));
+    false
+}
+
+/// 7.4, 4.1.4: a hired leader hides by a roll on the Hide table with two dice, unmodified
+/// (die-roll modifications never apply to hirelings).
+fn hide(
+    cat: &Catalog,
+    state: &mut GameState,
+    employer: Seat,
+    leader: &NativeId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if hidden(state, leader) {
+        return Ok(());
+    }
+    let roll = state.dice.roll("hide", 2);
+    let success = cat
+        .tables
+        .hide(roll.higher())
+        .is_some_and(|r| *r == HideResult::Success);
+    if let Some(h) = hireling_mut(state, employer, leader) {
+        h.hidden = success;
+    }
+    events.push(Event::roll(
+        "7.4",
+        &roll,
+        format!(
+            "{} tries to hide: {}",
+            name(cat, leader),
+            if success { "hidden" } else { "not hidden" }
+        ),
+        E::LeaderHideRolled {
+            leader: leader.clone(),
+            success,
+        },
+    ));
+    Ok(())
+}
+
+/// 7.12: at the end of his phase, the unhired, uncontrolled monsters in his clearing block
+/// the leader if he is unhidden: his turn ends, and they stop prowling.
+pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &mut Events) {
+    let Some(at) = clearing(state, leader) else {
+        return;
+    };
+    if hidden(state, leader) || state.today.blocked_leaders.contains(leader) {
+        return;
+    }
+    let monsters: Vec<PieceId> = state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
+        .filter(|c| !hiring::is_hired(cat, state, &c.piece))
+        .map(|c| c.piece.clone())
+        .collect();
+    if monsters.is_empty() {
+        return;
+    }
+    state.today.blocked_leaders.insert(leader.clone());
+    state.today.stopped.extend(monsters);
+    events.push(Event::public(
+        "7.12",
+        format!(
+            "{} is blocked by the monsters in {}.",
+            name(cat, leader),
+            who::name(cat, at)
+        ),
+        E::LeaderBlocked {
+            leader: leader.clone(),
+        },
+    ));
+}
+
+/// 7.13: the end of the leader's turn: prowling monsters in his tile move to his clearing,
+/// the map chits there turn up and summon; the monsters that arrive block him (and the
+/// unhidden characters there) as they would a character.
+fn end_of_turn(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    events.push(Event::public(
+        "7.13",
+        format!("{}'s turn ends.", name(cat, leader)),
+        E::LeaderTurnEnds {
+            leader: leader.clone(),
+        },
+    ));
+    if let Some(at) = clearing(state, leader) {
+        events.extend(prowling::end_of_turn_at(cat, state, at, false)?);
+        block(cat, state, leader, events);
+    }
+    Ok(())
+}
+
+/// 8.9: at Midnight the leaders' records are wiped for the next day.
+pub fn midnight(state: &mut GameState) {
+    for s in &mut state.seats {
+        for h in &mut s.hirelings {
+            h.record.clear();
+        }
+    }
+}
