@@ -92,6 +92,9 @@ describe('words for the engine', () => {
     );
     expect(actionLabel(names, { type: 'EndTrading' })).toBe('Done trading and rearranging');
     expect(
+      actionLabel(names, { type: 'RecordLeaderActivity', leader: 'company-hq', activity: { activity: 'hide' } }),
+    ).toBe(`Record for my ${names.any('company-hq')}: Hide`);
+    expect(
       actionLabel(names, { type: 'FlyAway', with: { source: 'item', item: 'flying-carpet' }, to: 'maple_woods' }),
     ).toBe(`Fly away on the ${names.any('flying-carpet')} toward ${names.tile('maple_woods')}`);
     expect(actionLabel(names, { type: 'RecordActivity', activity: { activity: 'fly', to: 'maple_woods' } })).toContain(

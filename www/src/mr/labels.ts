@@ -233,6 +233,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
   switch (action.type) {
     case 'RecordActivity':
       return `Record: ${activityLabel(names, action.activity)}`;
+    case 'RecordLeaderActivity':
+      return `Record for my ${names.any(action.leader)}: ${activityLabel(names, action.activity)}`;
+    case 'TakeBackLeaderActivity':
+      return `Take back the last phase recorded for my ${names.any(action.leader)}`;
     case 'GiveBlockOrder':
       return `Order: block ${seatOrder(action.order)} whenever I can`;
     case 'WithdrawBlockOrder':
