@@ -73,6 +73,11 @@ pub enum MagicRealmAction {
     TakeBackLeaderActivity {
         leader: crate::magic_realm::catalog::denizens::NativeId,
     },
+    /// 6.3.1: order his hired underling to follow this guide each day (or to stay).
+    AssignUnderling {
+        underling: crate::magic_realm::catalog::denizens::NativeId,
+        guide: crate::magic_realm::day::underlings::UnderlingGuide,
+    },
     FinishRecording,
     /// 9.1.2: the player of a dead character starts again with this character.
     FreshStart {

@@ -541,6 +541,15 @@ pub enum MagicRealmEvent {
     LeaderActivityRecorded {
         leader: NativeId,
     },
+    /// 6.3.1: an underling's standing order was changed (private).
+    UnderlingAssigned {
+        underling: NativeId,
+        guide: crate::magic_realm::day::underlings::UnderlingGuide,
+    },
+    /// 6.3.1: these underlings follow their guides today.
+    UnderlingsFollow {
+        underlings: Vec<NativeId>,
+    },
     /// 6.3.2: a hired leader follows a character today.
     LeaderFollows {
         leader: NativeId,

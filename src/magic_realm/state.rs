@@ -543,6 +543,12 @@ pub struct Today {
     /// 6.2.7, 7.11: hired leaders following a character today (leader, guide).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub leaders_following: BTreeMap<crate::magic_realm::catalog::denizens::NativeId, Seat>,
+    /// 6.3.1: the hired underlings following a guide today.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub underlings_following: BTreeMap<
+        crate::magic_realm::catalog::denizens::NativeId,
+        crate::magic_realm::day::underlings::UnderlingGuide,
+    >,
     /// 7.12: denizens that blocked or were blocked today: they stop prowling.
     pub stopped: BTreeSet<PieceId>,
     /// 7.2.2: belongings rearranged at the start of the current phase.

@@ -1,5 +1,6 @@
 //! Rule scenarios for hired leaders' turns (6.2.5, 6.2.7, 6.3.5, 7.1, 7.3.1, 7.4, 7.12,
-//! 7.13), each from a scenario with forced dice.
+//! 7.13) and hired underlings following their guides (6.3.1, 7.11), each from a scenario
+//! with forced dice.
 
 use crate::spells_common::{details, start, Game, S0};
 use serde_json::{json, Value};
@@ -215,4 +216,100 @@ fn rule_7_1_1_a_saved_turn_order_of_seat_numbers_still_loads() {
             }
         ]
     );
+}
+
+/// The Swordsman at Oak Woods 2 in Birdsong with the Company's HQ and Company 1 hired, their
+/// terms ending on `last_day` (hired on `last_day` - 13).
+fn with_underling(last_day: u8, dice: Value) -> Game {
+    let here = |id: &str| {
+        json!({"piece": {"kind": "native", "id": id},
+            "place": {"place": "clearing", "at": oak(2)}})
+    };
+    start(
+        json!({"seats": [{"character": "swordsman", "at": oak(2), "hidden": false,
+        "hirelings": [{"native": "company-hq", "lastDay": last_day},
+                      {"native": "company-1", "lastDay": last_day}]}],
+        "pieces": [here("company-hq"), here("company-1")], "day": 2, "dice": dice}),
+    )
+}
+
+fn underling_at(g: &Game) -> Option<Place> {
+    g.state()
+        .piles
+        .place_of(&PieceId::Native {
+            id: NativeId("company-1".into()),
+        })
+        .cloned()
+}
+
+/// Records a Move for the Swordsman (and `leader`'s phases) and plays his turn.
+fn move_swordsman(g: &mut Game, to: Option<ClearingRef>, leader: &[Activity]) {
+    if let Some(to) = to {
+        g.apply(
+            S0,
+            A::RecordActivity {
+                activity: Activity::Move { to },
+            },
+        )
+        .unwrap();
+    }
+    play(g, leader);
+    for _ in 0..4 {
+        if !g.legal_actions(S0).contains(&A::Proceed) {
+            break;
+        }
+        g.apply(S0, A::Proceed).unwrap();
+    }
+}
+
+#[test]
+fn rule_6_3_1_an_underling_follows_his_employer_by_default() {
+    let mut g = with_underling(14, json!([1, 6, 6, 6]));
+    let to = next_to_oak2(&g)[0];
+    move_swordsman(&mut g, Some(to), &[]);
+    assert_eq!(underling_at(&g), Some(Place::Clearing { at: to }));
+    // His leader, with no turn recorded, stays.
+    assert_eq!(leader_at(&g), Some(Place::Clearing { at: oak(2) }));
+}
+
+#[test]
+fn rule_6_3_1_an_underling_told_to_stay_spends_the_day_where_he_is() {
+    use tabletop_rules::magic_realm::day::underlings::UnderlingGuide;
+    let mut g = with_underling(14, json!([1, 6, 6, 6]));
+    let to = next_to_oak2(&g)[0];
+    let stay = A::AssignUnderling {
+        underling: NativeId("company-1".into()),
+        guide: UnderlingGuide::Stay,
+    };
+    assert!(g.legal_actions(S0).contains(&stay));
+    g.apply(S0, stay).unwrap();
+    move_swordsman(&mut g, Some(to), &[]);
+    assert_eq!(underling_at(&g), Some(Place::Clearing { at: oak(2) }));
+}
+
+#[test]
+fn rule_6_3_1_an_underling_may_follow_a_hired_leader() {
+    use tabletop_rules::magic_realm::day::underlings::UnderlingGuide;
+    let mut g = with_underling(14, json!([1, 6, 6, 6]));
+    let to = next_to_oak2(&g)[0];
+    g.apply(
+        S0,
+        A::AssignUnderling {
+            underling: NativeId("company-1".into()),
+            guide: UnderlingGuide::Leader { leader: hq() },
+        },
+    )
+    .unwrap();
+    move_swordsman(&mut g, None, &[Activity::Move { to }]);
+    assert_eq!(leader_at(&g), Some(Place::Clearing { at: to }));
+    assert_eq!(underling_at(&g), Some(Place::Clearing { at: to }));
+}
+
+#[test]
+fn rule_7_11_hirelings_do_not_follow_on_the_day_they_are_hired() {
+    // Hired on day 2 (the term ends on day 15): he waits for tomorrow's Birdsong.
+    let mut g = with_underling(15, json!([1, 6, 6, 6]));
+    let to = next_to_oak2(&g)[0];
+    move_swordsman(&mut g, Some(to), &[]);
+    assert_eq!(underling_at(&g), Some(Place::Clearing { at: oak(2) }));
 }

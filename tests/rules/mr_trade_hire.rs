@@ -772,7 +772,7 @@ fn rule_8_9_the_term_of_hire_ends_at_midnight_of_its_last_day() {
 
 #[test]
 fn rule_6_3_4_hired_natives_do_not_regenerate() {
-    // Day 6: he hires the Company (Friendly 2 = x2) and leads them to another clearing.
+    // Day 6: he hires the Company (Friendly 2 = x2) and moves on to another clearing.
     // Day 7, Monster Roll 1 (the Company's row): the hired natives stay where they are.
     let g0 = start(json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2)}]}));
     let to = g0
@@ -811,10 +811,10 @@ fn rule_6_3_4_hired_natives_do_not_regenerate() {
         .any(|e| matches!(e.detail, E::MonsterRoll { row: 1 })));
     assert!(!log.iter().any(|e| matches!(&e.detail,
         E::DenizensRegenerated { pieces } if pieces.iter().any(|p| matches!(p, PieceId::Native { .. })))));
-    // The underling went with his employer; the hired leader, taking turns of his own
-    // (6.2.5) and recorded none, stayed where he was hired. Neither regenerates.
+    // Hirelings do not follow on the day they are hired (7.11), and the hired leader takes
+    // turns of his own (6.2.5): both stayed where they were hired. Neither regenerates.
     let hired_at: ClearingRef = serde_json::from_value(at("oak_woods", 2)).unwrap();
-    for (id, here) in [("company-hq", hired_at), ("company-1", to)] {
+    for (id, here) in [("company-hq", hired_at), ("company-1", hired_at)] {
         assert_eq!(
             state(&g).piles.place_of(&PieceId::Native { id: nid(id) }),
             Some(&Place::Clearing { at: here }),

@@ -13,7 +13,7 @@
 //! - 7.6 / 7.7 by a hired leader: trading and hiring on his employer's behalf with his own
 //!   gold and belongings (needs his turns and a record of his gold).
 //! - 6.3.1: assigning underlings to guides at Sunrise and hiding with them; until then
-//!   [`accompany`] moves every hireling in the clearing the hiring character leaves.
+//!   [`accompany`] moves the hirelings following the character who moves (6.3.1, 7.11).
 //! - 8.2.2 / 9.1.1: the Evening's battling rolls and freeing hirelings when the hiring
 //!   character dies ([`release_all`] is ready for the death rules to call).
 
@@ -270,6 +270,7 @@ pub fn take_hirelings(
             last_day,
             record: Vec::new(),
             hidden: false,
+            follows: None,
         });
     }
     sheet.hirelings.sort();
@@ -295,8 +296,8 @@ pub fn take_hirelings(
     Ok(())
 }
 
-/// 6.3.1, 7.7 (rulings): the hired underlings in the clearing the character leaves move
-/// with him, and so do the hired leaders following him today (7.11).
+/// 6.3.1, 7.11: the hired underlings following the character move with him, and so do the
+/// hired leaders following him today, with their own underlings.
 pub fn accompany(
     cat: &Catalog,
     state: &mut GameState,
@@ -305,22 +306,31 @@ pub fn accompany(
     to: ClearingRef,
     events: &mut Events,
 ) {
-    let Some(sheet) = state.seat(seat) else {
-        return;
-    };
     let here = Place::Clearing { at: from };
     // 6.2.5: his hired leaders take turns of their own; 7.11: any hired leader following
     // him today moves with him.
-    let own_leaders = super::leaders::leaders_of(cat, state, seat);
-    let moving: Vec<PieceId> = sheet
-        .hirelings
+    // 6.3.1: the underlings following him, and those following a leader who follows him.
+    use super::underlings::{following_in, UnderlingGuide};
+    let leaders = super::leaders::following(state, seat);
+    let mut moving: Vec<PieceId> = leaders
         .iter()
-        .filter(|h| !own_leaders.contains(&h.native))
-        .map(|h| h.native.clone())
-        .chain(super::leaders::following(state, seat))
-        .flat_map(|n| with_horse(cat, &n))
+        .flat_map(|n| with_horse(cat, n))
         .filter(|p| state.piles.place_of(p) == Some(&here))
         .collect();
+    moving.extend(following_in(
+        cat,
+        state,
+        &UnderlingGuide::Character { seat },
+        from,
+    ));
+    for leader in leaders {
+        moving.extend(following_in(
+            cat,
+            state,
+            &UnderlingGuide::Leader { leader },
+            from,
+        ));
+    }
     if moving.is_empty() {
         return;
     }

@@ -384,6 +384,15 @@ fn do_move(
         return true;
     }
     let mut pieces = vec![counter(leader)];
+    // 6.3.1: the underlings following him go with him.
+    pieces.extend(super::underlings::following_in(
+        cat,
+        state,
+        &super::underlings::UnderlingGuide::Leader {
+            leader: leader.clone(),
+        },
+        from,
+    ));
     if let Some(h) = cat.denizens.native(leader).and_then(|n| n.horse.clone()) {
         let horse = PieceId::NativeHorse { id: h };
         if state.piles.place_of(&horse) == Some(&Place::Clearing { at: from }) {

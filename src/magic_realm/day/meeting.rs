@@ -43,6 +43,11 @@ pub struct Hireling {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub record: Vec<crate::magic_realm::state::Activity>,
+    /// 6.3.1: an underling's standing order: whom he follows each day (none: his
+    /// employer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub follows: Option<crate::magic_realm::day::underlings::UnderlingGuide>,
     /// 7.4: a hired leader who hid successfully (until his next turn starts).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[tsify(optional)]

@@ -35,6 +35,7 @@ pub mod spying;
 pub mod summoning;
 pub mod sunrise;
 pub mod trading;
+pub mod underlings;
 pub mod who;
 
 use crate::engine::{Event, RuleError, Seat};

@@ -235,6 +235,14 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `Record: ${activityLabel(names, action.activity)}`;
     case 'RecordLeaderActivity':
       return `Record for my ${names.any(action.leader)}: ${activityLabel(names, action.activity)}`;
+    case 'AssignUnderling':
+      return `My ${names.any(action.underling)} ${
+        action.guide.guide === 'stay'
+          ? 'stays where he is each day'
+          : action.guide.guide === 'character'
+            ? `follows seat ${action.guide.seat + 1} each day`
+            : `follows the ${names.any(action.guide.leader)} each day`
+      }`;
     case 'TakeBackLeaderActivity':
       return `Take back the last phase recorded for my ${names.any(action.leader)}`;
     case 'GiveBlockOrder':
