@@ -718,6 +718,35 @@ fn deal_with_goblins_pacifies_the_goblins_toward_the_spellcaster() {
 }
 
 #[test]
+fn rule_8_3_4_luring_a_denizen_she_pacified_breaks_the_spell() {
+    // The Witch deals with the two Axe Goblins, then lures one onto her sheet in a later
+    // round: Deal with Goblins is broken (8.3.4, 8.4.2).
+    let witch = json!({"character": "witch", "at": here(), "spells": ["deal-with-goblins"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    let goblin = |n: u8| {
+        json!({"piece": {"kind": "monster", "id": "axe-goblin", "n": n},
+               "place": {"place": "clearing", "at": here()}})
+    };
+    let mut g = start(json!({"seats": [witch], "pieces": [goblin(0), goblin(1)],
+        "at": "sunset", "dice": dice(5, 80)}));
+    let mut log = Vec::new();
+    let aim = SpellAim::Kind {
+        kind: tabletop_rules::magic_realm::catalog::denizens::MonsterKind::Goblin,
+    };
+    cast_at(&mut g, S0, 0, 11, Some(4), aim, &mut log);
+    through_targets(&mut g, &mut log);
+    assert_eq!(g.state().spells.len(), 1);
+    let lure = A::Lure {
+        denizen: serde_json::from_value(json!({"kind": "monster", "id": "axe-goblin", "n": 0}))
+            .unwrap(),
+    };
+    until(&mut g, S0, &lure, &mut log);
+    assert!(g.state().spells.is_empty(), "the pacification is broken");
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellBroken { seat: S0, spell } if spell.0 == "deal-with-goblins")));
+}
+
+#[test]
 fn persuade_makes_a_native_group_friendly_and_stops_its_battling() {
     use tabletop_rules::magic_realm::catalog::denizens::NativeGroup;
     use tabletop_rules::magic_realm::catalog::denizens::Trader;

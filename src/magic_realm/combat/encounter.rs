@@ -79,7 +79,7 @@ pub(super) fn pacified_denizen(cat: &Catalog, state: &GameState, piece: &PieceId
 
 /// 8.3.4: the denizens the character may lure: any unhired monster or native in the
 /// clearing not already on his sheet, except red-side-up Tremendous monsters (holding a
-/// character or a native, 8.4.7).
+/// character or a native, 8.4.7); those he pacified too (luring them breaks the spell).
 fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<PieceId> {
     if pacified(cat, state, &CombatTarget::Character { seat }) {
         return Vec::new();
@@ -92,7 +92,6 @@ fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
         .filter(|p| combat.attacking_in(p).is_none())
         .filter(|p| !pacified_denizen(cat, state, p))
         .filter(|p| spells::may_attack(cat, state, p, seat))
-        .filter(|p| !spells::pacified_toward(cat, state, p, seat))
         .collect()
 }
 
@@ -274,6 +273,13 @@ pub fn apply(
     let name = who::who(cat, state, seat);
     match action {
         A::Lure { denizen } => {
+            // 8.3.4: luring a denizen he pacified breaks the spell.
+            if spells::pacified_toward(cat, state, denizen, seat) {
+                let target = CombatTarget::Denizen {
+                    piece: denizen.clone(),
+                };
+                spells::break_pacification(cat, state, seat, &target, &mut events);
+            }
             hiding::unhide(
                 cat,
                 state,
