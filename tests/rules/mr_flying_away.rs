@@ -195,3 +195,34 @@ fn rule_8_3_8e2_after_flying_away_his_turn_starts_with_a_fly_into_either_tile() 
         "the Fly chit expired as she landed"
     );
 }
+
+#[test]
+fn rule_4_6_6e_a_fly_chit_played_to_maneuver_expires_at_the_end_of_the_melee_step() {
+    use crate::spells_common::until;
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    use tabletop_rules::magic_realm::combat::ManeuverPlay;
+    use tabletop_rules::magic_realm::state::ChitStatus;
+    let mut g = start(
+        json!({"seats": [{"character": "witch", "at": here(), "hidden": false,
+        "spells": ["broomstick"]}],
+        "spells": [broomstick(json!({"at": "never"}))],
+        "pieces": [giant_bat()], "day": 2, "at": "sunset", "dice": dice(2, 60)}),
+    );
+    let mut log = Vec::new();
+    let play = A::PlayManeuver {
+        with: ManeuverPlay::Fly {
+            caster: S0,
+            spell_box: 0,
+        },
+        lane: Lane::ALL[0],
+    };
+    until(&mut g, S0, &play, &mut log);
+    assert_eq!(g.state().spells.len(), 1, "not before the Melee Step ends");
+    while combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Plays) {
+        crate::spells_common::pass_once(&mut g, &mut log);
+    }
+    assert!(g.state().spells.is_empty(), "the Fly chit expired");
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellExpired { seat: S0, spell } if spell.0 == "broomstick")));
+    assert_eq!(g.state().seats[0].chits[4], ChitStatus::Fatigued);
+}

@@ -504,6 +504,18 @@ pub fn character(
                     });
                 }
             }
+            ManeuverPlay::Fly { caster, spell_box } => {
+                let chits = crate::magic_realm::day::flying::fly_chits(cat, state, seat);
+                if let Some(f) = chits.iter().find(|f| {
+                    f.source
+                        == crate::magic_realm::day::flying::FlySource::Chit { caster, spell_box }
+                }) {
+                    maneuver = Some(Maneuver {
+                        lane,
+                        time: f.values.time,
+                    });
+                }
+            }
             ManeuverPlay::Horse { galloping } => {
                 if let Some(h) = belongings::active_horse(cat, state, seat) {
                     let side = if galloping { h.gallop } else { h.trot };

@@ -112,6 +112,9 @@ pub enum ManeuverPlay {
     Horse { galloping: bool },
     /// His active Boots card, as a Move chit with its strength and time (4.4.4).
     Boots,
+    /// 4.6.6e: the Fly chit of the spell `caster` cast from `spell_box`, played like a Move
+    /// chit (it expires at the end of the Melee Step).
+    Fly { caster: Seat, spell_box: u8 },
 }
 
 /// A character's secret plays for the Melee Step (8.4.5).

@@ -208,6 +208,21 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
                 });
             }
         }
+        // 4.6.6e: a Fly chit, played like a Move chit.
+        for f in crate::magic_realm::day::flying::fly_chits(cat, state, seat) {
+            let crate::magic_realm::day::flying::FlySource::Chit { caster, spell_box } = f.source
+            else {
+                continue;
+            };
+            if f.values.strength >= heaviest {
+                for lane in Lane::ALL {
+                    out.push(A::PlayManeuver {
+                        with: ManeuverPlay::Fly { caster, spell_box },
+                        lane,
+                    });
+                }
+            }
+        }
         // 8.4.7: not while a red-side-up Tremendous monster holds him.
         if belongings::active_horse(cat, state, seat).is_some() && !held(combat, seat) {
             for galloping in [false, true] {
@@ -330,6 +345,7 @@ fn play_words(action: &A) -> String {
                 ManeuverPlay::Horse { galloping: true } => "his horse, galloping".into(),
                 ManeuverPlay::Horse { galloping: false } => "his horse, walking".into(),
                 ManeuverPlay::Boots => "his Boots".into(),
+                ManeuverPlay::Fly { .. } => "his Fly chit".into(),
             };
             format!("plays {what} in the {} square", square(*lane))
         }

@@ -474,7 +474,9 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
         events.push(Event::reveal(
             "8.4.5",
             "The characters reveal their plays.",
-            E::PlaysRevealed { plays: revealed },
+            E::PlaysRevealed {
+                plays: revealed.clone(),
+            },
         ));
     }
     super::hirelings::melee::reveal(state)?;
@@ -488,6 +490,14 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
     };
     apply_outcome(cat, state, &built, &outcome, events)?;
     super::spells::attacks::expire(cat, state, events);
+    // 4.6.6e: a Fly chit played to maneuver expires at the end of the Melee Step.
+    for (_, plays) in &revealed {
+        if let Some((ManeuverPlay::Fly { caster, spell_box }, _)) = plays.maneuver {
+            if let Some(i) = super::spells::index_of(state, caster, spell_box) {
+                super::spells::end_spell(cat, state, i, true, events);
+            }
+        }
+    }
     super::fatigue::begin(cat, state)
 }
 

@@ -146,6 +146,7 @@ pub fn run(
     let by = match with {
         ManeuverPlay::Chit { chit } => format!("Move chit {}", chit + 1),
         ManeuverPlay::Boots => "his Boots card".into(),
+        ManeuverPlay::Fly { .. } => "his Fly chit".into(),
         ManeuverPlay::Horse { galloping: true } => "his galloping horse".into(),
         ManeuverPlay::Horse { galloping: false } => "his walking horse".into(),
     };

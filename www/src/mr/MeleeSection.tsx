@@ -15,7 +15,16 @@ import type {
   Plays,
 } from '../../../pkg/tabletop_rules.js';
 import { LANES, laneOf, samePiece, sheetOf, targetOf, withPlay } from './combat';
-import { actionLabel, LANE_ATTACK, LANE_BOX, LANE_MANEUVER, oddsLine, oddsSentence, percent } from './labels';
+import {
+  actionLabel,
+  LANE_ATTACK,
+  LANE_BOX,
+  LANE_MANEUVER,
+  maneuverShort,
+  oddsLine,
+  oddsSentence,
+  percent,
+} from './labels';
 import { type Names, pieceName } from './names';
 import { chitText } from './Panels';
 import { type Drag, LaneBox, PlayButton } from './PlayBox';
@@ -135,11 +144,7 @@ export function MeleeSection({
       case 'PlaceDenizen':
         return pieceName(names, a.denizen);
       case 'PlayManeuver':
-        return a.with.with === 'horse'
-          ? `Horse ${a.with.galloping ? 'galloping' : 'walking'}`
-          : a.with.with === 'boots'
-            ? 'Boots'
-            : chit(a.with.chit);
+        return maneuverShort(a.with, chit);
       default:
         return '';
     }
@@ -190,15 +195,7 @@ export function MeleeSection({
                 {red.here.map((o) => button(o, offerText(o.action)))}
               </LaneBox>
               <LaneBox class={square.cls} legend={square.legend} offers={square.offers} drag={drag} onAct={onAct}>
-                {played && plays.maneuver?.[1] === lane && (
-                  <p class="played">
-                    {played.with === 'horse'
-                      ? `Horse ${played.galloping ? 'galloping' : 'walking'}`
-                      : played.with === 'boots'
-                        ? 'Boots'
-                        : chit(played.chit)}
-                  </p>
-                )}
+                {played && plays.maneuver?.[1] === lane && <p class="played">{maneuverShort(played, chit)}</p>}
                 {square.here.map((o) => button(o, offerText(o.action)))}
               </LaneBox>
             </div>

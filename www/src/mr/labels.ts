@@ -11,6 +11,7 @@ import type {
   Gift,
   MagicRealmAction,
   MagicRealmLogEntry,
+  ManeuverPlay,
   MeetingAnswer,
   PlayOdds,
   Roll,
@@ -83,6 +84,34 @@ export function activityLabel(names: Names, activity: Activity): string {
       return `Fly to ${names.tile(activity.to)}`;
     default:
       return humanize(activity.activity);
+  }
+}
+
+/** What a maneuver or run is made with: "on my horse (galloping)", "with Move chit 4". */
+export function maneuverPhrase(play: ManeuverPlay, chitWord = 'Move chit'): string {
+  switch (play.with) {
+    case 'horse':
+      return `on my horse (${play.galloping ? 'galloping' : 'walking'})`;
+    case 'boots':
+      return 'in my Boots';
+    case 'fly':
+      return `with the Fly chit of seat ${play.caster + 1}'s spell ${play.spell_box + 1}`;
+    default:
+      return `with ${chitWord} ${play.chit + 1}`;
+  }
+}
+
+/** A maneuver's short name for a Melee Section box: "Horse galloping", "Boots", "Fly chit". */
+export function maneuverShort(play: ManeuverPlay, chit: (i: number) => string): string {
+  switch (play.with) {
+    case 'horse':
+      return `Horse ${play.galloping ? 'galloping' : 'walking'}`;
+    case 'boots':
+      return 'Boots';
+    case 'fly':
+      return 'Fly chit';
+    default:
+      return chit(play.chit);
   }
 }
 
@@ -303,15 +332,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `My ${pieceName(names, action.hireling)} attacks ${pieceName(names, action.target)}`;
     case 'EndDeployment':
       return 'Charge nobody';
-    case 'RunAway': {
-      const by =
-        action.with.with === 'horse'
-          ? `on my horse (${action.with.galloping ? 'galloping' : 'walking'})`
-          : action.with.with === 'boots'
-            ? 'in my Boots'
-            : `with Move chit ${action.with.chit + 1}`;
-      return `Run away ${by} toward ${clearingName(names, action.to)}`;
-    }
+    case 'RunAway':
+      return `Run away ${maneuverPhrase(action.with)} toward ${clearingName(names, action.to)}`;
     case 'FlyAway':
       return `Fly away ${flySourceLabel(names, action.with)} toward ${names.tile(action.to)}`;
     case 'EnergizeItem':
@@ -367,11 +389,7 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
     case 'PlayAttack':
       return `Attack with chit ${action.chit + 1}: ${LANE_ATTACK[action.lane]}`;
     case 'PlayManeuver':
-      return action.with.with === 'horse'
-        ? `Maneuver on my horse (${action.with.galloping ? 'galloping' : 'walking'}): ${LANE_MANEUVER[action.lane]}`
-        : action.with.with === 'boots'
-          ? `Maneuver in my Boots: ${LANE_MANEUVER[action.lane]}`
-          : `Maneuver with chit ${action.with.chit + 1}: ${LANE_MANEUVER[action.lane]}`;
+      return `Maneuver ${maneuverPhrase(action.with, 'chit')}: ${LANE_MANEUVER[action.lane]}`;
     case 'PlaceShield':
       return `Shield against ${LANE_ATTACK[action.lane]}`;
     case 'PlaceDenizen':
