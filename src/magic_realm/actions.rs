@@ -196,6 +196,12 @@ pub enum MagicRealmAction {
     ChargeInBoots {
         target: Seat,
     },
+    /// 8.3.6 b.4: charge this character with his flying values (a Fly chit or the Flying
+    /// Carpet), staying in the clearing.
+    ChargeFlying {
+        target: Seat,
+        with: crate::magic_realm::day::flying::FlySource,
+    },
     /// 8.3.6: end his Deployment.
     EndDeployment,
     /// 8.3.7: play this Fight chit to turn his active weapon over.

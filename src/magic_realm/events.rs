@@ -507,6 +507,12 @@ pub enum MagicRealmEvent {
         seat: Seat,
         target: Seat,
     },
+    /// 8.3.6 b.4: a character charged another with his flying values.
+    ChargedFlying {
+        seat: Seat,
+        target: Seat,
+        with: crate::magic_realm::day::flying::FlySource,
+    },
     /// 8.3.7, 8.4.5: a weapon turned over.
     WeaponTurned {
         seat: Seat,

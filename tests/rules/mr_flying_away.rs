@@ -226,3 +226,48 @@ fn rule_4_6_6e_a_fly_chit_played_to_maneuver_expires_at_the_end_of_the_melee_ste
         E::SpellExpired { seat: S0, spell } if spell.0 == "broomstick")));
     assert_eq!(g.state().seats[0].chits[4], ChitStatus::Fatigued);
 }
+
+#[test]
+fn rule_8_3_6_b4_she_charges_on_her_broomstick_and_its_time_binds_her_target() {
+    use crate::spells_common::{until, S1};
+    use tabletop_rules::magic_realm::day::flying::FlySource;
+    let mut g = start(json!({"seats": [
+        {"character": "witch", "at": here(), "hidden": false, "spells": ["broomstick"]},
+        {"character": "amazon", "at": here(), "hidden": false,
+         "belongings": [{"piece": {"kind": "treasure", "id": "lucky-charm"}}]}],
+        "spells": [broomstick(json!({"at": "never"}))],
+        "day": 2, "at": "sunset", "dice": dice(1, 60)}));
+    let mut log = Vec::new();
+    let charge = A::ChargeFlying {
+        target: S1,
+        with: FlySource::Chit {
+            caster: S0,
+            spell_box: 0,
+        },
+    };
+    until(&mut g, S0, &charge, &mut log);
+    assert!(details(&log)
+        .iter()
+        .any(|e| matches!(e, E::ChargedFlying { target: S1, .. })));
+    // The Amazon's Move chits (time 3 and 4) are not faster than the Fly chit's 1: she
+    // cannot run away (8.3.7 a.1).
+    for _ in 0..20 {
+        if combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Actions)
+            && g.to_act().seats().contains(&S1)
+        {
+            break;
+        }
+        crate::spells_common::pass_once(&mut g, &mut log);
+    }
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!((c.stage, c.round), (CombatStage::Actions, 1));
+    assert!(!g
+        .legal_actions(S1)
+        .iter()
+        .any(|a| matches!(a, A::RunAway { .. })));
+    // 4.6.6e: the Fly chit expires at the end of the Encounter Step.
+    while combat::current(g.state()).is_some_and(|c| c.stage <= CombatStage::Actions) {
+        crate::spells_common::pass_once(&mut g, &mut log);
+    }
+    assert!(g.state().spells.is_empty());
+}

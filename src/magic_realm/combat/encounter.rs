@@ -123,6 +123,15 @@ fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
         if fighters::card_values(cat, state, seat, true).is_some_and(|b| b.strength >= heaviest) {
             out.push(A::ChargeInBoots { target });
         }
+        // 8.3.6 b.4: his flying values (a Fly chit, the Flying Carpet), like a Move chit's.
+        for f in crate::magic_realm::day::flying::flights(cat, state, seat) {
+            if f.values.strength >= heaviest {
+                out.push(A::ChargeFlying {
+                    target,
+                    with: f.source,
+                });
+            }
+        }
     }
     out
 }
@@ -315,6 +324,27 @@ pub fn apply(
                 E::ChargedInBoots {
                     seat,
                     target: *target,
+                },
+            ));
+        }
+        A::ChargeFlying { target, with } => {
+            for s in [seat, *target] {
+                hiding::unhide(cat, state, s, "8.3.6", "is no longer hidden.", &mut events);
+            }
+            let combat = current_mut(state)?;
+            combat.fly_charges.insert(seat, (*target, with.clone()));
+            combat.acted.insert(seat);
+            combat.turn += 1;
+            events.push(Event::public(
+                "8.3.6",
+                format!(
+                    "{name} flies at {} to charge him, staying in the clearing.",
+                    who::who(cat, state, *target)
+                ),
+                E::ChargedFlying {
+                    seat,
+                    target: *target,
+                    with: with.clone(),
                 },
             ));
         }

@@ -600,6 +600,15 @@ pub fn move_times_on_sheet(
             }
         }
     }
+    // 8.3.6 b.4: a charge with flying values has their time.
+    for (charger, (charged, with)) in &combat.fly_charges {
+        if *charged == seat {
+            let flights = crate::magic_realm::day::flying::flights(cat, state, *charger);
+            if let Some(f) = flights.iter().find(|f| f.source == *with) {
+                times.push(f.values.time);
+            }
+        }
+    }
     // 4.4.4: a charge in Boots has the card's time.
     for (charger, charged) in &combat.boots_charges {
         if *charged == seat {

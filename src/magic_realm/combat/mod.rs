@@ -208,6 +208,11 @@ pub struct Combat {
     #[serde(default, with = "pairs")]
     #[tsify(type = "[Seat, Seat][]")]
     pub boots_charges: BTreeMap<Seat, Seat>,
+    /// 8.3.6 b.4: charges made with flying values (a Fly chit or the Flying Carpet): the
+    /// charger, the character he charged and what he flew with.
+    #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(type = "[Seat, [Seat, FlySource]][]", optional)]
+    pub fly_charges: BTreeMap<Seat, (Seat, crate::magic_realm::day::flying::FlySource)>,
     /// Characters who have done their Encounter action this round (or charged).
     pub acted: BTreeSet<Seat>,
     /// 8.3.7: what a character did with his belongings instead of an action.
@@ -295,12 +300,14 @@ impl Combat {
             .get(&seat)
             .map(|(t, _)| *t)
             .or_else(|| self.boots_charges.get(&seat).copied())
+            .or_else(|| self.fly_charges.get(&seat).map(|(t, _)| *t))
     }
 
     /// Drops the charges `drop(charger, charged)` says to (a target gone, pacified, mist).
     pub fn drop_charges(&mut self, drop: impl Fn(Seat, Seat) -> bool) {
         self.charges.retain(|s, (t, _)| !drop(*s, *t));
         self.boots_charges.retain(|s, t| !drop(*s, *t));
+        self.fly_charges.retain(|s, (t, _)| !drop(*s, *t));
     }
 
     /// The seat whose character has `piece` on his sheet.
@@ -394,6 +401,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         holding_denizens: BTreeMap::new(),
         charges: BTreeMap::new(),
         boots_charges: BTreeMap::new(),
+        fly_charges: BTreeMap::new(),
         acted: BTreeSet::new(),
         items: BTreeMap::new(),
         used: BTreeMap::new(),

@@ -57,6 +57,7 @@ pub fn start_round(
     combat.turn = 0;
     combat.charges.clear();
     combat.boots_charges.clear();
+    combat.fly_charges.clear();
     combat.ran.clear();
     combat.acted.clear();
     combat.items.clear();

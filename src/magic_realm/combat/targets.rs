@@ -37,6 +37,25 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
             order: order.clone(),
         },
     ));
+    // 4.6.6e: a Fly chit used to charge expires at the end of the Encounter Step.
+    let flown: Vec<(Seat, u8)> = current(state)
+        .map(|c| {
+            c.fly_charges
+                .values()
+                .filter_map(|(_, with)| match with {
+                    crate::magic_realm::day::flying::FlySource::Chit { caster, spell_box } => {
+                        Some((*caster, *spell_box))
+                    }
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    for (caster, spell_box) in flown {
+        if let Some(i) = spells::index_of(state, caster, spell_box) {
+            spells::end_spell(cat, state, i, true, events);
+        }
+    }
     let combat = current_mut(state)?;
     combat.attention = order;
     combat.turn = 0;

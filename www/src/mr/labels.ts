@@ -316,6 +316,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Lure no more';
     case 'Charge':
       return `Charge seat ${action.target + 1} with chit ${action.chit + 1}`;
+    case 'ChargeFlying':
+      return `Charge seat ${action.target + 1} ${flySourceLabel(names, action.with)}`;
     case 'ChargeInBoots':
       return `Charge seat ${action.target + 1} in my Boots`;
     case 'HirelingLure':
