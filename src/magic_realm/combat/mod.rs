@@ -22,6 +22,7 @@ pub mod spells;
 pub mod spoils;
 pub mod targets;
 pub mod trading;
+pub mod transmorphized;
 
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -112,6 +113,8 @@ pub enum ManeuverPlay {
     Horse { galloping: bool },
     /// His active Boots card, as a Move chit with its strength and time (4.4.4).
     Boots,
+    /// 4.6.8d: transmorphized, a dummy chit with his creature's move time.
+    Creature,
 }
 
 /// A character's secret plays for the Melee Step (8.4.5).
@@ -129,6 +132,10 @@ pub struct Plays {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub gloves: Option<Lane>,
+    /// 4.6.8d: transmorphized, his creature's attack (a dummy chit) in this Attack circle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub creature_attack: Option<Lane>,
     /// 8.4.4: the Attack circle his working Attack spell attacks from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]

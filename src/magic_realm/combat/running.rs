@@ -86,6 +86,10 @@ fn carriers(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Ve
             }
         }
     }
+    // 4.6.8d: transmorphized, with his creature's move time.
+    if super::transmorphized::runs(cat, state, combat, seat) {
+        out.push(ManeuverPlay::Creature);
+    }
     out
 }
 
@@ -146,6 +150,7 @@ pub fn run(
     let by = match with {
         ManeuverPlay::Chit { chit } => format!("Move chit {}", chit + 1),
         ManeuverPlay::Boots => "his Boots card".into(),
+        ManeuverPlay::Creature => "his creature's move".into(),
         ManeuverPlay::Horse { galloping: true } => "his galloping horse".into(),
         ManeuverPlay::Horse { galloping: false } => "his walking horse".into(),
     };
