@@ -121,7 +121,7 @@ export function MeleeSection({
   );
   const inLane = (types: readonly MagicRealmAction['type'][], lane: Lane) =>
     offers.filter((o) => types.includes(o.action.type) && laneOf(o.action) === lane);
-  const CIRCLE = ['PlayAttack', 'PlayGloves', 'PlaySpellAttack', 'PlaceShield'] as const;
+  const CIRCLE = ['PlayAttack', 'PlayGloves', 'PlaySpellAttack', 'PlayCreatureAttack', 'PlaceShield'] as const;
   const offerText = (a: MagicRealmAction) => {
     switch (a.type) {
       case 'PlayAttack':
@@ -130,6 +130,8 @@ export function MeleeSection({
         return 'Gloves';
       case 'PlaySpellAttack':
         return 'Attack spell';
+      case 'PlayCreatureAttack':
+        return 'Creature';
       case 'PlaceShield':
         return 'Shield';
       case 'PlaceDenizen':
@@ -139,7 +141,9 @@ export function MeleeSection({
           ? `Horse ${a.with.galloping ? 'galloping' : 'walking'}`
           : a.with.with === 'boots'
             ? 'Boots'
-            : chit(a.with.chit);
+            : a.with.with === 'creature'
+              ? 'Creature'
+              : chit(a.with.chit);
       default:
         return '';
     }
@@ -178,6 +182,7 @@ export function MeleeSection({
                 {plays.attack?.[1] === lane && <p class="played">Attack {chit(plays.attack[0])}</p>}
                 {plays.gloves === lane && <p class="played">Attack with gloves</p>}
                 {plays.spellAttack === lane && <p class="played">Attack spell</p>}
+                {plays.creatureAttack === lane && <p class="played">Attack as creature</p>}
                 {plays.shield === lane && <p class="played">Shield</p>}
                 {circle.here.map((o) => button(o, offerText(o.action)))}
               </LaneBox>
@@ -196,7 +201,9 @@ export function MeleeSection({
                       ? `Horse ${played.galloping ? 'galloping' : 'walking'}`
                       : played.with === 'boots'
                         ? 'Boots'
-                        : chit(played.chit)}
+                        : played.with === 'creature'
+                          ? 'Creature'
+                          : chit(played.chit)}
                   </p>
                 )}
                 {square.here.map((o) => button(o, offerText(o.action)))}

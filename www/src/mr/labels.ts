@@ -88,6 +88,7 @@ export function activityLabel(names: Names, activity: Activity): string {
 
 /** What a flier flies with, in words. */
 export function flySourceLabel(names: Names, source: FlySource): string {
+  if (source.source === 'creature') return 'with my own wings';
   return source.source === 'item'
     ? `on the ${names.any(source.item)}`
     : `with the Fly chit of seat ${source.caster + 1}'s spell ${source.spell_box + 1}`;
@@ -297,7 +298,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
           ? `on my horse (${action.with.galloping ? 'galloping' : 'walking'})`
           : action.with.with === 'boots'
             ? 'in my Boots'
-            : `with Move chit ${action.with.chit + 1}`;
+            : action.with.with === 'creature'
+              ? "with my creature's move"
+              : `with Move chit ${action.with.chit + 1}`;
       return `Run away ${by} toward ${clearingName(names, action.to)}`;
     }
     case 'FlyAway':
@@ -346,6 +349,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `Attack with my Gloves: ${LANE_ATTACK[action.lane]}`;
     case 'PlaySpellAttack':
       return `Direct my Attack spell: ${LANE_ATTACK[action.lane]}`;
+    case 'PlayCreatureAttack':
+      return `Attack as my creature: ${LANE_ATTACK[action.lane]}`;
     case 'SelectTarget':
       return action.target.target === 'character'
         ? `Attack seat ${action.target.seat + 1}`
@@ -359,7 +364,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         ? `Maneuver on my horse (${action.with.galloping ? 'galloping' : 'walking'}): ${LANE_MANEUVER[action.lane]}`
         : action.with.with === 'boots'
           ? `Maneuver in my Boots: ${LANE_MANEUVER[action.lane]}`
-          : `Maneuver with chit ${action.with.chit + 1}: ${LANE_MANEUVER[action.lane]}`;
+          : action.with.with === 'creature'
+            ? `Maneuver as my creature: ${LANE_MANEUVER[action.lane]}`
+            : `Maneuver with chit ${action.with.chit + 1}: ${LANE_MANEUVER[action.lane]}`;
     case 'PlaceShield':
       return `Shield against ${LANE_ATTACK[action.lane]}`;
     case 'PlaceDenizen':
