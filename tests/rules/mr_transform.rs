@@ -350,6 +350,13 @@ fn rule_8_3_8_a_transformed_beast_runs_away_with_its_move_time() {
         .filter(|a| matches!(a, A::RunAway { .. }))
         .collect();
     assert!(!runs.is_empty(), "he may run away");
+    // 8.3.8: a beast that walks the woods may run "into the forest": to any clearing of
+    // his tile, not only along a roadway.
+    let from: ClearingRef = serde_json::from_value(here()).unwrap();
+    let plain = start(json!({"seats": [sorceror(json!({}))], "day": 2}));
+    let roads = birdsong::move_targets(cat(), plain.state(), S0, from);
+    assert!(runs.iter().any(|a| matches!(a,
+        A::RunAway { to, .. } if to.tile == from.tile && !roads.contains(to))));
     assert!(runs.iter().all(|a| matches!(
         a,
         A::RunAway {
