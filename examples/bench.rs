@@ -61,6 +61,8 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
             damaged: false,
             card: false,
         }],
+        armored: false,
+        woundless: false,
     };
     Ok(Situation {
         first_round: true,

@@ -270,6 +270,10 @@ pub enum MagicRealmAction {
     PlayGloves {
         lane: crate::magic_realm::combat::melee::Lane,
     },
+    /// 4.6.8d: transmorphized, attack with his creature's values from this Attack circle.
+    PlayCreatureAttack {
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
     /// 8.4.4: direct his working Attack spell from this Attack circle.
     PlaySpellAttack {
         lane: crate::magic_realm::combat::melee::Lane,

@@ -856,6 +856,21 @@ pub enum MagicRealmEvent {
     Misted {
         target: crate::magic_realm::combat::CombatTarget,
     },
+    /// 4.6.8, Transform: the target becomes the creature rolled on the Transform Table.
+    Transformed {
+        target: crate::magic_realm::combat::CombatTarget,
+        creature: crate::magic_realm::catalog::tables::Creature,
+    },
+    /// 4.6.8, Absorb Essence: the monster leaves play; the spellcaster becomes it.
+    EssenceAbsorbed {
+        seat: Seat,
+        monster: crate::magic_realm::pieces::PieceId,
+    },
+    /// Absorb Essence broken: the absorbed monster appears in this clearing.
+    EssenceReleased {
+        monster: crate::magic_realm::pieces::PieceId,
+        at: crate::magic_realm::map::ClearingRef,
+    },
     /// 4.6.9c: `seat`'s Magic chits have these types now (altered, or reverted).
     ChitsAltered {
         seat: Seat,

@@ -37,6 +37,10 @@ pub fn free_chits(
     combat: &Combat,
     seat: Seat,
 ) -> Vec<(u8, ChitKind, u8, u8)> {
+    // 4.6.8e: a transmorphized character's action chits are frozen.
+    if spells::frozen(cat, state, seat) {
+        return Vec::new();
+    }
     let used = combat.used.get(&seat);
     who::chits(cat, state, seat)
         .filter(|(i, _, st)| *st == ChitStatus::Fresh && !used.is_some_and(|u| u.contains(i)))
@@ -229,6 +233,12 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
                     out.extend(spells::items::options(cat, state, combat, seat));
                 }
                 out.extend(items(cat, state, combat, seat));
+            } else if !combat.acted.contains(&seat)
+                && spells::transform::transmorphized_seat(cat, state, seat)
+            {
+                // 4.6.8: a creature may still run or fly away, with its own values.
+                out.extend(super::running::options(cat, state, combat, seat));
+                out.extend(super::flying_away::options(cat, state, combat, seat));
             }
             out.push(A::EndActions);
             out

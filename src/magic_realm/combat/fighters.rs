@@ -43,6 +43,10 @@ pub fn companion(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Pi
         _ => return None,
     };
     let here = |p: &PieceId| state.piles.place_of(p) == Some(&Place::Clearing { at });
+    // 4.6.8b: a transmorphized denizen's head, club or horse is transmorphized with it.
+    if super::spells::transform::form_of_piece(cat, state, piece).is_some() {
+        return None;
+    }
     match piece {
         PieceId::Monster { id, n } => part_of(cat, id, *n).filter(here),
         PieceId::Native { id } => {
@@ -180,6 +184,10 @@ pub fn denizen(
 ) -> Option<Denizen> {
     let side = side_of(state, piece);
     let mut d = counter(cat, piece, owner, side)?;
+    // 4.6.8d: a transmorphized denizen uses the creature's values.
+    if let Some(form) = super::spells::transform::form_of_piece(cat, state, piece) {
+        d = super::transmorphized::as_denizen(d, &form);
+    }
     // Elven Grace: a monster's or native's size is its move time on both sides.
     if matches!(piece, PieceId::Monster { .. } | PieceId::Native { .. })
         && super::spells::graceful(cat, state, &graced(piece))
@@ -233,7 +241,8 @@ fn counter(
 /// A denizen's move time on the side it lies (a native horse's for a rider).
 fn move_time(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<u8> {
     if matches!(piece, PieceId::Monster { .. } | PieceId::Native { .. })
-        && super::spells::graceful(cat, state, &graced(piece))
+        && (super::spells::graceful(cat, state, &graced(piece))
+            || super::spells::transform::form_of_piece(cat, state, piece).is_some())
     {
         return denizen(cat, state, piece, None).map(|d| d.light.move_time);
     }
@@ -268,6 +277,10 @@ pub fn active_weapon<'a>(
     state: &GameState,
     seat: Seat,
 ) -> Option<(PieceId, &'a Weapon)> {
+    // 4.6.8b: transmorphized belongings have no effect.
+    if super::spells::frozen(cat, state, seat) {
+        return None;
+    }
     belongings::active(state, seat)
         .into_iter()
         .find_map(|p| match &p {
@@ -335,6 +348,9 @@ pub fn card_values(
     seat: Seat,
     boots: bool,
 ) -> Option<crate::magic_realm::catalog::items::ChitValues> {
+    if super::spells::frozen(cat, state, seat) {
+        return None;
+    }
     belongings::owned(state, seat)
         .iter()
         .filter(|p| belongings::is_active(state, seat, p))
@@ -415,6 +431,9 @@ pub fn armor(
     shield: Option<Lane>,
 ) -> Vec<(PieceId, ArmorPiece)> {
     let mut out = Vec::new();
+    if super::spells::frozen(cat, state, seat) {
+        return out;
+    }
     for piece in belongings::active(state, seat) {
         let token = u16::try_from(out.len()).unwrap_or(u16::MAX);
         match &piece {
@@ -468,13 +487,14 @@ pub fn armor(
 
 /// Whether the character has an active shield (8.4.5: he must play it).
 pub fn has_shield(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    belongings::active(state, seat).iter().any(|p| match p {
-        PieceId::Armor { id, .. } => cat
-            .items
-            .armor_piece(id)
-            .is_some_and(|a| a.kind == ArmorKind::Shield),
-        _ => false,
-    })
+    !super::spells::frozen(cat, state, seat)
+        && belongings::active(state, seat).iter().any(|p| match p {
+            PieceId::Armor { id, .. } => cat
+                .items
+                .armor_piece(id)
+                .is_some_and(|a| a.kind == ArmorKind::Shield),
+            _ => false,
+        })
 }
 
 /// The character in the kernel's terms, with his revealed plays.
@@ -484,6 +504,10 @@ pub fn character(
     seat: Seat,
     plays: Option<&Plays>,
 ) -> (super::melee::CharacterFighter, Vec<(PieceId, ArmorPiece)>) {
+    // 4.6.8d: a transmorphized character fights as his creature.
+    if let Some(form) = super::spells::transform::form_of_seat(cat, state, seat) {
+        return (super::transmorphized::fighter(&form, plays), Vec::new());
+    }
     let vulnerability = who::card(cat, state, seat).map_or(Size::Medium, |c| c.weight);
     let shield = plays.and_then(|p| p.shield);
     let armor = armor(cat, state, seat, shield);
@@ -496,6 +520,7 @@ pub fn character(
                     maneuver = Some(Maneuver { lane, time });
                 }
             }
+            ManeuverPlay::Creature => {}
             ManeuverPlay::Boots => {
                 if let Some(boots) = card_values(cat, state, seat, true) {
                     maneuver = Some(Maneuver {
@@ -537,6 +562,8 @@ pub fn character(
             maneuver,
             horse,
             armor: armor.iter().map(|(_, a)| a.clone()).collect(),
+            armored: false,
+            woundless: false,
         },
         armor,
     )

@@ -22,6 +22,7 @@ pub mod spells;
 pub mod spoils;
 pub mod targets;
 pub mod trading;
+pub mod transmorphized;
 
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -115,6 +116,8 @@ pub enum ManeuverPlay {
     /// 4.6.6e: the Fly chit of the spell `caster` cast from `spell_box`, played like a Move
     /// chit (it expires at the end of the Melee Step).
     Fly { caster: Seat, spell_box: u8 },
+    /// 4.6.8d: transmorphized, a dummy chit with his creature's move time.
+    Creature,
 }
 
 /// A character's secret plays for the Melee Step (8.4.5).
@@ -132,6 +135,10 @@ pub struct Plays {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub gloves: Option<Lane>,
+    /// 4.6.8d: transmorphized, his creature's attack (a dummy chit) in this Attack circle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub creature_attack: Option<Lane>,
     /// 8.4.4: the Attack circle his working Attack spell attacks from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]

@@ -241,6 +241,10 @@ fn check(
         offered(&so_far, A::PlayGloves { lane })?;
         so_far.gloves = candidate.gloves;
     }
+    if let Some(lane) = candidate.creature_attack {
+        offered(&so_far, A::PlayCreatureAttack { lane })?;
+        so_far.creature_attack = candidate.creature_attack;
+    }
     if let Some(lane) = candidate.spell_attack {
         offered(&so_far, A::PlaySpellAttack { lane })?;
         so_far.spell_attack = candidate.spell_attack;

@@ -146,6 +146,8 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     };
     // 8.4.4: his working Attack spell's Attack circle.
     out.extend(super::spells::attacks::options(cat, combat, seat));
+    // 4.6.8d: transmorphized, he plays his creature's values.
+    out.extend(super::transmorphized::options(cat, state, combat, seat));
     // 8.4.5: an attack, against the target he named (not in a round he cast a spell).
     let may_attack = combat.targets.contains_key(&seat)
         && plays.attack.is_none()
@@ -267,6 +269,7 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     if plays.attack.is_some()
         || plays.gloves.is_some()
         || plays.spell_attack.is_some()
+        || plays.creature_attack.is_some()
         || plays.maneuver.is_some()
         || plays.shield.is_some()
         || !plays.placed.is_empty()
@@ -296,6 +299,7 @@ pub fn apply(
     match action {
         A::PlayAttack { chit, lane } => plays.attack = Some((*chit, *lane)),
         A::PlaySpellAttack { lane } => plays.spell_attack = Some(*lane),
+        A::PlayCreatureAttack { lane } => plays.creature_attack = Some(*lane),
         A::PlayGloves { lane } => plays.gloves = Some(*lane),
         A::PlayManeuver { with, lane } => plays.maneuver = Some((*with, *lane)),
         A::PlaceShield { lane } => plays.shield = Some(*lane),
@@ -336,6 +340,9 @@ fn play_words(action: &A) -> String {
             )
         }
         A::PlayGloves { lane } => format!("plays his Gloves in the {} circle", circle(*lane)),
+        A::PlayCreatureAttack { lane } => {
+            format!("attacks as his creature in the {} circle", circle(*lane))
+        }
         A::PlaySpellAttack { lane } => {
             format!("directs his spell from the {} circle", circle(*lane))
         }
@@ -346,6 +353,7 @@ fn play_words(action: &A) -> String {
                 ManeuverPlay::Horse { galloping: false } => "his horse, walking".into(),
                 ManeuverPlay::Boots => "his Boots".into(),
                 ManeuverPlay::Fly { .. } => "his Fly chit".into(),
+                ManeuverPlay::Creature => "his creature's move".into(),
             };
             format!("plays {what} in the {} square", square(*lane))
         }

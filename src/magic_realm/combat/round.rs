@@ -452,6 +452,8 @@ pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Bu
     }
     // 8.4.4: the Attack spells attack like weapons.
     super::spells::attacks::add_to(cat, state, &mut built, scope);
+    // 4.6.8d: transmorphized characters attack with their creatures' values.
+    super::transmorphized::add_attacks(cat, state, &mut built, scope);
     Ok(built)
 }
 

@@ -86,6 +86,10 @@ fn carriers(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Ve
             }
         }
     }
+    // 4.6.8d: transmorphized, with his creature's move time.
+    if super::transmorphized::runs(cat, state, combat, seat) {
+        out.push(ManeuverPlay::Creature);
+    }
     out
 }
 
@@ -147,6 +151,7 @@ pub fn run(
         ManeuverPlay::Chit { chit } => format!("Move chit {}", chit + 1),
         ManeuverPlay::Boots => "his Boots card".into(),
         ManeuverPlay::Fly { .. } => "his Fly chit".into(),
+        ManeuverPlay::Creature => "his creature's move".into(),
         ManeuverPlay::Horse { galloping: true } => "his galloping horse".into(),
         ManeuverPlay::Horse { galloping: false } => "his walking horse".into(),
     };

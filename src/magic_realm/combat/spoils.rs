@@ -13,13 +13,19 @@ use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
 use crate::magic_realm::state::GameState;
 
 /// 8.7: the character counts one more kill today; returns his kills (this one included).
-fn count_kill(state: &mut GameState, seat: Seat) -> i32 {
+pub(in crate::magic_realm::combat) fn count_kill(state: &mut GameState, seat: Seat) -> i32 {
     let k = state.today.kills.entry(seat).or_insert(0);
     *k = k.saturating_add(1);
     i32::from(*k)
 }
 
-fn add_points(state: &mut GameState, seat: Seat, fame: i32, notoriety: i32, gold: i32) {
+pub(in crate::magic_realm::combat) fn add_points(
+    state: &mut GameState,
+    seat: Seat,
+    fame: i32,
+    notoriety: i32,
+    gold: i32,
+) {
     if let Some(s) = state.seat_mut(seat) {
         s.fame += fame;
         s.notoriety += notoriety;
@@ -202,6 +208,12 @@ pub fn character_killed(
     killers: &[Seat],
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    // Absorb Essence: the monsters he absorbed die with him.
+    let by: Vec<Seat> = match &killer {
+        Some(Who::Character(_)) => killers.to_vec(),
+        _ => Vec::new(),
+    };
+    super::spells::transform::caster_killed(cat, state, seat, &by, events);
     // 4.6.9h: his spells cast by Magic chits break, and he is released from spells.
     super::spells::killed(cat, state, &super::CombatTarget::Character { seat }, events);
     let (gold, notoriety) = state.seat(seat).map_or((0, 0), |s| (s.gold, s.notoriety));

@@ -353,6 +353,10 @@ pub fn entered_clearing(cat: &Catalog, state: &mut GameState, seat: Seat) -> Eve
 
 /// The seat's active horse, if it rides one.
 pub fn active_horse<'a>(cat: &'a Catalog, state: &GameState, seat: Seat) -> Option<&'a Horse> {
+    // 4.6.8b, 7.3.2: transmorphized, his horses are frozen (he cannot ride them).
+    if crate::magic_realm::combat::spells::frozen(cat, state, seat) {
+        return None;
+    }
     active(state, seat).iter().find_map(|p| match p {
         PieceId::Horse { id } => cat.items.horse(id),
         _ => None,

@@ -489,6 +489,8 @@ pub fn move_targets(
         .into_iter()
         .map(|r| r.to)
         .collect();
+    // 7.3.4: a beast that walks the woods moves to any clearing of his tile.
+    to.extend(super::creatures::woods_targets(cat, state, seat, from));
     to.sort();
     to.dedup();
     to

@@ -66,6 +66,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         && !who::between_clearings(state, seat))
         || super::curses::forbids(state, seat, act).is_some()
         || spells::mist::forbids(cat, state, seat, act)
+        || super::creatures::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
         || spells::storm::lost_now(state, seat)
     {
@@ -286,6 +287,9 @@ pub fn apply(
                 reason: "Melt into Mist (4.6.8)".into(),
             },
         ));
+    } else if super::creatures::forbids(cat, state, seat, &act) {
+        // 4.6.8c, 7.3.3: what a creature cannot do is cancelled.
+        events.push(super::creatures::cancelled(cat, state, seat, phase));
     } else if who::exhausted(cat, state, seat)
         && act != Activity::Rest
         && !who::between_clearings(state, seat)

@@ -29,6 +29,8 @@ pub enum FlySource {
     Chit { caster: Seat, spell_box: u8 },
     /// 4.4.8: a Treasure card with a Permanent flying spell (the Flying Carpet).
     Item { item: TreasureId },
+    /// 7.3.3, 4.6.8: his own transmorphized flying values (a flying creature's).
+    Creature,
 }
 
 /// A way to fly and its values.
@@ -103,8 +105,18 @@ pub fn fly_chits(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
         .collect()
 }
 
-/// 7.3.3: every way the seat can fly now.
+/// 7.3.3: every way the seat can fly now. Transmorphized, only his creature's own flying
+/// values (his Fly chits and belongings are frozen, 4.6.8b, e).
 pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
+    if spells::frozen(cat, state, seat) {
+        return super::creatures::flying_values(cat, state, seat)
+            .map(|values| Flight {
+                source: FlySource::Creature,
+                values,
+            })
+            .into_iter()
+            .collect();
+    }
     let mut out: Vec<Flight> = flying_items(cat, state, seat)
         .into_iter()
         .filter(|item| energized(cat, state, seat, item))
@@ -130,7 +142,10 @@ pub fn carries_him(cat: &Catalog, state: &GameState, seat: Seat, strength: Size)
 pub fn best_flight(cat: &Catalog, state: &GameState, seat: Seat) -> Option<Flight> {
     flights(cat, state, seat)
         .into_iter()
-        .filter(|f| carries_him(cat, state, seat, f.values.strength))
+        // 4.6.8: his own flying values carry him.
+        .filter(|f| {
+            f.source == FlySource::Creature || carries_him(cat, state, seat, f.values.strength)
+        })
         .max_by_key(|f| {
             (
                 matches!(f.source, FlySource::Item { .. }),
@@ -149,6 +164,7 @@ pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
         .any(|s| s.has(cat, SpellEffect::Fly) && s.aims.contains(&me))
         || !flying_items(cat, state, seat).is_empty()
         || flown_away(state, seat).is_some()
+        || super::creatures::flying_values(cat, state, seat).is_some()
 }
 
 /// 8.3.8 e.2: the two tiles a character who flew away is between.
@@ -285,8 +301,11 @@ fn take_off(
         );
     }
     let strength = flight.map_or(Size::Tremendous, |f| f.values.strength);
+    // 4.6.8b: transmorphized belongings go with him, at no weight.
+    let frozen = spells::frozen(cat, state, seat);
     let left: Vec<PieceId> = belongings::owned(state, seat)
         .into_iter()
+        .filter(|_| !frozen)
         .filter(|p| {
             matches!(p, PieceId::Horse { .. }) || who::weight(cat, p).is_some_and(|w| w > strength)
         })

@@ -7,6 +7,7 @@ pub mod alerting;
 pub mod belongings;
 pub mod birdsong;
 pub mod blocking;
+pub mod creatures;
 pub mod curses;
 pub mod daylight;
 pub mod enchanting;

@@ -22,8 +22,8 @@ pub fn leave_heavy_items(
     from: ClearingRef,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    // 4.6.8b: mist carries his belongings transmorphized, at no weight.
-    if crate::magic_realm::combat::spells::mist::misted_seat(cat, state, seat) {
+    // 4.6.8b: mist or a creature carries his belongings transmorphized, at no weight.
+    if crate::magic_realm::combat::spells::frozen(cat, state, seat) {
         return Ok(());
     }
     let strength = belongings::carry_strength(cat, state, seat, belongings::Carriers::Moving);
@@ -198,7 +198,16 @@ pub fn do_move(
         .piles
         .move_to(&counter, Place::Clearing { at: to }, None);
     super::spying::used_roadways(cat, state, seat, &watching, &via, events);
-    state.today.entered_from.insert(seat, from);
+    // 8.3.8: having walked the woods in (no roadway joins the clearings), he may run out
+    // along any roadway.
+    if birdsong::usable_routes(cat, state, seat, from)
+        .iter()
+        .any(|r| r.to == to)
+    {
+        state.today.entered_from.insert(seat, from);
+    } else {
+        state.today.entered_from.remove(&seat);
+    }
     events.push(Event::public(
         "7.3.1",
         format!(

@@ -71,6 +71,8 @@ pub fn hero(vulnerability: Size, maneuver: Option<(Lane, u8)>) -> CharacterFight
         maneuver: maneuver.map(|(lane, time)| Maneuver { lane, time }),
         horse: None,
         armor: Vec::new(),
+        armored: false,
+        woundless: false,
     }
 }
 

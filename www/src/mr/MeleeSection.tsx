@@ -130,7 +130,7 @@ export function MeleeSection({
   );
   const inLane = (types: readonly MagicRealmAction['type'][], lane: Lane) =>
     offers.filter((o) => types.includes(o.action.type) && laneOf(o.action) === lane);
-  const CIRCLE = ['PlayAttack', 'PlayGloves', 'PlaySpellAttack', 'PlaceShield'] as const;
+  const CIRCLE = ['PlayAttack', 'PlayGloves', 'PlaySpellAttack', 'PlayCreatureAttack', 'PlaceShield'] as const;
   const offerText = (a: MagicRealmAction) => {
     switch (a.type) {
       case 'PlayAttack':
@@ -139,6 +139,8 @@ export function MeleeSection({
         return 'Gloves';
       case 'PlaySpellAttack':
         return 'Attack spell';
+      case 'PlayCreatureAttack':
+        return 'Creature';
       case 'PlaceShield':
         return 'Shield';
       case 'PlaceDenizen':
@@ -183,6 +185,7 @@ export function MeleeSection({
                 {plays.attack?.[1] === lane && <p class="played">Attack {chit(plays.attack[0])}</p>}
                 {plays.gloves === lane && <p class="played">Attack with gloves</p>}
                 {plays.spellAttack === lane && <p class="played">Attack spell</p>}
+                {plays.creatureAttack === lane && <p class="played">Attack as creature</p>}
                 {plays.shield === lane && <p class="played">Shield</p>}
                 {circle.here.map((o) => button(o, offerText(o.action)))}
               </LaneBox>

@@ -18,6 +18,7 @@ const PLAY_TYPES: readonly string[] = [
   'PlayAttack',
   'PlayGloves',
   'PlaySpellAttack',
+  'PlayCreatureAttack',
   'PlayManeuver',
   'PlaceShield',
   'PlaceDenizen',
@@ -62,6 +63,8 @@ export function withPlay(plays: Plays, action: MagicRealmAction): Plays | undefi
       return { ...plays, gloves: action.lane };
     case 'PlaySpellAttack':
       return { ...plays, spellAttack: action.lane };
+    case 'PlayCreatureAttack':
+      return { ...plays, creatureAttack: action.lane };
     case 'PlayManeuver':
       return { ...plays, maneuver: [action.with, action.lane] };
     case 'PlaceShield':
@@ -82,6 +85,7 @@ export function laneOf(action: MagicRealmAction): Lane | undefined {
     case 'PlayAttack':
     case 'PlayGloves':
     case 'PlaySpellAttack':
+    case 'PlayCreatureAttack':
     case 'PlayManeuver':
     case 'PlaceShield':
     case 'PlaceDenizen':
@@ -149,6 +153,7 @@ export function boxOf(pairs: Companions, duels: readonly Duel[], action: MagicRe
     case 'PlayAttack':
     case 'PlayGloves':
     case 'PlaySpellAttack':
+    case 'PlayCreatureAttack':
     case 'PlaceShield':
       return { sheet: 'own', spot: 'circle', lane: action.lane };
     case 'PlayManeuver':

@@ -96,6 +96,8 @@ export function maneuverPhrase(play: ManeuverPlay, chitWord = 'Move chit'): stri
       return 'in my Boots';
     case 'fly':
       return `with the Fly chit of seat ${play.caster + 1}'s spell ${play.spell_box + 1}`;
+    case 'creature':
+      return "with my creature's move";
     default:
       return `with ${chitWord} ${play.chit + 1}`;
   }
@@ -110,6 +112,8 @@ export function maneuverShort(play: ManeuverPlay, chit: (i: number) => string): 
       return 'Boots';
     case 'fly':
       return 'Fly chit';
+    case 'creature':
+      return 'Creature';
     default:
       return chit(play.chit);
   }
@@ -117,6 +121,7 @@ export function maneuverShort(play: ManeuverPlay, chit: (i: number) => string): 
 
 /** What a flier flies with, in words. */
 export function flySourceLabel(names: Names, source: FlySource): string {
+  if (source.source === 'creature') return 'with my own wings';
   return source.source === 'item'
     ? `on the ${names.any(source.item)}`
     : `with the Fly chit of seat ${source.caster + 1}'s spell ${source.spell_box + 1}`;
@@ -382,6 +387,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `Attack with my Gloves: ${LANE_ATTACK[action.lane]}`;
     case 'PlaySpellAttack':
       return `Direct my Attack spell: ${LANE_ATTACK[action.lane]}`;
+    case 'PlayCreatureAttack':
+      return `Attack as my creature: ${LANE_ATTACK[action.lane]}`;
     case 'SelectTarget':
       return action.target.target === 'character'
         ? `Attack seat ${action.target.seat + 1}`

@@ -298,10 +298,12 @@ impl<'a> Inflict<'a> {
             }
             return Ok(h);
         }
-        let h = harm(false);
+        let h = harm(c.armored);
         match h {
             Some(h) if h >= c.vulnerability => self.kill(target, now, effects)?,
-            Some(h) if h >= Size::Light => effects.push(MeleeEffect::Wound { fighter: target }),
+            Some(h) if h >= Size::Light && !c.woundless => {
+                effects.push(MeleeEffect::Wound { fighter: target })
+            }
             _ => {}
         }
         Ok(h)

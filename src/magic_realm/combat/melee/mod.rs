@@ -231,6 +231,15 @@ pub struct CharacterFighter {
     /// A horse played to maneuver (takes the place of `maneuver`).
     pub horse: Option<HorsePlay>,
     pub armor: Vec<ArmorPiece>,
+    /// 4.6.8d: transmorphized into an armored creature: hits on him lose a star.
+    #[serde(default)]
+    #[tsify(optional)]
+    pub armored: bool,
+    /// 4.6.8e: a transmorphized character cannot be wounded (harm below his creature's
+    /// vulnerability does nothing).
+    #[serde(default)]
+    #[tsify(optional)]
+    pub woundless: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]

@@ -100,6 +100,16 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
                 }]
             }
         }
+        // Absorb Essence: one monster in his clearing, even a hired or controlled one
+        // (a character transmorphized into a monster is a character, not a monster).
+        SpellTarget::Monster => denizens_in(cat, state, combat.at)
+            .into_iter()
+            .chain(crate::magic_realm::combat::hirelings::in_combat(
+                cat, state, combat,
+            ))
+            .filter(|p| matches!(p, PieceId::Monster { .. }))
+            .map(|piece| SpellAim::Denizen { piece })
+            .collect(),
         // Control Dragon; Guide Spider or Octopus: one such monster in his clearing.
         SpellTarget::Dragon | SpellTarget::SpiderOrOctopus => {
             let kinds: &[MonsterKind] = if kind == SpellTarget::Dragon {

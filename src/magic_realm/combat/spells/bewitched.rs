@@ -25,6 +25,12 @@ fn shield(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Option<Spe
     SHIELDS.into_iter().find(|e| aimed_by(cat, state, &aim, *e))
 }
 
+/// Whether a spell nullifies the others on `target` (Protection from Magic, Pentangle,
+/// Melt into Mist).
+pub fn shielded(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
+    shield(cat, state, target).is_some()
+}
+
 /// Whether `target` is bewitched by a spell with `effect` that affects him: working (not
 /// inert), and not nullified by another spell on him.
 pub fn bewitched_by(

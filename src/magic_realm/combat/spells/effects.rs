@@ -77,6 +77,8 @@ pub fn start(
         | SpellEffect::PeaceWithNature
         | SpellEffect::Fog => bewitch(cat, state, seat, cast),
         SpellEffect::ViolentStorm => super::storm::brew(cat, state, seat, cast, events)?,
+        SpellEffect::Transform => super::transform::transform(cat, state, seat, cast, events)?,
+        SpellEffect::AbsorbEssence => super::transform::absorb(cat, state, seat, cast, events)?,
         SpellEffect::ElvenGrace => {
             bewitch(cat, state, seat, cast);
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {

@@ -82,6 +82,8 @@ pub fn end_spell(
         spell_ends(state, ended, Ending::Broken, "4.6.9", text, events);
     }
     super::altering::reverted(cat, state, s.caster, &altered, events);
+    // Absorb Essence: the monster appears in the spellcaster's clearing.
+    super::transform::release_essence(cat, state, &s, events);
 }
 
 /// The spell in effect cast from `caster`'s `spell_box`, by its index.

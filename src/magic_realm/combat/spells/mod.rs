@@ -29,6 +29,7 @@ pub mod pit;
 pub mod places;
 pub mod protection;
 pub mod storm;
+pub mod transform;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -289,6 +290,12 @@ pub enum SpellEffect {
     ViolentStorm,
     /// Fog (Day): nobody uses the Peer table to search a clearing of its tile.
     Fog,
+    /// Transform (Permanent; 4.6.8): the target is the creature rolled on the Transform
+    /// Table while the spell is energized ([`transform`]).
+    Transform,
+    /// Absorb Essence (Permanent; 4.6.8): the monster leaves play and the spellcaster is
+    /// that monster while the spell is energized ([`transform`]).
+    AbsorbEssence,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -326,6 +333,8 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "peace-with-nature" => Some(SpellEffect::PeaceWithNature),
         "violent-storm" => Some(SpellEffect::ViolentStorm),
         "fog" => Some(SpellEffect::Fog),
+        "transform" => Some(SpellEffect::Transform),
+        "absorb-essence" => Some(SpellEffect::AbsorbEssence),
         _ => None,
     }
 }
@@ -518,8 +527,8 @@ pub fn encounter_apply(
     }
 }
 
-/// 4.6.8e: whether the character's action chits and belongings are frozen (he is mist):
-/// he can only play colour chits to energize Permanent spells.
+/// 4.6.8b, e: whether the character's action chits and belongings are frozen (he is mist,
+/// or a creature): he can only play colour chits to energize Permanent spells.
 pub fn frozen(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    mist::misted_seat(cat, state, seat)
+    mist::misted_seat(cat, state, seat) || transform::transmorphized_seat(cat, state, seat)
 }

@@ -1,0 +1,142 @@
+//! Transmorphized individuals in combat (rules 4.6.8d, 4.6.8e, 8.3.8, 8.4.5; the Transform
+//! and Absorb Essence spells): a character transmorphized into a creature plays "dummy
+//! chits" with the creature's values instead of his own action chits, which are frozen: an
+//! attack with the creature's attack (harm letter and time, on its side up) in an Attack
+//! circle, if the creature has one, and a maneuver with its move time in a Maneuver square.
+//! He is hit as the creature (its vulnerability; an armored creature's hits lose a star),
+//! with no armor or horse (his belongings are frozen), and he cannot be wounded. He may run
+//! away with the creature's move time (a flying creature flies away instead). A
+//! transmorphized denizen is assigned as before, with the creature's values.
+
+use super::melee::{CharacterAttack, CharacterFighter, Denizen, DenizenKind, Lane, Maneuver};
+use super::round::{target_fighter, Built, Scope, Who};
+use super::spells::transform::{form_of_seat, Form};
+use super::{Combat, CombatTarget, ManeuverPlay, Plays};
+use crate::engine::Seat;
+use crate::magic_realm::actions::MagicRealmAction as A;
+use crate::magic_realm::catalog::common::Size;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::state::GameState;
+
+/// 4.6.8d: a transmorphized denizen's counter values: its own kind and side, the
+/// creature's attacks, move times, vulnerability and armor (a Tremendous monster is
+/// Tremendous only as a Tremendous creature).
+pub fn as_denizen(own: Denizen, form: &Form) -> Denizen {
+    let kind = match own.kind {
+        DenizenKind::Monster { .. } => DenizenKind::Monster {
+            tremendous: form.body.vulnerability == Size::Tremendous,
+        },
+        other => other,
+    };
+    Denizen {
+        kind,
+        light: form.body.light,
+        dark: form.body.dark,
+        side: own.side,
+        vulnerability: form.body.vulnerability,
+        armored: form.body.armored,
+        steady: own.steady,
+    }
+}
+
+/// 4.6.8d, e: the transmorphized character in the melee kernel's terms: the creature's
+/// vulnerability and armor, its move time for the maneuver he played, no horse or armor,
+/// and no wounds.
+pub fn fighter(form: &Form, plays: Option<&Plays>) -> CharacterFighter {
+    let maneuver = plays
+        .and_then(|p| p.maneuver)
+        .and_then(|(play, lane)| match play {
+            ManeuverPlay::Creature => Some(Maneuver {
+                lane,
+                time: form.tactic().move_time,
+            }),
+            _ => None,
+        });
+    CharacterFighter {
+        vulnerability: form.body.vulnerability,
+        maneuver,
+        horse: None,
+        armor: Vec::new(),
+        armored: form.body.armored,
+        woundless: true,
+    }
+}
+
+/// 8.4.5: the plays a transmorphized character may make with his creature's values: an
+/// attack against the target he named (if the creature attacks on its side up), and a
+/// maneuver.
+pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> Vec<A> {
+    let mut out = Vec::new();
+    if combat.targets.contains_key(&seat)
+        && plays.creature_attack.is_none()
+        && form.tactic().attack.is_some()
+    {
+        out.extend(Lane::ALL.map(|lane| A::PlayCreatureAttack { lane }));
+    }
+    if plays.maneuver.is_none() {
+        out.extend(Lane::ALL.map(|lane| A::PlayManeuver {
+            with: ManeuverPlay::Creature,
+            lane,
+        }));
+    }
+    out
+}
+
+/// The plays module's options for `seat` when he is transmorphized (none otherwise).
+pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    match (form_of_seat(cat, state, seat), combat.plays.get(&seat)) {
+        (Some(form), Some(plays)) => play_options(&form, combat, seat, plays),
+        _ => Vec::new(),
+    }
+}
+
+/// 4.6.8d: the creature attacks of the transmorphized characters, against the targets
+/// they named.
+pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: Scope) {
+    let Some(combat) = super::current(state) else {
+        return;
+    };
+    for (seat, target) in combat.targets.iter().filter(|(s, _)| scope.includes(**s)) {
+        let Some(lane) = scope
+            .plays_of(combat, *seat)
+            .and_then(|p| p.creature_attack)
+        else {
+            continue;
+        };
+        let Some(values) = form_of_seat(cat, state, *seat).and_then(|f| f.tactic().attack) else {
+            continue;
+        };
+        let Some(attacker) = built.id_of(&Who::Character(*seat)) else {
+            continue;
+        };
+        if let CombatTarget::Denizen { piece } = target {
+            if built.id_of(&Who::Denizen(piece.clone())).is_none()
+                && !scope.stands_alone(combat, piece)
+            {
+                continue;
+            }
+        }
+        let Some(target) = target_fighter(cat, state, built, target) else {
+            continue;
+        };
+        built.situation.attacks.push(CharacterAttack {
+            attacker,
+            target,
+            lane,
+            values,
+        });
+    }
+}
+
+/// 8.3.7, 8.3.8: a transmorphized character runs away with his creature's move time, if it
+/// is faster than every move time on his sheet (it carries him and his frozen belongings;
+/// a flying creature flies away instead, 7.3.3).
+pub fn runs(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> bool {
+    let Some(form) = form_of_seat(cat, state, seat) else {
+        return false;
+    };
+    let limit = super::fighters::move_times_on_sheet(cat, state, combat, seat)
+        .into_iter()
+        .min();
+    !form.flies && limit.is_none_or(|l| form.tactic().move_time < l)
+}

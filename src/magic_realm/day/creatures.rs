@@ -1,0 +1,86 @@
+//! A transmorphized character's day (rules 4.6.8c, 7.3.3, 7.3.4): he still records and does
+//! activities, but he can never Trade, Hire, Rest, Alert or Enchant (the "Spell" activity;
+//! his action chits are frozen), and any of those he recorded is cancelled when he comes to
+//! do it; as a creature he can Move, Hide, Follow and Search. A flying creature must Fly
+//! instead of Move (his own transmorphized flying values, [`super::flying`]); a beast that
+//! walks the woods can Move to any clearing of his tile without following the roadways
+//! (7.3.4), and must follow them from one tile to another.
+
+use crate::engine::{Event, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::magic::FlyValues;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::transform::{form_of_seat, Form};
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::state::{Activity, GameState};
+
+/// 4.6.8c, 7.3.3: whether the creature cannot do `activity`.
+pub fn forbidden(form: &Form, activity: &Activity) -> bool {
+    match activity {
+        Activity::Trade | Activity::Hire | Activity::Rest | Activity::Alert | Activity::Enchant => {
+            true
+        }
+        // 7.3.3: a flying creature must fly instead of moving.
+        Activity::Move { .. } | Activity::LeaveMap => form.flies,
+        Activity::Hide | Activity::Search | Activity::Follow { .. } | Activity::Fly { .. } => false,
+    }
+}
+
+/// 4.6.8c, 7.3.3: whether the character of `seat` is a creature that cannot do `activity`
+/// (it is cancelled when he comes to do it).
+pub fn forbids(cat: &Catalog, state: &GameState, seat: Seat, activity: &Activity) -> bool {
+    form_of_seat(cat, state, seat).is_some_and(|f| forbidden(&f, activity))
+}
+
+/// 4.6.8c: the activity is cancelled: the event saying so.
+pub fn cancelled(cat: &Catalog, state: &GameState, seat: Seat, phase: usize) -> Event<E> {
+    let flies = form_of_seat(cat, state, seat).is_some_and(|f| f.flies);
+    let why = if flies {
+        "a transmorphized flying creature can only fly, hide, search or follow"
+    } else {
+        "a transmorphized character can only move, hide, search or follow"
+    };
+    Event::public(
+        "4.6.8",
+        format!(
+            "Phase {phase}: {} is transmorphized; {why}: the activity is cancelled.",
+            super::who::who(cat, state, seat)
+        ),
+        E::PhaseCancelled {
+            seat,
+            reason: format!("{why} (4.6.8)"),
+        },
+    )
+}
+
+/// 7.3.4: whether the character of `seat` is a beast that walks the woods.
+pub fn walks_woods(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    form_of_seat(cat, state, seat).is_some_and(|f| f.walks_woods)
+}
+
+/// 7.3.4: the clearings of `from`'s tile a beast that walks the woods can Move to without a
+/// roadway (every other clearing of the tile); none for anyone else.
+pub fn woods_targets(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    from: ClearingRef,
+) -> Vec<ClearingRef> {
+    if !walks_woods(cat, state, seat) {
+        return Vec::new();
+    }
+    super::flying::clearings_of(cat, state, from.tile)
+        .into_iter()
+        .map(|n| ClearingRef::new(from.tile, n.0))
+        .filter(|c| *c != from)
+        .collect()
+}
+
+/// 7.3.3, 4.6.8: a flying creature's own flying values: its strength and its move time.
+pub fn flying_values(cat: &Catalog, state: &GameState, seat: Seat) -> Option<FlyValues> {
+    let form = form_of_seat(cat, state, seat).filter(|f| f.flies)?;
+    Some(FlyValues {
+        strength: form.strength,
+        time: form.tactic().move_time,
+    })
+}
