@@ -286,7 +286,8 @@ pub fn heaviest_item(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
         .unwrap_or(Size::Negligible)
 }
 
-/// The strength and time of one of the character's action chits.
+/// The strength and time of one of the character's action chits in combat (his Treasure
+/// cards may set them, [`super::treasures::chit`]), with its effort asterisks.
 pub fn chit_values(
     cat: &Catalog,
     state: &GameState,
@@ -295,16 +296,23 @@ pub fn chit_values(
 ) -> Option<(ChitKind, u8, u8)> {
     who::chits(cat, state, seat)
         .find(|(i, _, _)| *i == chit)
-        .map(|(_, c, _)| (c.kind, c.time, c.effort))
+        .map(|(_, c, _)| {
+            let (kind, time) = super::treasures::chit(cat, state, seat, c);
+            (kind, time, c.effort)
+        })
 }
 
 /// The time of a chit played to move or maneuver: Elven Grace makes a Move chit's time its
-/// strength's (not a Duck chit's).
+/// printed strength's (not a Duck chit's), unless a card sets his chits' times.
 pub fn move_chit_time(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<u8> {
-    let (kind, time, _) = chit_values(cat, state, seat, chit)?;
-    match kind {
+    let (_, time, _) = chit_values(cat, state, seat, chit)?;
+    let printed = who::chits(cat, state, seat)
+        .find(|(i, _, _)| *i == chit)
+        .map(|(_, c, _)| c.kind)?;
+    match printed {
         ChitKind::Move { strength }
-            if super::spells::graceful(cat, state, &super::CombatTarget::Character { seat }) =>
+            if super::spells::graceful(cat, state, &super::CombatTarget::Character { seat })
+                && !super::treasures::sets_times(cat, state, seat) =>
         {
             Some(super::spells::graceful_time(strength))
         }
@@ -373,9 +381,10 @@ fn attack_with(
                 length: w.length,
                 strike: MeleeStrike::Harm {
                     letter: side.harm,
-                    // Poison: one more sharpness star.
+                    // Poison: one more sharpness star; Oil of Poison: its stars.
                     sharpness: side.sharpness
-                        + u8::from(super::spells::poisoned(cat, state, &piece)),
+                        + u8::from(super::spells::poisoned(cat, state, &piece))
+                        + super::treasures::added_sharpness(cat, state, seat, Some(&piece)),
                     missile: (w.attack_method == AttackMethod::Missile)
                         .then(|| missile_dice(cat, state, seat)),
                     extra_level: w.attack_method == AttackMethod::Striking && strength > w.weight,
@@ -388,7 +397,7 @@ fn attack_with(
             length: 0,
             strike: MeleeStrike::Harm {
                 letter: Size::Negligible,
-                sharpness: 1,
+                sharpness: 1 + super::treasures::added_sharpness(cat, state, seat, None),
                 missile: None,
                 extra_level: true,
             },
@@ -448,11 +457,21 @@ pub fn armor(
                 let Some(card) = cat.items.treasure(id).and_then(|t| t.armor.as_ref()) else {
                     continue;
                 };
+                // A card covering every direction is worn like a suit of armor (GAPS 2.2:
+                // the Ointment of Steel); the others sit in the shield row.
+                let row = if Lane::ALL
+                    .iter()
+                    .all(|l| lanes_of(&card.protects).contains(l))
+                {
+                    ArmorRow::Suit
+                } else {
+                    ArmorRow::Shield
+                };
                 out.push((
                     piece.clone(),
                     ArmorPiece {
                         token,
-                        row: ArmorRow::Shield,
+                        row,
                         covers: lanes_of(&card.protects),
                         letter: card.vulnerability,
                         damaged: false,
@@ -525,6 +544,7 @@ pub fn character(
             maneuver,
             horse,
             armor: armor.iter().map(|(_, a)| a.clone()).collect(),
+            armor_stops_wounds: super::treasures::armor_stops_wounds(cat, state, seat),
         },
         armor,
     )

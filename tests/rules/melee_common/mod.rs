@@ -71,6 +71,7 @@ pub fn hero(vulnerability: Size, maneuver: Option<(Lane, u8)>) -> CharacterFight
         maneuver: maneuver.map(|(lane, time)| Maneuver { lane, time }),
         horse: None,
         armor: Vec::new(),
+        armor_stops_wounds: false,
     }
 }
 
@@ -170,6 +171,7 @@ pub fn attack(
             length,
             strike,
         },
+        extras: Default::default(),
     }
 }
 

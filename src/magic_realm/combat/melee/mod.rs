@@ -231,6 +231,10 @@ pub struct CharacterFighter {
     /// A horse played to maneuver (takes the place of `maneuver`).
     pub horse: Option<HorsePlay>,
     pub armor: Vec<ArmorPiece>,
+    /// 8.5.3: hits on his armor give no wound (Reflecting Grease).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub armor_stops_wounds: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
@@ -271,6 +275,24 @@ pub enum Sheet {
     },
 }
 
+/// What Potions applied to a weapon do to its attacks (4.4.3d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, Tsify)]
+pub struct AttackExtras {
+    /// 8.4.8: it also undercuts a maneuver of the same time (Ointment of Bite).
+    #[serde(default)]
+    pub hits_on_tie: bool,
+    /// 8.4.9: its hits ignore armor: the target's armor and an armored counter's or
+    /// warhorse's lost star (Penetrating Grease).
+    #[serde(default)]
+    pub ignores_armor: bool,
+}
+
+impl AttackExtras {
+    pub fn is_plain(&self) -> bool {
+        *self == AttackExtras::default()
+    }
+}
+
 /// A character's revealed attack (8.4.5): with a weapon, the dagger, or an Attack spell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub struct CharacterAttack {
@@ -278,6 +300,9 @@ pub struct CharacterAttack {
     pub target: FighterId,
     pub lane: Lane,
     pub values: AttackValues,
+    #[serde(default, skip_serializing_if = "AttackExtras::is_plain")]
+    #[tsify(optional)]
+    pub extras: AttackExtras,
 }
 
 /// Everything the kernel needs to resolve one Melee Step in a clearing.
