@@ -61,6 +61,7 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
             damaged: false,
             card: false,
         }],
+        armor_stops_wounds: false,
     };
     Ok(Situation {
         first_round: true,
@@ -92,6 +93,7 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
                     extra_level: false,
                 },
             },
+            extras: Default::default(),
         }],
     })
 }

@@ -391,9 +391,11 @@ pub fn apply(
                 BelongingChange::Deactivate => belongings::set_inactive(state, seat, piece, true),
                 BelongingChange::Abandon => belongings::abandon(state, seat, piece)?,
             }
-            let potion = (*change == BelongingChange::Activate)
-                .then(|| super::potions::activated(cat, state, seat, piece))
-                .unwrap_or_default();
+            let potion = if *change == BelongingChange::Activate {
+                super::potions::activated(cat, state, seat, piece)
+            } else {
+                Vec::new()
+            };
             let combat = current_mut(state)?;
             let done = combat.items.entry(seat).or_insert(ItemsDone::default());
             match change {

@@ -244,9 +244,11 @@ pub fn apply(
         BelongingChange::Deactivate => set_inactive(state, seat, piece, true),
         BelongingChange::Abandon => abandon(state, seat, piece)?,
     }
-    let potion = (change == BelongingChange::Activate)
-        .then(|| crate::magic_realm::combat::potions::activated(cat, state, seat, piece))
-        .unwrap_or_default();
+    let potion = if change == BelongingChange::Activate {
+        crate::magic_realm::combat::potions::activated(cat, state, seat, piece)
+    } else {
+        Vec::new()
+    };
     state.today.rearranged.insert(piece.clone());
     let verb = match change {
         BelongingChange::Activate => "activates",
