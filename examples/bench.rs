@@ -62,6 +62,7 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
             card: false,
         }],
         armor_stops_wounds: false,
+        shift_maneuver: None,
     };
     Ok(Situation {
         first_round: true,

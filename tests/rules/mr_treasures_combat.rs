@@ -705,3 +705,115 @@ fn rule_4_4_6_golden_crown_is_medium_armor_against_smash_only() {
         );
     }
 }
+
+#[test]
+fn list_of_treasures_elusive_cloak_moves_his_maneuver_away_from_slow_attacks() {
+    // The Ogre (attack T5) in Charge-and-Thrust, his Move M3* in the Charge square: the
+    // Ogre's blow kills him, unless the Cloak moves his maneuver (5 is over 4).
+    for cloak in [false, true] {
+        let items: Vec<(Value, bool)> = if cloak {
+            vec![(treasure("elusive-cloak"), true)]
+        } else {
+            vec![]
+        };
+        let mut g = fight("swordsman", &items, "ogre", &CALM);
+        engage(&mut g, "ogre", None);
+        g.apply(
+            S0,
+            A::PlaceDenizen {
+                denizen: monster("ogre"),
+                lane: Lane::ChargeThrust,
+            },
+        )
+        .unwrap();
+        g.apply(
+            S0,
+            A::PlayManeuver {
+                with: ManeuverPlay::Chit { chit: 1 },
+                lane: Lane::ChargeThrust,
+            },
+        )
+        .unwrap();
+        let events = g.apply(S0, A::EndPlays).unwrap();
+        assert_eq!(character_killed(&events), !cloak);
+        assert!(!wounded(&events));
+    }
+}
+
+#[test]
+fn list_of_treasures_elusive_cloak_does_nothing_against_an_attack_of_time_four() {
+    // The Viper attacks at time 4 (not over 4): its Medium** bite still kills him.
+    let mut g = fight(
+        "swordsman",
+        &[(treasure("elusive-cloak"), true)],
+        "viper",
+        &CALM,
+    );
+    engage(&mut g, "viper", None);
+    g.apply(
+        S0,
+        A::PlaceDenizen {
+            denizen: monster("viper"),
+            lane: Lane::DuckSmash,
+        },
+    )
+    .unwrap();
+    let events = play_rest(&mut g);
+    assert!(character_killed(&events));
+}
+
+/// Move M3* in the Duck square, then ends the plays.
+fn play_rest(g: &mut Game) -> Vec<Event<E>> {
+    g.apply(
+        S0,
+        A::PlayManeuver {
+            with: ManeuverPlay::Chit { chit: 1 },
+            lane: Lane::DuckSmash,
+        },
+    )
+    .unwrap();
+    g.apply(S0, A::EndPlays).unwrap()
+}
+
+#[test]
+fn list_of_treasures_battle_bracelets_move_his_attack_onto_a_slow_target() {
+    // His Fight L5 in the Swing circle against the Ogre (move 5) in Charge-and-Thrust: a
+    // miss, unless the Bracelets move the attack to the Thrust circle (5 is over 4).
+    for bracelets in [false, true] {
+        let items: Vec<(Value, bool)> = if bracelets {
+            vec![(treasure("battle-bracelets"), true)]
+        } else {
+            vec![]
+        };
+        let mut g = fight("swordsman", &items, "ogre", &CALM);
+        engage(&mut g, "ogre", None);
+        let events = play(
+            &mut g,
+            "ogre",
+            Lane::ChargeThrust,
+            Some((10, Lane::DodgeSwing)),
+            Some(1),
+        );
+        assert_eq!(killed(&events, "ogre"), bracelets);
+    }
+}
+
+#[test]
+fn list_of_treasures_battle_bracelets_do_nothing_against_a_fast_target() {
+    // The light-side wolf maneuvers at 3 (not over 4): the Swing misses it in Thrust.
+    let mut g = fight(
+        "swordsman",
+        &[(treasure("battle-bracelets"), true)],
+        "wolf-l4",
+        &CALM,
+    );
+    engage(&mut g, "wolf-l4", None);
+    let events = play(
+        &mut g,
+        "wolf-l4",
+        Lane::ChargeThrust,
+        Some((10, Lane::DodgeSwing)),
+        Some(1),
+    );
+    assert!(!killed(&events, "wolf-l4"));
+}

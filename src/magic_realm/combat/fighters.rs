@@ -545,6 +545,7 @@ pub fn character(
             horse,
             armor: armor.iter().map(|(_, a)| a.clone()).collect(),
             armor_stops_wounds: super::treasures::armor_stops_wounds(cat, state, seat),
+            shift_maneuver: super::treasures::shift_maneuver(cat, state, seat),
         },
         armor,
     )

@@ -109,8 +109,9 @@ pub fn added_sharpness(
         .sum()
 }
 
-/// 4.4.3d: what Potions do to the attacks of a weapon (`None`: `seat`'s dagger): hitting
-/// on a tied time (Ointment of Bite), ignoring armor (Penetrating Grease).
+/// What his cards do to his attack with a weapon (`None`: `seat`'s dagger): Potions on it
+/// (4.4.3d) hit on a tied time (Ointment of Bite) or ignore armor (Penetrating Grease);
+/// the Battle Bracelets move it after the plays are revealed.
 pub fn extras(
     cat: &Catalog,
     state: &GameState,
@@ -121,6 +122,7 @@ pub fn extras(
     AttackExtras {
         hits_on_tie: effects.contains(&CombatEffect::HitsOnTie),
         ignores_armor: effects.contains(&CombatEffect::IgnoresArmor),
+        shift_attack: shift_attack(cat, state, seat),
     }
 }
 
@@ -128,6 +130,30 @@ pub fn extras(
 pub fn stays_alerted(cat: &Catalog, state: &GameState, seat: Seat, weapon: &PieceId) -> bool {
     super::potions::weapon_effects(cat, state, seat, Some(weapon))
         .contains(&CombatEffect::StaysAlerted)
+}
+
+/// 8.4.8: the time his attackers must all be slower than for his maneuver to move after
+/// the plays are revealed (Elusive Cloak).
+pub fn shift_maneuver(cat: &Catalog, state: &GameState, seat: Seat) -> Option<u8> {
+    effects(cat, state, seat)
+        .iter()
+        .filter_map(|e| match e {
+            CombatEffect::ShiftManeuver { time } => Some(*time),
+            _ => None,
+        })
+        .min()
+}
+
+/// 8.4.8: the time his target must maneuver slower than for his attack to move after the
+/// plays are revealed (Battle Bracelets).
+pub fn shift_attack(cat: &Catalog, state: &GameState, seat: Seat) -> Option<u8> {
+    effects(cat, state, seat)
+        .iter()
+        .filter_map(|e| match e {
+            CombatEffect::ShiftAttack { time } => Some(*time),
+            _ => None,
+        })
+        .min()
 }
 
 /// 8.5.3: whether hits on his armor give him no wound (Reflecting Grease).

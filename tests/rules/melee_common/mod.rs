@@ -72,6 +72,7 @@ pub fn hero(vulnerability: Size, maneuver: Option<(Lane, u8)>) -> CharacterFight
         horse: None,
         armor: Vec::new(),
         armor_stops_wounds: false,
+        shift_maneuver: None,
     }
 }
 

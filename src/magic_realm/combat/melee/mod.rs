@@ -16,6 +16,7 @@ pub mod odds;
 pub mod reposition;
 pub mod resolve;
 pub mod tables;
+pub mod tactics;
 
 pub use chance::{Chance, Scripted, Seeded};
 pub use odds::{odds, Odds};
@@ -235,6 +236,11 @@ pub struct CharacterFighter {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[tsify(optional)]
     pub armor_stops_wounds: bool,
+    /// When every attack on him is slower than this time, his maneuver moves to the
+    /// Maneuver square fewest of them intercept (Elusive Cloak, [`tactics`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub shift_maneuver: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
@@ -275,7 +281,8 @@ pub enum Sheet {
     },
 }
 
-/// What Potions applied to a weapon do to its attacks (4.4.3d).
+/// What Treasure cards do to a character's attack: Potions applied to his weapon (4.4.3d)
+/// and the Battle Bracelets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, Tsify)]
 pub struct AttackExtras {
     /// 8.4.8: it also undercuts a maneuver of the same time (Ointment of Bite).
@@ -285,6 +292,11 @@ pub struct AttackExtras {
     /// warhorse's lost star (Penetrating Grease).
     #[serde(default)]
     pub ignores_armor: bool,
+    /// When his target maneuvers slower than this time, the attack moves to the Attack
+    /// circle that intercepts it (Battle Bracelets, [`tactics`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub shift_attack: Option<u8>,
 }
 
 impl AttackExtras {

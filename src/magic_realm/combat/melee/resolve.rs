@@ -61,6 +61,10 @@ pub fn resolve_with(
     let board = randomize(tables, sit, chance)?;
     let horses = horses_of(sit, &board)?;
     let attacks = attacks(sit, &board)?;
+    // Elusive Cloak, Battle Bracelets: maneuvers and attacks moved once all is revealed.
+    let shifted = super::tactics::shift_maneuvers(sit, &board, &horses, &attacks)?;
+    let sit = shifted.as_ref().unwrap_or(sit);
+    let attacks = super::tactics::shift_attacks(sit, &board, &horses, attacks)?;
 
     let mut outcome = MeleeOutcome {
         placed: board
