@@ -817,3 +817,35 @@ fn list_of_treasures_battle_bracelets_do_nothing_against_a_fast_target() {
     );
     assert!(!killed(&events, "wolf-l4"));
 }
+
+#[test]
+fn rule_4_4_6_alchemists_mixture_makes_one_missile_attack_and_goes_to_the_warlock() {
+    // Activated as his weapon, the Mixture (M***, length 11, missile) intercepts the Ogre
+    // in the Thrust circle; the Missile Table roll 3 (dice 3, 2) leaves its harm:
+    // Tremendous. Then it is used up.
+    let mixture = card("alchemists-mixture");
+    let mut g = fight(
+        "swordsman",
+        &[(treasure("alchemists-mixture"), false)],
+        "ogre",
+        &[4, 1, 1, 3, 2],
+    );
+    engage(&mut g, "ogre", Some("alchemists-mixture"));
+    let attack = combat::fighters::attack_values(cat(), g.state(), S0, 10).unwrap();
+    assert_eq!((attack.time, attack.length), (5, 11));
+    let events = play(
+        &mut g,
+        "ogre",
+        Lane::ChargeThrust,
+        Some((10, Lane::ChargeThrust)),
+        Some(1),
+    );
+    assert!(killed(&events, "ogre"));
+    let warlock = Place::SetupBox {
+        target: SetupBox::Visitor(Visitor::Warlock),
+    };
+    assert_eq!(g.state().piles.place_of(&mixture), Some(&warlock));
+    assert!(details(&events)
+        .iter()
+        .any(|d| matches!(d, E::PotionDiscarded { potion, .. } if *potion == mixture)));
+}

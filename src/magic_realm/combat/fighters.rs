@@ -276,6 +276,21 @@ pub fn active_weapon<'a>(
         })
 }
 
+/// 4.4.6: his active weapon card (the Alchemist's Mixture), with its attack; it takes the
+/// weapon counter's place (4.3.6: one weapon active).
+pub fn weapon_card(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Option<(PieceId, crate::magic_realm::catalog::items::CardAttack)> {
+    belongings::active(state, seat)
+        .into_iter()
+        .find_map(|p| match &p {
+            PieceId::Treasure { id } => cat.items.treasure(id)?.attack.map(|a| (p.clone(), a)),
+            _ => None,
+        })
+}
+
 /// The heaviest item the character carries (8.4.5: a Move chit must be at least as
 /// strong).
 pub fn heaviest_item(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
@@ -388,6 +403,21 @@ fn attack_with(
                     missile: (w.attack_method == AttackMethod::Missile)
                         .then(|| missile_dice(cat, state, seat)),
                     extra_level: w.attack_method == AttackMethod::Striking && strength > w.weight,
+                },
+            })
+        }
+        // 4.4.6: a weapon card attacks with its printed values at the Fight chit's time.
+        None if weapon_card(cat, state, seat).is_some() => {
+            let (_, card) = weapon_card(cat, state, seat)?;
+            let missile = card.attack_method == AttackMethod::Missile;
+            Some(AttackValues {
+                time,
+                length: card.length,
+                strike: MeleeStrike::Harm {
+                    letter: card.harm,
+                    sharpness: card.sharpness,
+                    missile: missile.then(|| missile_dice(cat, state, seat)),
+                    extra_level: false,
                 },
             })
         }

@@ -170,6 +170,14 @@ fn discard(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut E
     }
 }
 
+/// 4.4.6: a Potion that is a weapon (the Alchemist's Mixture) has made its one attack: it
+/// goes back to its box at once.
+pub fn used_up(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut Events) {
+    if potion(cat, piece).is_some() {
+        discard(cat, state, piece, events);
+    }
+}
+
 /// 4.4.3: at Midnight every Potion used today stops and goes face down to its box.
 pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     for used in std::mem::take(&mut state.today.potions) {

@@ -669,6 +669,10 @@ fn apply_outcome(
     }
     // 8.4.5, 8.4.9: weapons that hit turn unalerted; weapons that missed turn alerted.
     for (seat, hit) in weapon_hit {
+        // 4.4.3, 4.4.6: a Potion that is a weapon makes one attack and is used up.
+        if let Some((card, _)) = fighters::weapon_card(cat, state, seat) {
+            super::potions::used_up(cat, state, &card, events);
+        }
         if let Some((piece, _)) = fighters::active_weapon(cat, state, seat) {
             // Gripping Dust: the weapon stays alerted.
             let hit = hit && !super::treasures::stays_alerted(cat, state, seat, &piece);

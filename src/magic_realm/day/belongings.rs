@@ -116,7 +116,9 @@ pub fn activation_refusal(
     piece: &PieceId,
 ) -> Option<String> {
     if is_potion(cat, piece) {
-        return crate::magic_realm::combat::potions::refusal(cat, state, piece);
+        if let Some(refusal) = crate::magic_realm::combat::potions::refusal(cat, state, piece) {
+            return Some(refusal);
+        }
     }
     match piece {
         PieceId::Horse { id } => {
