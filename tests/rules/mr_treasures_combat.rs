@@ -849,3 +849,43 @@ fn rule_4_4_6_alchemists_mixture_makes_one_missile_attack_and_goes_to_the_warloc
         .iter()
         .any(|d| matches!(d, E::PotionDiscarded { potion, .. } if *potion == mixture)));
 }
+
+#[test]
+fn rule_4_4_3_a_potion_is_activated_at_the_start_of_a_phase_and_stays_active() {
+    // Draught of Speed used in Daylight (7.2.2): face up, never offered for deactivation,
+    // and its chit times hold for the Evening's combat.
+    let draught = card("draught-of-speed");
+    let sc: MagicRealmScenario = serde_json::from_value(json!({
+        "seats": [{"character": "swordsman", "at": here(),
+            "belongings": belongings(&[(treasure("draught-of-speed"), false)]),
+            "record": [{"activity": "hide"}, {"activity": "hide"}]}],
+        "at": "daylight", "dice": [1, 6, 1, 6]}))
+    .unwrap();
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(11)).unwrap();
+    let activate = A::Rearrange {
+        piece: draught.clone(),
+        change: BelongingChange::Activate,
+    };
+    assert!(g.legal_actions(S0).contains(&activate));
+    let events = g.apply(S0, activate).unwrap();
+    assert!(details(&events)
+        .iter()
+        .any(|d| matches!(d, E::PotionUsed { seat: S0, .. })));
+    assert_eq!(
+        g.state().piles.find(&draught).map(|(_, c)| c.facing),
+        Some(Facing::Up)
+    );
+    assert!(!g.legal_actions(S0).iter().any(|a| matches!(
+        a,
+        A::Rearrange { piece, change: BelongingChange::Deactivate } if *piece == draught
+    )));
+    assert_eq!(
+        combat::fighters::attack_values(cat(), g.state(), S0, 10).map(|a| a.time),
+        Some(4),
+        "Fight L5 with no asterisk: the Draught's 4"
+    );
+    assert_eq!(
+        combat::fighters::attack_values(cat(), g.state(), S0, 11).map(|a| a.time),
+        Some(2)
+    );
+}
