@@ -63,6 +63,8 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
         }],
         armored: false,
         woundless: false,
+        armor_stops_wounds: false,
+        shift_maneuver: None,
     };
     Ok(Situation {
         first_round: true,
@@ -94,6 +96,7 @@ fn typical_sheet(cat: &Catalog) -> Result<Situation, Box<dyn std::error::Error>>
                     extra_level: false,
                 },
             },
+            extras: Default::default(),
         }],
     })
 }

@@ -646,6 +646,20 @@ pub enum MagicRealmEvent {
         piece: PieceId,
         destroyed: bool,
     },
+    /// 4.4.3: a character activates a Potion; one applied to a weapon names it (`None`:
+    /// his dagger).
+    PotionUsed {
+        seat: Seat,
+        potion: PieceId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        weapon: Option<PieceId>,
+    },
+    /// 4.4.3: a used Potion goes face down to the box named on the card.
+    PotionDiscarded {
+        potion: PieceId,
+        to: crate::magic_realm::pieces::Place,
+    },
     /// 8.4.9, 8.5.3: a character takes a wound.
     Wounded {
         seat: Seat,

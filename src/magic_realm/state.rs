@@ -592,6 +592,9 @@ pub struct Today {
     /// he pays once a turn (an empty set when he had nothing left to lose).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub storm_losses: BTreeMap<Seat, BTreeSet<usize>>,
+    /// 4.4.3: the Potions with a combat effect activated today, until Midnight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub potions: Vec<crate::magic_realm::combat::potions::ActivePotion>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

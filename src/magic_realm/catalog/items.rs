@@ -240,6 +240,89 @@ pub struct CardAttack {
     pub attack_method: AttackMethod,
 }
 
+/// 4.4.3: how a Potion is used up when it is activated. It stays active until Midnight and
+/// then goes, face down, to the box named on the card (`discard_to`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "snake_case")]
+pub enum PotionUse {
+    /// 4.4.3a: can be transferred, sold or abandoned while active; its new owner uses it.
+    Reusable,
+    /// 4.4.3b: used at once and removed from play when activated.
+    ExpiresWhenActivated,
+    /// 4.4.3c: used up by the character who activates it; he keeps the card until
+    /// Midnight and its effect cannot be transferred.
+    ConsumedByActivation,
+    /// 4.4.3d: used up on the weapon he has active (his dagger if none); the effect stays
+    /// with that weapon until Midnight.
+    AppliedToWeapon,
+}
+
+/// Strength letters or time numbers a card gives a character's Move and Fight chits by
+/// their effort asterisks: `[no asterisk, one, two]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct ByEffort<T> {
+    pub none: T,
+    pub one: T,
+    pub two: T,
+}
+
+impl<T: Copy> ByEffort<T> {
+    /// The value for a chit with `effort` asterisks (two or more take the two-asterisk one).
+    pub fn of(&self, effort: u8) -> T {
+        match effort {
+            0 => self.none,
+            1 => self.one,
+            _ => self.two,
+        }
+    }
+}
+
+/// What an active Treasure card (or an activated Potion) does in combat (List of
+/// Treasures; 4.4.3, 4.4.6, 8.4.5, 8.4.8, 8.4.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "effect", rename_all = "snake_case", deny_unknown_fields)]
+pub enum CombatEffect {
+    /// 8.4.5: the owner's effort limit in a round: `asterisks`, or no limit at all.
+    EffortLimit { asterisks: Option<u8> },
+    /// The time number of each of the owner's Move and Fight chits, by its asterisks.
+    ChitTimes { times: ByEffort<u8> },
+    /// The strength of each of the owner's Move and Fight chits, by its asterisks.
+    ChitStrengths { strengths: ByEffort<Size> },
+    /// 8.4.8: when every attack on him is slower than `time`, the owner moves his
+    /// maneuver to any Maneuver square after the plays are revealed.
+    ShiftManeuver { time: u8 },
+    /// 8.4.8: when every target he attacks maneuvers slower than `time`, the owner moves
+    /// his attack to any Attack circle after the plays are revealed.
+    ShiftAttack { time: u8 },
+    /// 8.4.8 (a weapon): its attacks also undercut a maneuver of the same time.
+    HitsOnTie,
+    /// 8.4.9 (a weapon): this many more sharpness stars.
+    AddSharpness { stars: u8 },
+    /// 8.4.9 (a weapon): its hits ignore all armor (the target's, or an armored
+    /// counter's lost star).
+    IgnoresArmor,
+    /// 8.4.9 (a weapon): it stays alerted side up when it hits.
+    StaysAlerted,
+    /// 8.5.3: hits on the owner's armor give him no wound.
+    ArmorStopsWounds,
+    /// 4.6.9: cancels one spell or curse.
+    CancelsSpell,
+}
+
+impl CombatEffect {
+    /// Whether the effect belongs to a weapon (4.4.3d) rather than to its owner.
+    pub fn on_weapon(&self) -> bool {
+        matches!(
+            self,
+            CombatEffect::HitsOnTie
+                | CombatEffect::AddSharpness { .. }
+                | CombatEffect::IgnoresArmor
+                | CombatEffect::StaysAlerted
+        )
+    }
+}
+
 /// One Treasure card (rule 2.3.7).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
@@ -287,6 +370,14 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub rolls: Vec<RollEffect>,
+    /// 4.4.3: how an activated Potion is used up (only Potions that can be activated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub potion: Option<PotionUse>,
+    /// What the card does in combat while it is active (List of Treasures).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub combat: Vec<CombatEffect>,
 }
 
 impl Treasure {
@@ -414,6 +505,28 @@ fn validate(items: &Items) -> Result<(), DataError> {
                 format!("treasure {}: type flags and values disagree", t.id.0),
             ));
         }
+        validate_combat(t)?;
+    }
+    Ok(())
+}
+
+/// 4.4.3: only Potions are used up when activated; an effect on a weapon needs a Potion
+/// applied to a weapon, and a Potion applied to a weapon has only such effects.
+fn validate_combat(t: &Treasure) -> Result<(), DataError> {
+    let potion = t.is(TreasureKind::Potion);
+    let on_weapon = t.potion == Some(PotionUse::AppliedToWeapon);
+    let bad = (t.potion.is_some() && !potion)
+        || (on_weapon && t.combat.is_empty())
+        || t.combat.iter().any(|e| e.on_weapon() != on_weapon)
+        || (potion && !t.combat.is_empty() && t.potion.is_none());
+    if bad {
+        return Err(DataError::new(
+            TREASURES,
+            format!(
+                "treasure {}: potion use and combat effects disagree",
+                t.id.0
+            ),
+        ));
     }
     Ok(())
 }

@@ -27,8 +27,8 @@ pub fn effort_used(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat
         .sum()
 }
 
-/// 8.4.5: the effort limit.
-pub const EFFORT_LIMIT: u8 = 2;
+/// 8.4.5: the effort limit (his Treasure cards may raise or lift it).
+pub use super::treasures::EFFORT_LIMIT;
 
 /// The character's action chits in play and not yet played this round, with their values.
 pub fn free_chits(
@@ -44,7 +44,11 @@ pub fn free_chits(
     let used = combat.used.get(&seat);
     who::chits(cat, state, seat)
         .filter(|(i, _, st)| *st == ChitStatus::Fresh && !used.is_some_and(|u| u.contains(i)))
-        .map(|(i, c, _)| (i, c.kind, c.time, c.effort))
+        .map(|(i, c, _)| {
+            // His Treasure cards may set the chit's strength and time.
+            let (kind, time) = super::treasures::chit(cat, state, seat, c);
+            (i, kind, time, c.effort)
+        })
         .collect()
 }
 
@@ -56,7 +60,8 @@ pub fn within_effort(
     seat: Seat,
     effort: u8,
 ) -> bool {
-    effort_used(cat, state, combat, seat) + effort <= EFFORT_LIMIT
+    super::treasures::effort_limit(cat, state, seat)
+        .is_none_or(|limit| effort_used(cat, state, combat, seat) + effort <= limit)
 }
 
 /// 8.4.7: whether a red-side-up Tremendous monster holds the character.
@@ -177,7 +182,12 @@ fn items(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A
                 change: BelongingChange::Activate,
             });
         }
-        if !done.abandoned && !done.deactivated && active {
+        // 4.4.3: a Potion stays active until Midnight.
+        if !done.abandoned
+            && !done.deactivated
+            && active
+            && super::potions::potion(cat, &piece).is_none()
+        {
             out.push(A::EncounterItem {
                 piece: piece.clone(),
                 change: BelongingChange::Deactivate,
@@ -427,6 +437,11 @@ pub fn apply(
                 BelongingChange::Deactivate => belongings::set_inactive(state, seat, piece, true),
                 BelongingChange::Abandon => belongings::abandon(state, seat, piece)?,
             }
+            let potion = if *change == BelongingChange::Activate {
+                super::potions::activated(cat, state, seat, piece)
+            } else {
+                Vec::new()
+            };
             let combat = current_mut(state)?;
             let done = combat.items.entry(seat).or_insert(ItemsDone::default());
             match change {
@@ -443,6 +458,7 @@ pub fn apply(
                     change: *change,
                 },
             ));
+            events.extend(potion);
         }
         A::CastSpell {
             spell_box,

@@ -289,6 +289,21 @@ pub fn active_weapon<'a>(
         })
 }
 
+/// 4.4.6: his active weapon card (the Alchemist's Mixture), with its attack; it takes the
+/// weapon counter's place (4.3.6: one weapon active).
+pub fn weapon_card(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Option<(PieceId, crate::magic_realm::catalog::items::CardAttack)> {
+    belongings::active(state, seat)
+        .into_iter()
+        .find_map(|p| match &p {
+            PieceId::Treasure { id } => cat.items.treasure(id)?.attack.map(|a| (p.clone(), a)),
+            _ => None,
+        })
+}
+
 /// The heaviest item the character carries (8.4.5: a Move chit must be at least as
 /// strong).
 pub fn heaviest_item(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
@@ -299,7 +314,8 @@ pub fn heaviest_item(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
         .unwrap_or(Size::Negligible)
 }
 
-/// The strength and time of one of the character's action chits.
+/// The strength and time of one of the character's action chits in combat (his Treasure
+/// cards may set them, [`super::treasures::chit`]), with its effort asterisks.
 pub fn chit_values(
     cat: &Catalog,
     state: &GameState,
@@ -308,16 +324,23 @@ pub fn chit_values(
 ) -> Option<(ChitKind, u8, u8)> {
     who::chits(cat, state, seat)
         .find(|(i, _, _)| *i == chit)
-        .map(|(_, c, _)| (c.kind, c.time, c.effort))
+        .map(|(_, c, _)| {
+            let (kind, time) = super::treasures::chit(cat, state, seat, c);
+            (kind, time, c.effort)
+        })
 }
 
 /// The time of a chit played to move or maneuver: Elven Grace makes a Move chit's time its
-/// strength's (not a Duck chit's).
+/// printed strength's (not a Duck chit's), unless a card sets his chits' times.
 pub fn move_chit_time(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option<u8> {
-    let (kind, time, _) = chit_values(cat, state, seat, chit)?;
-    match kind {
+    let (_, time, _) = chit_values(cat, state, seat, chit)?;
+    let printed = who::chits(cat, state, seat)
+        .find(|(i, _, _)| *i == chit)
+        .map(|(_, c, _)| c.kind)?;
+    match printed {
         ChitKind::Move { strength }
-            if super::spells::graceful(cat, state, &super::CombatTarget::Character { seat }) =>
+            if super::spells::graceful(cat, state, &super::CombatTarget::Character { seat })
+                && !super::treasures::sets_times(cat, state, seat) =>
         {
             Some(super::spells::graceful_time(strength))
         }
@@ -389,12 +412,28 @@ fn attack_with(
                 length: w.length,
                 strike: MeleeStrike::Harm {
                     letter: side.harm,
-                    // Poison: one more sharpness star.
+                    // Poison: one more sharpness star; Oil of Poison: its stars.
                     sharpness: side.sharpness
-                        + u8::from(super::spells::poisoned(cat, state, &piece)),
+                        + u8::from(super::spells::poisoned(cat, state, &piece))
+                        + super::treasures::added_sharpness(cat, state, seat, Some(&piece)),
                     missile: (w.attack_method == AttackMethod::Missile)
                         .then(|| missile_dice(cat, state, seat)),
                     extra_level: w.attack_method == AttackMethod::Striking && strength > w.weight,
+                },
+            })
+        }
+        // 4.4.6: a weapon card attacks with its printed values at the Fight chit's time.
+        None if weapon_card(cat, state, seat).is_some() => {
+            let (_, card) = weapon_card(cat, state, seat)?;
+            let missile = card.attack_method == AttackMethod::Missile;
+            Some(AttackValues {
+                time,
+                length: card.length,
+                strike: MeleeStrike::Harm {
+                    letter: card.harm,
+                    sharpness: card.sharpness,
+                    missile: missile.then(|| missile_dice(cat, state, seat)),
+                    extra_level: false,
                 },
             })
         }
@@ -404,7 +443,7 @@ fn attack_with(
             length: 0,
             strike: MeleeStrike::Harm {
                 letter: Size::Negligible,
-                sharpness: 1,
+                sharpness: 1 + super::treasures::added_sharpness(cat, state, seat, None),
                 missile: None,
                 extra_level: true,
             },
@@ -467,11 +506,21 @@ pub fn armor(
                 let Some(card) = cat.items.treasure(id).and_then(|t| t.armor.as_ref()) else {
                     continue;
                 };
+                // A card covering every direction is worn like a suit of armor (GAPS 2.2:
+                // the Ointment of Steel); the others sit in the shield row.
+                let row = if Lane::ALL
+                    .iter()
+                    .all(|l| lanes_of(&card.protects).contains(l))
+                {
+                    ArmorRow::Suit
+                } else {
+                    ArmorRow::Shield
+                };
                 out.push((
                     piece.clone(),
                     ArmorPiece {
                         token,
-                        row: ArmorRow::Shield,
+                        row,
                         covers: lanes_of(&card.protects),
                         letter: card.vulnerability,
                         damaged: false,
@@ -564,6 +613,8 @@ pub fn character(
             armor: armor.iter().map(|(_, a)| a.clone()).collect(),
             armored: false,
             woundless: false,
+            armor_stops_wounds: super::treasures::armor_stops_wounds(cat, state, seat),
+            shift_maneuver: super::treasures::shift_maneuver(cat, state, seat),
         },
         armor,
     )

@@ -16,6 +16,7 @@ pub mod holding;
 pub mod melee;
 pub mod odds_query;
 pub mod plays;
+pub mod potions;
 pub mod round;
 pub mod running;
 pub mod spells;
@@ -23,6 +24,7 @@ pub mod spoils;
 pub mod targets;
 pub mod trading;
 pub mod transmorphized;
+pub mod treasures;
 
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};

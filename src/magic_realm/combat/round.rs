@@ -443,11 +443,15 @@ pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Bu
         let Some(values) = values else {
             continue;
         };
+        // 4.4.3d: Potions on his weapon (or his dagger).
+        let weapon = fighters::active_weapon(cat, state, *seat).map(|(p, _)| p);
+        let extras = super::treasures::extras(cat, state, *seat, weapon.as_ref());
         built.situation.attacks.push(CharacterAttack {
             attacker,
             target,
             lane,
             values,
+            extras,
         });
     }
     // 8.4.4: the Attack spells attack like weapons.
@@ -615,7 +619,12 @@ fn apply_outcome(
                     };
                     let destroyed = matches!(effect, MeleeEffect::ArmorDestroyed { .. });
                     if destroyed {
-                        state.piles.move_to(&piece, Place::OutOfPlay, None);
+                        // 4.4.3: a Potion worn as armor goes back to its box.
+                        let to = super::potions::discard_place(cat, &piece);
+                        let facing = to.as_ref().map(|_| Facing::Down);
+                        state
+                            .piles
+                            .move_to(&piece, to.unwrap_or(Place::OutOfPlay), facing);
                     } else {
                         state.piles.set_facing(&piece, Facing::Damaged);
                     }
@@ -673,7 +682,13 @@ fn apply_outcome(
     }
     // 8.4.5, 8.4.9: weapons that hit turn unalerted; weapons that missed turn alerted.
     for (seat, hit) in weapon_hit {
+        // 4.4.3, 4.4.6: a Potion that is a weapon makes one attack and is used up.
+        if let Some((card, _)) = fighters::weapon_card(cat, state, seat) {
+            super::potions::used_up(cat, state, &card, events);
+        }
         if let Some((piece, _)) = fighters::active_weapon(cat, state, seat) {
+            // Gripping Dust: the weapon stays alerted.
+            let hit = hit && !super::treasures::stays_alerted(cat, state, seat, &piece);
             state.piles.set_facing(
                 &piece,
                 if hit {

@@ -59,6 +59,9 @@ pub fn fighter(form: &Form, plays: Option<&Plays>) -> CharacterFighter {
         armor: Vec::new(),
         armored: form.body.armored,
         woundless: true,
+        // His cards are frozen while he is transmorphized (4.6.8b).
+        armor_stops_wounds: false,
+        shift_maneuver: None,
     }
 }
 
@@ -124,6 +127,7 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
             target,
             lane,
             values,
+            extras: Default::default(),
         });
     }
 }

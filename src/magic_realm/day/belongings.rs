@@ -86,8 +86,8 @@ fn always_active(cat: &Catalog, piece: &PieceId) -> bool {
     matches!(piece, PieceId::Treasure { id } if cat.items.treasure(id).is_some_and(|t| t.color_source.is_some()))
 }
 
-/// Potions (4.4.3) are used up when activated; their effects come with the spells, so they
-/// are carried inactive until then.
+/// Potions (4.4.3) are used up when activated: they are carried inactive until used, and
+/// only those whose effect is in play can be activated (`combat::potions`).
 fn is_potion(cat: &Catalog, piece: &PieceId) -> bool {
     matches!(piece, PieceId::Treasure { id } if cat.items.treasure(id).is_some_and(|t| t.kinds.contains(&TreasureKind::Potion)))
 }
@@ -116,7 +116,9 @@ pub fn activation_refusal(
     piece: &PieceId,
 ) -> Option<String> {
     if is_potion(cat, piece) {
-        return Some("potions take effect with the spells, not yet in play".into());
+        if let Some(refusal) = crate::magic_realm::combat::potions::refusal(cat, state, piece) {
+            return Some(refusal);
+        }
     }
     match piece {
         PieceId::Horse { id } => {
@@ -181,7 +183,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             continue;
         }
         if is_active(state, seat, &piece) {
-            if !always_active(cat, &piece) {
+            // 4.4.3: a Potion stays active until Midnight.
+            if !always_active(cat, &piece) && !is_potion(cat, &piece) {
                 out.push(A::Rearrange {
                     piece: piece.clone(),
                     change: BelongingChange::Deactivate,
@@ -243,6 +246,11 @@ pub fn apply(
         BelongingChange::Deactivate => set_inactive(state, seat, piece, true),
         BelongingChange::Abandon => abandon(state, seat, piece)?,
     }
+    let potion = if change == BelongingChange::Activate {
+        crate::magic_realm::combat::potions::activated(cat, state, seat, piece)
+    } else {
+        Vec::new()
+    };
     state.today.rearranged.insert(piece.clone());
     let verb = match change {
         BelongingChange::Activate => "activates",
@@ -258,6 +266,7 @@ pub fn apply(
             change,
         },
     ));
+    events.extend(potion);
     Ok(())
 }
 
@@ -282,11 +291,12 @@ fn describe(cat: &Catalog, state: &GameState, seat: Seat, piece: &PieceId) -> St
 pub fn obtained(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &PieceId) -> Events {
     let mut events = Vec::new();
     let refusal = activation_refusal(cat, state, seat, piece);
+    // 4.4.3: a Potion is carried inactive until he chooses to use it.
     set_inactive(
         state,
         seat,
         piece,
-        refusal.is_some() && !always_active(cat, piece),
+        (refusal.is_some() || is_potion(cat, piece)) && !always_active(cat, piece),
     );
     if always_active(cat, piece) {
         state.piles.set_facing(piece, Facing::Up);

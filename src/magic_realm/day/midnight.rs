@@ -58,6 +58,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
     super::curses::midnight(cat, state, &mut events);
     // 4.6.6g: the Combat spells expire.
     crate::magic_realm::combat::spells::midnight(cat, state, &mut events);
+    // 4.4.3: the Potions used today go back to their boxes.
+    crate::magic_realm::combat::potions::midnight(cat, state, &mut events);
     super::missions::midnight(cat, state, day, &mut events);
     super::quitting::midnight(cat, state, &mut events);
     super::belongings::tidy(state);

@@ -73,6 +73,8 @@ pub fn hero(vulnerability: Size, maneuver: Option<(Lane, u8)>) -> CharacterFight
         armor: Vec::new(),
         armored: false,
         woundless: false,
+        armor_stops_wounds: false,
+        shift_maneuver: None,
     }
 }
 
@@ -172,6 +174,7 @@ pub fn attack(
             length,
             strike,
         },
+        extras: Default::default(),
     }
 }
 

@@ -193,19 +193,26 @@ impl<'a> Inflict<'a> {
                     }
                     None => 0,
                 };
-                let harm = move |on_armor| {
+                // Penetrating Grease: no armor counts, not even an armored counter's.
+                let pierce = a.extras.ignores_armor;
+                let harm = move |on_armor: bool| {
                     final_harm(HarmInput {
                         letter,
                         sharpness,
                         extra_level,
                         missile_levels,
-                        on_armor,
+                        on_armor: on_armor && !pierce,
                     })
                 };
                 hit.harm = match self.fighter(a.target)? {
-                    MeleeFighter::Character(c) => {
-                        self.on_character(c, a.target, a.lane, moment, harm, &mut effects)?
-                    }
+                    MeleeFighter::Character(c) => self.on_character(
+                        c,
+                        a.target,
+                        (a.lane, pierce),
+                        moment,
+                        harm,
+                        &mut effects,
+                    )?,
                     MeleeFighter::Denizen(_) => {
                         self.on_denizen(a.target, moment, harm, &mut effects)?
                     }
@@ -239,11 +246,12 @@ impl<'a> Inflict<'a> {
     }
 
     /// A harmful hit on a character: his horse, else his armor, else his body (GAPS 2.1).
+    /// `lane` comes with whether the attack ignores armor (Penetrating Grease).
     fn on_character(
         &mut self,
         c: &CharacterFighter,
         target: FighterId,
-        lane: Lane,
+        (lane, pierce): (Lane, bool),
         now: u16,
         harm: impl Fn(bool) -> Option<Size>,
         effects: &mut Vec<MeleeEffect>,
@@ -261,7 +269,12 @@ impl<'a> Inflict<'a> {
             }
         }
         let start = self.armor_start.get(t).copied().unwrap_or(0);
-        if let Some(i) = self.armor_piece(&c.armor, start, lane, now) {
+        let struck = if pierce {
+            None
+        } else {
+            self.armor_piece(&c.armor, start, lane, now)
+        };
+        if let Some(i) = struck {
             let h = harm(true);
             let (Some(piece), Some(state)) = (c.armor.get(i), self.armor.get_mut(start + i)) else {
                 return Err(RuleError::internal("armor state out of step"));
@@ -293,7 +306,8 @@ impl<'a> Inflict<'a> {
                     token: piece.token,
                 });
             }
-            if h.is_some_and(|h| h >= Size::Medium) {
+            // 8.5.3; Reflecting Grease: any armor stops the wound.
+            if h.is_some_and(|h| h >= Size::Medium) && !c.armor_stops_wounds {
                 effects.push(MeleeEffect::Wound { fighter: target });
             }
             return Ok(h);

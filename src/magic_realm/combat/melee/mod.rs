@@ -16,6 +16,7 @@ pub mod odds;
 pub mod reposition;
 pub mod resolve;
 pub mod tables;
+pub mod tactics;
 
 pub use chance::{Chance, Scripted, Seeded};
 pub use odds::{odds, Odds};
@@ -240,6 +241,15 @@ pub struct CharacterFighter {
     #[serde(default)]
     #[tsify(optional)]
     pub woundless: bool,
+    /// 8.5.3: hits on his armor give no wound (Reflecting Grease).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub armor_stops_wounds: bool,
+    /// When every attack on him is slower than this time, his maneuver moves to the
+    /// Maneuver square fewest of them intercept (Elusive Cloak, [`tactics`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub shift_maneuver: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
@@ -280,6 +290,30 @@ pub enum Sheet {
     },
 }
 
+/// What Treasure cards do to a character's attack: Potions applied to his weapon (4.4.3d)
+/// and the Battle Bracelets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, Tsify)]
+pub struct AttackExtras {
+    /// 8.4.8: it also undercuts a maneuver of the same time (Ointment of Bite).
+    #[serde(default)]
+    pub hits_on_tie: bool,
+    /// 8.4.9: its hits ignore armor: the target's armor and an armored counter's or
+    /// warhorse's lost star (Penetrating Grease).
+    #[serde(default)]
+    pub ignores_armor: bool,
+    /// When his target maneuvers slower than this time, the attack moves to the Attack
+    /// circle that intercepts it (Battle Bracelets, [`tactics`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub shift_attack: Option<u8>,
+}
+
+impl AttackExtras {
+    pub fn is_plain(&self) -> bool {
+        *self == AttackExtras::default()
+    }
+}
+
 /// A character's revealed attack (8.4.5): with a weapon, the dagger, or an Attack spell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 pub struct CharacterAttack {
@@ -287,6 +321,9 @@ pub struct CharacterAttack {
     pub target: FighterId,
     pub lane: Lane,
     pub values: AttackValues,
+    #[serde(default, skip_serializing_if = "AttackExtras::is_plain")]
+    #[tsify(optional)]
+    pub extras: AttackExtras,
 }
 
 /// Everything the kernel needs to resolve one Melee Step in a clearing.

@@ -22,8 +22,8 @@ use super::inflict::Inflict;
 use super::reposition::{denizen, randomize, Board};
 use super::tables::MeleeTables;
 use super::{
-    AttackValues, Chance, DenizenKind, FighterId, Hit, HitBy, Lane, Maneuver, MeleeFighter,
-    MeleeOutcome, Sheet, Situation,
+    AttackExtras, AttackValues, Chance, DenizenKind, FighterId, Hit, HitBy, Lane, Maneuver,
+    MeleeFighter, MeleeOutcome, Sheet, Situation,
 };
 use crate::engine::RuleError;
 use crate::magic_realm::catalog::common::Side;
@@ -37,6 +37,8 @@ pub struct Attack {
     pub target: FighterId,
     pub lane: Lane,
     pub values: AttackValues,
+    /// Potions on a character's weapon (4.4.3d); plain for denizens.
+    pub extras: AttackExtras,
 }
 
 /// Resolves a Melee Step: repositions and changes tactics (8.4.6), matches attacks with
@@ -59,6 +61,10 @@ pub fn resolve_with(
     let board = randomize(tables, sit, chance)?;
     let horses = horses_of(sit, &board)?;
     let attacks = attacks(sit, &board)?;
+    // Elusive Cloak, Battle Bracelets: maneuvers and attacks moved once all is revealed.
+    let shifted = super::tactics::shift_maneuvers(sit, &board, &horses, &attacks)?;
+    let sit = shifted.as_ref().unwrap_or(sit);
+    let attacks = super::tactics::shift_attacks(sit, &board, &horses, attacks)?;
 
     let mut outcome = MeleeOutcome {
         placed: board
@@ -168,6 +174,7 @@ fn denizen_attack(
         target,
         lane: spot.lane,
         values,
+        extras: AttackExtras::default(),
     }))
 }
 
@@ -215,6 +222,7 @@ pub fn attacks(sit: &Situation, board: &Board) -> Result<Vec<Attack>, RuleError>
             target: a.target,
             lane: a.lane,
             values: a.values,
+            extras: a.extras,
         });
     }
     Ok(out)
@@ -269,6 +277,8 @@ fn hit_by(
     Ok(match maneuver_of(sit, board, horses, a.target)? {
         None => Some(HitBy::Intercept),
         Some(m) if a.values.time < m.time => Some(HitBy::Undercut),
+        // Ointment of Bite: a tied time undercuts too.
+        Some(m) if a.extras.hits_on_tie && a.values.time == m.time => Some(HitBy::Undercut),
         Some(m) if a.lane == m.lane => Some(HitBy::Intercept),
         Some(_) => None,
     })

@@ -178,6 +178,7 @@ pub fn add_to(cat: &Catalog, state: &GameState, built: &mut Built, scope: Scope)
                     target,
                     lane,
                     values,
+                    extras: Default::default(),
                 });
             }
         }
