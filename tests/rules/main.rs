@@ -48,6 +48,7 @@ mod mr_spells_permanent;
 mod mr_spells_phases;
 mod mr_spying;
 mod mr_trade_hire;
+mod mr_treasures_day;
 mod mr_tremendous_hirelings;
 mod mr_turns;
 mod session_contract;

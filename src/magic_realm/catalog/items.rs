@@ -4,6 +4,9 @@
 use super::common::{MagicColor, Size};
 use super::denizens::{NativeGroup, Trader};
 use super::magic::MagicType;
+pub use super::treasure_effects::{
+    EnhancedActivity, ExtraPhase, PhaseActivity, PotionEffect, RollPlace,
+};
 use super::{ensure_unique, parse_json, DataError};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -219,6 +222,10 @@ pub struct RollEffect {
     pub one_die: bool,
     #[serde(default)]
     pub add: i8,
+    /// Only when he rolls in this place (the Maps' Locate rolls); everywhere when empty.
+    #[serde(default, skip_serializing_if = "RollPlace::is_everywhere")]
+    #[tsify(optional)]
+    pub place: RollPlace,
 }
 
 /// Armor printed on a Treasure card.
@@ -287,6 +294,19 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub rolls: Vec<RollEffect>,
+    /// 6.2.2c: the extra phase the card gives while it is active.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub extra_phase: Option<ExtraPhase>,
+    /// 6.2.1: the enhanced activities the card allows while it is active.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub enhanced: Vec<EnhancedActivity>,
+    /// 4.4.3: what the Potion does when activated (Potions without one cannot be
+    /// activated yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub potion: Option<PotionEffect>,
 }
 
 impl Treasure {
@@ -414,6 +434,25 @@ fn validate(items: &Items) -> Result<(), DataError> {
                 format!("treasure {}: type flags and values disagree", t.id.0),
             ));
         }
+        validate_day_effects(t)?;
     }
     Ok(())
+}
+
+/// The day effects' data agree with the card: a Potion effect only on a Potion with a box
+/// to go back to; a table only for an extra Search phase; a place only on a modification.
+fn validate_day_effects(t: &Treasure) -> Result<(), DataError> {
+    let potion_ok = t.potion.is_none() || (t.is(TreasureKind::Potion) && t.discard_to.is_some());
+    let phase_ok = t
+        .extra_phase
+        .as_ref()
+        .is_none_or(|p| p.table.is_none() || p.activity == Some(PhaseActivity::Search));
+    if potion_ok && phase_ok {
+        Ok(())
+    } else {
+        Err(DataError::new(
+            TREASURES,
+            format!("treasure {}: day effects disagree with the card", t.id.0),
+        ))
+    }
 }

@@ -68,12 +68,18 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || spells::mist::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
         || spells::storm::lost_now(state, seat)
+        || super::treasure_phases::cancel_reason(cat, state, seat).is_some()
     {
         out.push(A::Proceed);
         return out;
     }
     let choices = match act {
-        Activity::Search => search::options(cat, state, seat),
+        Activity::Search => super::treasure_phases::restrict_search(
+            cat,
+            state,
+            seat,
+            search::options(cat, state, seat),
+        ),
         Activity::Rest => resting::options(cat, state, seat),
         Activity::Alert => alerting::options(cat, state, seat),
         Activity::Trade => trading::options(cat, state, seat),
@@ -247,6 +253,9 @@ pub fn apply(
                 reason: "the Blazing Light phase begins outside the lit clearing".into(),
             },
         ));
+    } else if let Some(cancelled) = super::treasure_phases::cancelled(cat, state, seat) {
+        // 6.2.4: a Treasure card's extra phase needs the card active, in its clearings.
+        events.push(cancelled);
     } else if horse_phase && !horse_ready {
         // 7.3.2: a horse's extra Move needs the horse active since the phase began.
         events.push(Event::public(

@@ -34,6 +34,7 @@ pub mod spying;
 pub mod summoning;
 pub mod sunrise;
 pub mod trading;
+pub mod treasure_phases;
 pub mod who;
 
 use crate::engine::{Event, RuleError, Seat};

@@ -136,7 +136,11 @@ pub fn day_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         .iter()
         .filter(|s| s.inert && is_permanent(cat, s))
     {
-        if !s.aims.iter().any(|a| super::places::target_in(state, s, at, a)) {
+        if !s
+            .aims
+            .iter()
+            .any(|a| super::places::target_in(state, s, at, a))
+        {
             continue;
         }
         for (chit, colour) in &colour_chits {
