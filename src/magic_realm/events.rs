@@ -806,4 +806,20 @@ pub enum MagicRealmEvent {
         caster: Seat,
         spell: SpellId,
     },
+    /// 4.4.3: `seat` drank a Potion that turned his `chits` wounded chits into fatigued ones.
+    WoundsHealed {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+        chits: u8,
+    },
+    /// 4.4.3: an active Potion makes `seat`'s Rest phase count as two: he rests again.
+    RestCountsDouble {
+        seat: Seat,
+    },
+    /// 4.4.3: at Midnight, `seat`'s active Potion goes to the box named on it.
+    PotionDiscarded {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+        to: crate::magic_realm::catalog::denizens::Trader,
+    },
 }

@@ -496,6 +496,8 @@ pub enum Pending {
     },
     /// Violent Storm: the character chooses `left` more of his remaining phases to lose.
     StormLosses { seat: Seat, left: u8 },
+    /// 4.4.3: the Poultice of Health: the Rest phase counts as two; he rests again.
+    SecondRest,
 }
 
 /// The day in progress: the Monster Roll, the turn order and where Daylight stands.

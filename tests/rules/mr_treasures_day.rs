@@ -2,18 +2,21 @@
 //! 6.2.4): extra phases, the Maps' Locate rolls, and Potions; forced dice, named by rule
 //! and card.
 
+use crate::evening_common::pass_evening;
 use crate::spells_common::{details, start, Game, S0};
 use serde_json::{json, Value};
 use tabletop_rules::magic_realm::actions::{
     BelongingChange, MagicRealmAction as A, MagicRealmEvent as E, SearchChoice,
 };
+use tabletop_rules::magic_realm::catalog::denizens::NativeGroup;
 use tabletop_rules::magic_realm::catalog::items::PhaseActivity;
+use tabletop_rules::magic_realm::catalog::setup_card::SetupBox;
 use tabletop_rules::magic_realm::catalog::tables::TableId;
 use tabletop_rules::magic_realm::catalog::tiles::TileId;
 use tabletop_rules::magic_realm::day::rolls::{mods, RollFor};
 use tabletop_rules::magic_realm::map::ClearingRef;
-use tabletop_rules::magic_realm::pieces::PieceId;
-use tabletop_rules::magic_realm::state::{Activity, TreasurePhase};
+use tabletop_rules::magic_realm::pieces::{Facing, PieceId, Place};
+use tabletop_rules::magic_realm::state::{Activity, ChitStatus, Step, TreasurePhase};
 
 fn cat() -> &'static tabletop_rules::magic_realm::catalog::Catalog {
     tabletop_rules::magic_realm::game::data().unwrap()
@@ -395,4 +398,117 @@ fn rule_4_1_2_the_map_of_ruins_subtracts_one_in_the_ruins_and_where_a_ruins_chit
     assert_eq!(locate(at("ruins", 1)), -1);
     assert_eq!(locate(at("cliff", 5)), -1);
     assert_eq!(locate(at("oak_woods", 2)), 0);
+}
+
+fn chits_of(g: &Game) -> Vec<ChitStatus> {
+    g.state().seats[0].chits.clone()
+}
+
+fn order_box() -> Place {
+    Place::SetupBox {
+        target: SetupBox::NativeGroup(NativeGroup::Order),
+    }
+}
+
+#[test]
+fn rule_4_4_3_the_vial_of_healing_turns_every_wound_into_fatigue_and_goes_to_the_order() {
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+        "hidden": false, "belongings": [card("vial-of-healing", false)],
+        "chits": [{"chit": 0, "status": "fatigued"}, {"chit": 1, "status": "wounded"},
+                  {"chit": 4, "status": "wounded"}],
+        "record": [{"activity": "hide"}]}],
+        "at": "daylight", "dice": vec![6; 10]}),
+    );
+    let drink = rearrange("vial-of-healing", BelongingChange::Activate);
+    assert!(g.legal_actions(S0).contains(&drink));
+    let ev = g.apply(S0, drink).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::WoundsHealed { chits: 2, .. })));
+    let chits = chits_of(&g);
+    assert_eq!(
+        (chits[0], chits[1], chits[4]),
+        (
+            ChitStatus::Fatigued,
+            ChitStatus::Fatigued,
+            ChitStatus::Fatigued
+        )
+    );
+    assert!(
+        !g.legal_actions(S0)
+            .contains(&rearrange("vial-of-healing", BelongingChange::Deactivate)),
+        "an active Potion stays active until Midnight"
+    );
+    g.apply(S0, A::Proceed).unwrap();
+    let ev = pass_evening(&mut g);
+    assert!(matches!(g.state().step, Step::Birdsong { day: 2 }));
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::PotionDiscarded { .. })));
+    let (place, counter) = g.state().piles.find(&treasure("vial-of-healing")).unwrap();
+    assert_eq!(
+        place,
+        &order_box(),
+        "discarded to the Order (errata 2.7.13)"
+    );
+    assert_eq!(counter.facing, Facing::Down);
+}
+
+#[test]
+fn rule_4_4_3_the_poultice_of_health_makes_a_rest_phase_count_double() {
+    let scenario = || {
+        start(
+            json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+            "hidden": false, "belongings": [card("poultice-of-health", false)],
+            "chits": [{"chit": 1, "status": "fatigued"}, {"chit": 2, "status": "fatigued"}],
+            "record": [{"activity": "rest"}, {"activity": "hide"}]}],
+            "at": "daylight", "dice": vec![6; 10]}),
+        )
+    };
+    let rest = |chit| A::Rest { chit, change: None };
+    // Drunk at the start of the phase: two rests in the one phase.
+    let mut g = scenario();
+    g.apply(
+        S0,
+        rearrange("poultice-of-health", BelongingChange::Activate),
+    )
+    .unwrap();
+    let ev = g.apply(S0, rest(1)).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::RestCountsDouble { .. })));
+    assert_eq!(g.state().today.phase, 0, "the phase is not over");
+    assert_eq!(g.legal_actions(S0), vec![rest(2)]);
+    g.apply(S0, rest(2)).unwrap();
+    assert_eq!(g.state().today.phase, 1);
+    assert_eq!(chits_of(&g)[1], ChitStatus::Fresh);
+    assert_eq!(chits_of(&g)[2], ChitStatus::Fresh);
+    // Not drunk: one rest.
+    let mut g = scenario();
+    g.apply(S0, rest(1)).unwrap();
+    assert_eq!(g.state().today.phase, 1);
+    assert_eq!(chits_of(&g)[2], ChitStatus::Fatigued);
+}
+
+#[test]
+fn rule_4_4_3_a_potion_whose_effect_is_not_in_play_cannot_be_drunk() {
+    let g = start(
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+        "hidden": false, "belongings": [card("withered-claw", false)],
+        "record": [{"activity": "hide"}]}],
+        "at": "daylight", "dice": vec![6; 10]}),
+    );
+    assert!(!g
+        .legal_actions(S0)
+        .contains(&rearrange("withered-claw", BelongingChange::Activate)));
+    let mut with: Vec<&str> = cat()
+        .items
+        .treasures
+        .iter()
+        .filter(|t| t.potion.is_some())
+        .map(|t| t.id.0.as_str())
+        .collect();
+    with.sort();
+    assert_eq!(with, vec!["poultice-of-health", "vial-of-healing"]);
 }

@@ -165,7 +165,12 @@ fn items(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A
                 change: BelongingChange::Activate,
             });
         }
-        if !done.abandoned && !done.deactivated && active {
+        // 4.4.3: an active Potion stays active until Midnight.
+        if !done.abandoned
+            && !done.deactivated
+            && active
+            && !crate::magic_realm::day::potions::stays_active(cat, &piece)
+        {
             out.push(A::EncounterItem {
                 piece: piece.clone(),
                 change: BelongingChange::Deactivate,
@@ -397,6 +402,9 @@ pub fn apply(
                     change: *change,
                 },
             ));
+            if *change == BelongingChange::Activate {
+                crate::magic_realm::day::potions::activated(cat, state, seat, piece, &mut events);
+            }
         }
         A::CastSpell {
             spell_box,

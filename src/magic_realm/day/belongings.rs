@@ -86,12 +86,6 @@ fn always_active(cat: &Catalog, piece: &PieceId) -> bool {
     matches!(piece, PieceId::Treasure { id } if cat.items.treasure(id).is_some_and(|t| t.color_source.is_some()))
 }
 
-/// Potions (4.4.3) are used up when activated; their effects come with the spells, so they
-/// are carried inactive until then.
-fn is_potion(cat: &Catalog, piece: &PieceId) -> bool {
-    matches!(piece, PieceId::Treasure { id } if cat.items.treasure(id).is_some_and(|t| t.kinds.contains(&TreasureKind::Potion)))
-}
-
 /// The stronger side of a horse (7.3.2: either side's letter may be used).
 pub fn horse_strength(horse: &Horse) -> Size {
     horse.trot.strength.max(horse.gallop.strength)
@@ -115,8 +109,9 @@ pub fn activation_refusal(
     seat: Seat,
     piece: &PieceId,
 ) -> Option<String> {
-    if is_potion(cat, piece) {
-        return Some("potions take effect with the spells, not yet in play".into());
+    // 4.4.3: a Potion whose effect is not in play yet stays inactive.
+    if let Some(refusal) = super::potions::activation_refusal(cat, piece) {
+        return Some(refusal);
     }
     match piece {
         PieceId::Horse { id } => {
@@ -181,7 +176,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             continue;
         }
         if is_active(state, seat, &piece) {
-            if !always_active(cat, &piece) {
+            // 4.4.3: an active Potion stays active until Midnight.
+            if !always_active(cat, &piece) && !super::potions::stays_active(cat, &piece) {
                 out.push(A::Rearrange {
                     piece: piece.clone(),
                     change: BelongingChange::Deactivate,
@@ -261,6 +257,9 @@ pub fn apply(
             change,
         },
     ));
+    if change == BelongingChange::Activate {
+        super::potions::activated(cat, state, seat, piece, events);
+    }
     Ok(())
 }
 
@@ -285,11 +284,12 @@ fn describe(cat: &Catalog, state: &GameState, seat: Seat, piece: &PieceId) -> St
 pub fn obtained(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &PieceId) -> Events {
     let mut events = Vec::new();
     let refusal = activation_refusal(cat, state, seat, piece);
+    // 4.4.3: a Potion obtained is carried inactive, to be used when he chooses.
     set_inactive(
         state,
         seat,
         piece,
-        refusal.is_some() && !always_active(cat, piece),
+        (refusal.is_some() || super::potions::is_potion(cat, piece)) && !always_active(cat, piece),
     );
     if always_active(cat, piece) {
         state.piles.set_facing(piece, Facing::Up);

@@ -51,6 +51,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::StormLosses { .. }) = &state.today.pending {
         return spells::storm::options(state, seat);
     }
+    // 4.4.3: the Poultice of Health's second rest in the phase.
+    if let Some(Pending::SecondRest) = &state.today.pending {
+        return resting::options(cat, state, seat);
+    }
     let Some(act) = activity(state, seat) else {
         return Vec::new();
     };
@@ -341,7 +345,9 @@ pub fn apply(
             }
             (Activity::Rest, A::Rest { chit, change }) => {
                 resting::do_rest(cat, state, seat, *chit, *change, &mut events)?;
-                following::share_rest_or_alert(state, seat);
+                if !super::potions::rest_again(cat, state, seat, &mut events) {
+                    following::share_rest_or_alert(state, seat);
+                }
             }
             (Activity::Alert, A::AlertWeapon { alerted }) => {
                 alerting::alert_weapon(cat, state, seat, *alerted, &mut events)?;

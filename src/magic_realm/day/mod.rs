@@ -22,6 +22,7 @@ pub mod meeting;
 pub mod midnight;
 pub mod missions;
 pub mod moving;
+pub mod potions;
 pub mod prowling;
 pub mod quitting;
 pub mod restart;
