@@ -512,3 +512,31 @@ fn rule_4_4_3_a_potion_whose_effect_is_not_in_play_cannot_be_drunk() {
     with.sort();
     assert_eq!(with, vec!["poultice-of-health", "vial-of-healing"]);
 }
+
+#[test]
+fn rule_6_2_1b_the_crystal_ball_peers_into_any_clearing() {
+    let far = ClearingRef::new(TileId::Cliff, 3);
+    let peer_far = A::Search {
+        search: SearchChoice::Peer { at: far },
+    };
+    for active in [true, false] {
+        let mut g = daylight(
+            "swordsman",
+            at("oak_woods", 2),
+            json!([card("crystal-ball", active)]),
+            json!([{"activity": "search"}]),
+        );
+        assert_eq!(g.legal_actions(S0).contains(&peer_far), active);
+        if active {
+            let ev = g.apply(S0, peer_far.clone()).unwrap();
+            assert!(details(&ev).iter().any(|d| matches!(
+                d,
+                E::Searched {
+                    table: TableId::Peer,
+                    at,
+                    ..
+                } if *at == far
+            )));
+        }
+    }
+}

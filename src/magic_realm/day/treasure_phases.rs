@@ -2,13 +2,14 @@
 //! gives the extra phase its data names (`extra_phase`: one activity or any, perhaps only
 //! in one kind of clearing, perhaps only on one table). The character notes which phase
 //! each card gives; he is committed to keeping the card, and it must be active (and he in
-//! the right kind of clearing) when he starts that phase, or the phase is cancelled.
+//! the right kind of clearing) when he starts that phase, or the phase is cancelled. Also
+//! the enhanced activities of cards (6.2.1b: the Crystal Ball's Enhanced Peer).
 
 use super::birdsong::{self, Entitlement, Kind, Source};
 use super::{belongings, who};
 use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, SearchChoice};
-use crate::magic_realm::catalog::items::{PhaseActivity, TreasureId};
+use crate::magic_realm::catalog::items::{EnhancedActivity, PhaseActivity, TreasureId};
 use crate::magic_realm::catalog::tables::TableId;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
@@ -248,5 +249,17 @@ pub fn committed(state: &GameState, seat: Seat, piece: &PieceId) -> bool {
             .treasure_phases
             .iter()
             .any(|t| &t.item == id && t.phase >= from)
+    })
+}
+
+/// 6.2.1b: whether an active card lets him do the Enhanced Peer activity: a Search on the
+/// Peer table in any clearing (the Crystal Ball's "PEER in any hex").
+pub fn peers_anywhere(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    belongings::active(state, seat).iter().any(|p| match p {
+        PieceId::Treasure { id } => cat
+            .items
+            .treasure(id)
+            .is_some_and(|t| t.enhanced.contains(&EnhancedActivity::PeerAnywhere)),
+        _ => false,
     })
 }
