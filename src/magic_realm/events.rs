@@ -896,4 +896,14 @@ pub enum MagicRealmEvent {
         caster: Seat,
         spell: SpellId,
     },
+    /// 4.4.3: `seat` drank a Potion that turned his `chits` wounded chits into fatigued ones.
+    WoundsHealed {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+        chits: u8,
+    },
+    /// 4.4.3: an active Potion makes `seat`'s Rest phase count as two: he rests again.
+    RestCountsDouble {
+        seat: Seat,
+    },
 }

@@ -445,10 +445,24 @@ pub struct TurnRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub lit_phase: Option<usize>,
+    /// 6.2.2c, 6.2.4: the phases (from 0) Treasure cards give, and which card: it must be
+    /// active (and he in the card's kind of clearing) when he starts the phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub treasure_phases: Vec<TreasurePhase>,
     /// 7.12: the seat's blocking orders for the day (secret until carried out).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub blocks: Vec<BlockOrder>,
+}
+
+/// 6.2.4: an extra phase recorded for a Treasure card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct TreasurePhase {
+    /// The phase, from 0.
+    pub phase: usize,
+    pub item: crate::magic_realm::catalog::items::TreasureId,
 }
 
 /// 7.12: an order to block, given in Birdsong and carried out whenever it can be.
@@ -482,6 +496,8 @@ pub enum Pending {
     },
     /// Violent Storm: the character chooses `left` more of his remaining phases to lose.
     StormLosses { seat: Seat, left: u8 },
+    /// 4.4.3: the Poultice of Health: the Rest phase counts as two; he rests again.
+    SecondRest,
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his

@@ -180,6 +180,9 @@ fn rule_4_1_2_the_treasure_cards_that_change_rolls_say_so_in_the_data() {
             "cloven-hoof",
             "deft-gloves",
             "lucky-charm",
+            "map-of-lost-castle",
+            "map-of-lost-city",
+            "map-of-ruins",
             "shoes-of-stealth"
         ]
     );

@@ -4,6 +4,9 @@
 use super::common::{MagicColor, Size};
 use super::denizens::{NativeGroup, Trader};
 use super::magic::MagicType;
+pub use super::treasure_effects::{
+    EnhancedActivity, ExtraPhase, PhaseActivity, PotionEffect, RollPlace,
+};
 use super::{ensure_unique, parse_json, DataError};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -219,6 +222,10 @@ pub struct RollEffect {
     pub one_die: bool,
     #[serde(default)]
     pub add: i8,
+    /// Only when he rolls in this place (the Maps' Locate rolls); everywhere when empty.
+    #[serde(default, skip_serializing_if = "RollPlace::is_everywhere")]
+    #[tsify(optional)]
+    pub place: RollPlace,
 }
 
 /// Armor printed on a Treasure card.
@@ -378,6 +385,19 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub combat: Vec<CombatEffect>,
+    /// 6.2.2c: the extra phase the card gives while it is active.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub extra_phase: Option<ExtraPhase>,
+    /// 6.2.1: the enhanced activities the card allows while it is active.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub enhanced: Vec<EnhancedActivity>,
+    /// 4.4.3: what drinking the Potion does outside combat (the Vial of Healing at once,
+    /// the Poultice of Health while it is active).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub drink: Option<PotionEffect>,
 }
 
 impl Treasure {
@@ -506,6 +526,7 @@ fn validate(items: &Items) -> Result<(), DataError> {
             ));
         }
         validate_combat(t)?;
+        validate_day_effects(t)?;
     }
     Ok(())
 }
@@ -529,4 +550,28 @@ fn validate_combat(t: &Treasure) -> Result<(), DataError> {
         ));
     }
     Ok(())
+}
+
+/// The day effects' data agree with the card: a drink only on a Potion used up by its
+/// drinker with a box to go back to; a table only for an extra Search phase.
+fn validate_day_effects(t: &Treasure) -> Result<(), DataError> {
+    let potion_ok = t.drink.is_none()
+        || (t.is(TreasureKind::Potion)
+            && t.discard_to.is_some()
+            && matches!(
+                t.potion,
+                Some(PotionUse::ConsumedByActivation | PotionUse::ExpiresWhenActivated)
+            ));
+    let phase_ok = t
+        .extra_phase
+        .as_ref()
+        .is_none_or(|p| p.table.is_none() || p.activity == Some(PhaseActivity::Search));
+    if potion_ok && phase_ok {
+        Ok(())
+    } else {
+        Err(DataError::new(
+            TREASURES,
+            format!("treasure {}: day effects disagree with the card", t.id.0),
+        ))
+    }
 }

@@ -15,6 +15,7 @@ pub mod magic;
 pub mod setup_card;
 pub mod tables;
 pub mod tiles;
+pub mod treasure_effects;
 
 use serde::de::DeserializeOwned;
 use std::collections::BTreeSet;

@@ -103,6 +103,8 @@ pub fn activated(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &Piece
         seat,
         weapon,
     });
+    // What drinking it does outside combat (the Vial of Healing).
+    crate::magic_realm::day::potions::activated(cat, state, seat, piece, &mut events);
     if usage == PotionUse::ExpiresWhenActivated {
         discard(cat, state, piece, &mut events);
     }

@@ -196,10 +196,13 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                 change: BelongingChange::Activate,
             });
         }
-        out.push(A::Rearrange {
-            piece,
-            change: BelongingChange::Abandon,
-        });
+        // 6.2.4: a Treasure card giving a phase still to do cannot be abandoned.
+        if !super::treasure_phases::committed(state, seat, &piece) {
+            out.push(A::Rearrange {
+                piece,
+                change: BelongingChange::Abandon,
+            });
+        }
     }
     out
 }

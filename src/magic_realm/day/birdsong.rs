@@ -62,6 +62,8 @@ pub struct Entitlement {
     /// Blazing Light: in its clearing at Birdsong, one extra phase of any activity, begun
     /// in that clearing.
     pub lit: bool,
+    /// 6.2.2c: the extra phases of his active Treasure cards (see `treasure_phases`).
+    pub cards: Vec<super::treasure_phases::CardPhase>,
 }
 
 pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement {
@@ -112,6 +114,8 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
         pony: horse == Some(HorseKind::Pony),
         reputation: who::has(cat, state, seat, Adv::Reputation),
         lit: crate::magic_realm::combat::spells::places::in_light(cat, state, seat),
+        // 6.2.2c: Treasure cards active during Birdsong.
+        cards: super::treasure_phases::cards(cat, state, seat),
     }
 }
 
@@ -130,6 +134,9 @@ pub enum Source {
     Dwelling,
     /// Blazing Light: any activity, begun in the lit clearing.
     Lit,
+    /// An active Treasure card (6.2.2c), by its place in `Entitlement::cards`: its
+    /// activity, or any (the Shielded Lantern's).
+    Treasure(usize),
 }
 
 /// Assigns each recorded phase to what entitles it (6.2.2, 6.2.4), or `None` when the
@@ -177,6 +184,8 @@ pub fn assign(
         .into_iter()
         .filter_map(|(has, src)| has.then_some(src))
         .collect();
+    // 6.2.2c: the Treasure cards' phases are the general phases in excess.
+    general -= super::treasure_phases::assign(ent, record, &mut out, general, general_cap);
     if general > general_cap + any.len() {
         return None;
     }
@@ -251,7 +260,8 @@ pub fn flown_tile(record: &[Activity]) -> Option<crate::magic_realm::catalog::ti
     tile
 }
 
-/// At the end of Birdsong, notes which recorded phases the seat's horse gives (6.2.4).
+/// At the end of Birdsong, notes which recorded phases the seat's horse, Reputation,
+/// Blazing Light and Treasure cards give (6.2.4).
 pub fn seal_records(cat: &Catalog, state: &mut GameState) {
     for seat in state.all_seats().collect::<Vec<_>>() {
         let ent = entitlement(cat, state, seat);
@@ -296,8 +306,12 @@ pub fn seal_records(cat: &Catalog, state: &mut GameState) {
             .filter(|(_, src)| **src == Source::Horse)
             .map(|(i, _)| i)
             .collect();
+        let taken: Vec<usize> = dwelling_phase.into_iter().chain(lit_phase).collect();
+        let treasure_phases =
+            super::treasure_phases::seal(cat, state, seat, &ent, &record, &sources, &taken);
         if let Some(s) = state.seat_mut(seat) {
             s.record.done = true;
+            s.record.treasure_phases = treasure_phases;
             s.record.horse_phases = horse_phases;
             s.record.dwelling_phase = dwelling_phase;
             s.record.lit_phase = lit_phase;

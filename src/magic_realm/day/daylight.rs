@@ -51,6 +51,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::StormLosses { .. }) = &state.today.pending {
         return spells::storm::options(state, seat);
     }
+    // 4.4.3: the Poultice of Health's second rest in the phase.
+    if let Some(Pending::SecondRest) = &state.today.pending {
+        return resting::options(cat, state, seat);
+    }
     let Some(act) = activity(state, seat) else {
         return Vec::new();
     };
@@ -69,12 +73,18 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || super::creatures::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
         || spells::storm::lost_now(state, seat)
+        || super::treasure_phases::cancel_reason(cat, state, seat).is_some()
     {
         out.push(A::Proceed);
         return out;
     }
     let choices = match act {
-        Activity::Search => search::options(cat, state, seat),
+        Activity::Search => super::treasure_phases::restrict_search(
+            cat,
+            state,
+            seat,
+            search::options(cat, state, seat),
+        ),
         Activity::Rest => resting::options(cat, state, seat),
         Activity::Alert => alerting::options(cat, state, seat),
         Activity::Trade => trading::options(cat, state, seat),
@@ -248,6 +258,9 @@ pub fn apply(
                 reason: "the Blazing Light phase begins outside the lit clearing".into(),
             },
         ));
+    } else if let Some(cancelled) = super::treasure_phases::cancelled(cat, state, seat) {
+        // 6.2.4: a Treasure card's extra phase needs the card active, in its clearings.
+        events.push(cancelled);
     } else if horse_phase && !horse_ready {
         // 7.3.2: a horse's extra Move needs the horse active since the phase began.
         events.push(Event::public(
@@ -336,7 +349,9 @@ pub fn apply(
             }
             (Activity::Rest, A::Rest { chit, change }) => {
                 resting::do_rest(cat, state, seat, *chit, *change, &mut events)?;
-                following::share_rest_or_alert(state, seat);
+                if !super::potions::rest_again(cat, state, seat, &mut events) {
+                    following::share_rest_or_alert(state, seat);
+                }
             }
             (Activity::Alert, A::AlertWeapon { alerted }) => {
                 alerting::alert_weapon(cat, state, seat, *alerted, &mut events)?;

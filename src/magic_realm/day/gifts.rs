@@ -88,6 +88,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let mut gifts: Vec<Gift> = belongings::owned(state, seat)
         .into_iter()
         .filter(|p| !matches!(p, PieceId::VisitorChit { .. }))
+        // 6.2.4: not a Treasure card he is committed to keep.
+        .filter(|p| !super::treasure_phases::committed(state, seat, p))
         .map(|piece| Gift::Belonging { piece })
         .collect();
     gifts.extend(

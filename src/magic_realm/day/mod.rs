@@ -24,6 +24,7 @@ pub mod meeting;
 pub mod midnight;
 pub mod missions;
 pub mod moving;
+pub mod potions;
 pub mod prowling;
 pub mod quitting;
 pub mod restart;
@@ -36,6 +37,7 @@ pub mod spying;
 pub mod summoning;
 pub mod sunrise;
 pub mod trading;
+pub mod treasure_phases;
 pub mod underlings;
 pub mod who;
 

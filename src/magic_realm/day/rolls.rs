@@ -151,13 +151,60 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
                 RollTables::All => true,
                 RollTables::Only { tables } => table.is_some_and(|t| tables.contains(&t)),
             };
-            if applies {
+            if applies && rolls_in(cat, state, at, &effect.place) {
                 m.one_die |= effect.one_die;
                 m.add += effect.add;
             }
         }
     }
     m
+}
+
+/// 4.1.2: whether a roll made in `at` is in the place a modification names (the Maps:
+/// the Lost City's or Lost Castle's tile, the Ruins): a clearing of a tile named, or of a
+/// tile holding the named Lost City / Lost Castle chit (it stays there, face up, when its
+/// five chits join it) or a Warning chit of the named kind.
+fn rolls_in(
+    cat: &Catalog,
+    state: &GameState,
+    at: Option<crate::magic_realm::map::ClearingRef>,
+    place: &crate::magic_realm::catalog::items::RollPlace,
+) -> bool {
+    use crate::magic_realm::pieces::Place;
+    if place.is_everywhere() {
+        return true;
+    }
+    let Some(at) = at else {
+        return false;
+    };
+    let chits = || {
+        state
+            .piles
+            .pile(&Place::Tile { tile: at.tile })
+            .iter()
+            .chain(state.piles.pile(&Place::Clearing { at }))
+            .filter_map(|c| match &c.piece {
+                PieceId::MapChit { id } => Some(id.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let special = place.special.is_some_and(|k| {
+        chits().iter().any(|id| {
+            cat.map_chits
+                .special_chits
+                .iter()
+                .any(|s| &s.id == id && s.special == k)
+        })
+    });
+    let warning = place.warning.is_some_and(|k| {
+        chits().iter().any(|id| {
+            cat.map_chits
+                .warning_chit_by_id(id)
+                .is_some_and(|w| w.warning == k)
+        })
+    });
+    place.tiles.contains(&at.tile) || special || warning
 }
 
 /// Illusion: whether it affects `seat`: cast on him, or on the tile he is in.

@@ -43,6 +43,17 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             }
         }
     }
+    // 6.2.1b: Enhanced Peer (the Crystal Ball): the Peer table in any clearing.
+    if super::treasure_phases::peers_anywhere(cat, state, seat) {
+        for c in state.map.clearings(&cat.tiles) {
+            let peer = A::Search {
+                search: SearchChoice::Peer { at: c },
+            };
+            if !out.contains(&peer) {
+                out.push(peer);
+            }
+        }
+    }
     // Fog: nobody in a fogged tile uses the Peer table, nor peers into one.
     out.retain(|a| match a {
         A::Search {

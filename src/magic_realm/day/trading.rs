@@ -62,6 +62,8 @@ pub fn sellable(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<(PieceId, u
         .piles
         .pile(&place)
         .iter()
+        // 6.2.4: not a Treasure card he is committed to keep.
+        .filter(|c| !super::treasure_phases::committed(state, seat, &c.piece))
         .filter_map(|c| basic_price(cat, &c.piece, c.facing).map(|p| (c.piece.clone(), p)))
         .collect()
 }

@@ -1,0 +1,89 @@
+//! Potions drunk outside combat (rule 4.4.3): what the Vial of Healing and the Poultice of
+//! Health do, from their data (`drink`). A Potion is activated, kept until Midnight (or, if
+//! it acts at once, sent back at once) and returned to its box by `combat::potions`; this
+//! module only adds the effects of drinking it: some act when it is activated (the Vial of
+//! Healing), some while it is in use today (the Poultice of Health).
+
+use super::who;
+use crate::engine::{Event, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::items::{PotionEffect, Treasure};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::potions::potion;
+use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::state::{ChitStatus, GameState, Pending};
+
+type Events = Vec<Event<E>>;
+
+/// 4.4.3: what happens when the character activates a Potion: the effects that act at
+/// once (the Vial of Healing turns every wounded chit into a fatigued one).
+pub fn activated(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    events: &mut Events,
+) {
+    let Some(card) = potion(cat, piece) else {
+        return;
+    };
+    if card.drink != Some(PotionEffect::WoundsToFatigue) {
+        return;
+    }
+    let name = who::who(cat, state, seat);
+    let mut healed = 0;
+    if let Some(s) = state.seat_mut(seat) {
+        for slot in s.chits.iter_mut().filter(|c| **c == ChitStatus::Wounded) {
+            *slot = ChitStatus::Fatigued;
+            healed += 1;
+        }
+    }
+    events.push(Event::public(
+        "4.4.3",
+        format!(
+            "{name} drinks the {}: {healed} wounded chit(s) become fatigued.",
+            card.name
+        ),
+        E::WoundsHealed {
+            seat,
+            item: card.id.clone(),
+            chits: healed,
+        },
+    ));
+}
+
+/// Whether the seat is using a Potion with this effect today (4.4.3c).
+pub fn working(cat: &Catalog, state: &GameState, seat: Seat, effect: PotionEffect) -> bool {
+    state
+        .today
+        .potions
+        .iter()
+        .filter(|p| p.seat == seat)
+        .filter_map(|p| potion(cat, &p.potion))
+        .any(|t: &Treasure| t.drink == Some(effect))
+}
+
+/// The Poultice of Health: after the rest of a Rest phase, whether he rests again in the
+/// same phase (the phase counts as two Rest phases). True when a second rest is owed now;
+/// false when the phase's resting is over.
+pub fn rest_again(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) -> bool {
+    if matches!(state.today.pending, Some(Pending::SecondRest)) {
+        state.today.pending = None;
+        return false;
+    }
+    if !working(cat, state, seat, PotionEffect::RestDouble)
+        || super::resting::options(cat, state, seat).is_empty()
+    {
+        return false;
+    }
+    state.today.pending = Some(Pending::SecondRest);
+    events.push(Event::public(
+        "4.4.3",
+        format!(
+            "{}'s Rest counts double (Poultice of Health): he rests again.",
+            who::who(cat, state, seat)
+        ),
+        E::RestCountsDouble { seat },
+    ));
+    true
+}
