@@ -415,6 +415,12 @@ pub enum SearchChoice {
         #[tsify(optional)]
         spell: Option<SpellId>,
     },
+    /// 7.5, 2.3.7: a Treasures-Within-Treasures Site card he has discovered in his
+    /// clearing, on its own table.
+    LootCard { card: TreasureId },
+    /// 2.3.7 (GAPS.md 4): open the Chest he holds with the Lost Keys active, taking what
+    /// is inside.
+    OpenChest { chest: TreasureId },
 }
 
 pub use crate::magic_realm::events::MagicRealmEvent;

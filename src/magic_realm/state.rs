@@ -162,6 +162,10 @@ pub struct Discoveries {
     pub paths: BTreeSet<PathRef>,
     #[serde(default)]
     pub chits: BTreeSet<MapChitId>,
+    /// 7.5, 4.5.5: Treasures-Within-Treasures Site cards found on the map (2.3.7).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    #[tsify(optional)]
+    pub cards: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
 }
 
 /// What a player records in secret before the Dwellings are revealed (3.3.3 to 3.3.6);
@@ -652,6 +656,9 @@ pub struct GameState {
     /// 7.5: sites opened for good (the Vault).
     #[serde(default)]
     pub opened_sites: BTreeSet<MapChitId>,
+    /// 2.3.7, 4.5.4c: the treasure site where each TWT Site card on the map was found.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub twt_sites: BTreeMap<crate::magic_realm::catalog::items::TreasureId, MapChitId>,
     /// Where the denizens started the game (6.3.4), recorded when play begins.
     #[serde(default)]
     pub homes: Homes,

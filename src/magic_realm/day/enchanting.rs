@@ -126,7 +126,7 @@ pub fn colours_for(
 }
 
 /// 4.6.1, 8.9: the colour magic supplied in a clearing by its place alone (an enchanted
-/// tile, Enchanted cards, the Chapel), not by the day.
+/// tile, Enchanted cards, the Chapel, a discovered Toadstool Circle), not by the day.
 pub fn lasting_colours_in(
     cat: &Catalog,
     state: &GameState,
@@ -145,7 +145,8 @@ pub fn lasting_colours_in(
     for place in places {
         for c in state.piles.pile(&place) {
             match &c.piece {
-                PieceId::Treasure { id } => {
+                // 4.6.1c: the Toadstool Circle supplies Black magic once discovered.
+                PieceId::Treasure { id } if super::twt::supplies_colour(cat, state, &c.piece) => {
                     out.extend(cat.items.treasure(id).and_then(|t| t.color_source));
                 }
                 // 4.6.1c: the Chapel supplies White magic in its clearing.

@@ -361,6 +361,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       switch (action.search.table) {
         case 'readRunesSite':
           return `Read the runes at the ${names.any(action.search.site)}`;
+        case 'lootCard':
+          return `Loot the ${names.any(action.search.card)}`;
+        case 'openChest':
+          return `Open the ${names.any(action.search.chest)} with the Lost Keys`;
         case 'readRunesItem':
           return action.search.spell === undefined
             ? `Read the runes of the ${names.any(action.search.item)}`

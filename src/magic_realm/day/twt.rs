@@ -1,0 +1,517 @@
+//! Treasures Within Treasures (rules 2.3.7, 2.4.5, 4.5.4c, 4.5.5 and 7.5 Loot, as GAPS.md
+//! 4 restates the missing 7.5.2 to 7.5.5): the six "P" cards hold the pieces of their boxes
+//! on the Setup Card. The Remains of Thief and the Mouldy Skeleton are shown as they are
+//! drawn and exchanged for their contents (with a roll on the Curses Table); the Site
+//! cards (Toadstool Circle, Crypt of the Knight, Enchanted Meadow) are shown and put in the
+//! clearing of the site where they were found, discovered by the finder, and looted on
+//! their own tables (the Crypt only with the Lost Keys or Tremendous strength); the Chest
+//! is an item that only the Lost Keys open.
+
+use super::{belongings, looting, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, SearchChoice};
+use crate::magic_realm::catalog::chits::MapChitId;
+use crate::magic_realm::catalog::items::{TreasureId, TwtInfo, TwtKind, TwtLock};
+use crate::magic_realm::catalog::setup_card::SetupBox;
+use crate::magic_realm::catalog::tables::{Curse, SiteCardResult, TableId};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
+use crate::magic_realm::state::{ChitStatus, GameState};
+
+type Events = Vec<Event<E>>;
+
+/// The card's TWT facts, if it is a TWT card.
+pub fn info(cat: &Catalog, card: &TreasureId) -> Option<TwtInfo> {
+    cat.items.treasure(card).and_then(|t| t.twt)
+}
+
+fn card_of(piece: &PieceId) -> Option<&TreasureId> {
+    match piece {
+        PieceId::Treasure { id } => Some(id),
+        _ => None,
+    }
+}
+
+fn card_name(cat: &Catalog, card: &TreasureId) -> String {
+    cat.items
+        .treasure(card)
+        .map_or_else(|| card.0.clone(), |t| t.name.clone())
+}
+
+/// The pieces in a TWT card's box on the Setup Card (2.4.5), bottom to top.
+fn contents(state: &GameState, card: &TreasureId) -> Vec<(PieceId, Facing)> {
+    let place = Place::SetupBox {
+        target: SetupBox::Treasure(card.clone()),
+    };
+    state
+        .piles
+        .pile(&place)
+        .iter()
+        .map(|c| (c.piece.clone(), c.facing))
+        .collect()
+}
+
+/// Whether someone has discovered this Site card (4.6.1c: the Toadstool Circle supplies
+/// its magic once discovered).
+pub fn discovered_by_anyone(state: &GameState, card: &TreasureId) -> bool {
+    state
+        .seats
+        .iter()
+        .any(|s| s.discoveries.cards.contains(card))
+}
+
+/// Whether `piece` lying in a clearing supplies its colour magic there: always for an
+/// Enchanted card, only once discovered for a Site card (4.6.1c).
+pub fn supplies_colour(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    match card_of(piece).and_then(|c| info(cat, c).map(|i| (c, i))) {
+        Some((card, i)) if i.kind == TwtKind::SiteCard => discovered_by_anyone(state, card),
+        _ => true,
+    }
+}
+
+/// 7.5: what the seat can do with TWT cards in a Search phase: loot the Site cards he
+/// has discovered in his clearing (the Crypt only if he can open it), and open a Chest he
+/// holds with the Lost Keys active.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat, here: ClearingRef) -> Vec<A> {
+    let mut out = Vec::new();
+    let found = state
+        .seat(seat)
+        .map(|s| s.discoveries.cards.clone())
+        .unwrap_or_default();
+    for c in state.piles.pile(&Place::Clearing { at: here }) {
+        let Some(card) = card_of(&c.piece) else {
+            continue;
+        };
+        let site = info(cat, card).is_some_and(|i| i.kind == TwtKind::SiteCard);
+        if site && found.contains(card) && can_search(cat, state, seat, card) {
+            out.push(A::Search {
+                search: SearchChoice::LootCard { card: card.clone() },
+            });
+        }
+    }
+    if looting::keys_active(state, seat) {
+        for piece in belongings::owned(state, seat) {
+            let Some(card) = card_of(&piece) else {
+                continue;
+            };
+            if info(cat, card).is_some_and(|i| i.lock == Some(TwtLock::LostKeys)) {
+                out.push(A::Search {
+                    search: SearchChoice::OpenChest {
+                        chest: card.clone(),
+                    },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// GAPS.md 4: every search of the Crypt of the Knight needs the Lost Keys active or
+/// Tremendous strength.
+fn can_search(cat: &Catalog, state: &GameState, seat: Seat, card: &TreasureId) -> bool {
+    match info(cat, card).and_then(|i| i.lock) {
+        Some(TwtLock::TremendousOrLostKeys) => {
+            looting::keys_active(state, seat) || looting::tremendous(cat, state, seat).is_some()
+        }
+        Some(TwtLock::LostKeys) => looting::keys_active(state, seat),
+        None => true,
+    }
+}
+
+/// 7.5 (GAPS.md 4): a TWT card the seat has just drawn into his belongings while looting
+/// `site`. The cards that must be shown at once are: the Remains of Thief and the Mouldy
+/// Skeleton are exchanged for their contents; a Site card goes to the clearing. Returns
+/// whether the card was one of these (the Chest, like other cards, stays secret).
+pub fn drawn(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    site: Option<&MapChitId>,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
+    let Some(card) = card_of(piece) else {
+        return Ok(false);
+    };
+    let Some(twt) = info(cat, card) else {
+        return Ok(false);
+    };
+    let name = who::who(cat, state, seat);
+    let shown = |events: &mut Events| {
+        events.push(Event::public(
+            "7.5",
+            format!(
+                "{name} draws the {} and shows it at once.",
+                card_name(cat, card)
+            ),
+            E::TwtCardShown {
+                seat,
+                card: card.clone(),
+            },
+        ))
+    };
+    match twt.kind {
+        TwtKind::Item => Ok(false),
+        TwtKind::ExchangedForItems => {
+            shown(events);
+            state
+                .piles
+                .move_to(piece, Place::OutOfPlay, Some(Facing::Up));
+            if twt.curse {
+                super::curses::inflict(cat, state, seat, events)?;
+            }
+            let gold = cat.items.treasure(card).and_then(|t| t.gold).unwrap_or(0);
+            let pieces = hand_over(cat, state, seat, card, gold, events)?;
+            events.push(Event::public(
+                "2.3.7",
+                format!(
+                    "The {} goes out of play: {name} takes {gold} gold and what it held.",
+                    card_name(cat, card)
+                ),
+                E::TwtExchanged {
+                    seat,
+                    card: card.clone(),
+                    gold,
+                    pieces,
+                },
+            ));
+            Ok(true)
+        }
+        TwtKind::SiteCard => {
+            shown(events);
+            let here = who::clearing_or_err(state, seat)?;
+            state
+                .piles
+                .move_to(piece, Place::Clearing { at: here }, Some(Facing::Up));
+            if let Some(s) = state.seat_mut(seat) {
+                s.inactive.remove(piece);
+            }
+            if let Some(site) = site {
+                state.twt_sites.insert(card.clone(), site.clone());
+            }
+            events.push(Event::public(
+                "2.3.7",
+                format!(
+                    "The {} is put in {}: a treasure site of its own.",
+                    card_name(cat, card),
+                    who::name(cat, here)
+                ),
+                E::SiteCardPlaced {
+                    card: card.clone(),
+                    at: here,
+                },
+            ));
+            discover(cat, state, seat, card, None, events);
+            Ok(true)
+        }
+    }
+}
+
+/// The seat discovers the Site card (and, 4.5.5b, the site where it was found), with a
+/// private event for what is new to him. `spied`: the character he spies on.
+pub fn discover(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    card: &TreasureId,
+    spied: Option<Seat>,
+    events: &mut Events,
+) {
+    let site = state.twt_sites.get(card).cloned();
+    let whom = spied.map(|s| who::who(cat, state, s));
+    let Some(s) = state.seat_mut(seat) else {
+        return;
+    };
+    let new_card = s.discoveries.cards.insert(card.clone());
+    let new_site = match &site {
+        Some(site) if spied.is_some() => s.discoveries.chits.insert(site.clone()),
+        _ => false,
+    };
+    let text = match &whom {
+        Some(w) => format!(
+            "Spying on {w}, you discover the {} he loots.",
+            card_name(cat, card)
+        ),
+        None => format!("You discover the {}.", card_name(cat, card)),
+    };
+    if new_card {
+        events.push(Event::private(
+            "4.5.5",
+            seat,
+            text,
+            E::SiteCardsDiscovered {
+                cards: vec![card.clone()],
+            },
+        ));
+    }
+    if let (true, Some(site)) = (new_site, site) {
+        events.push(Event::private(
+            "4.5.5",
+            seat,
+            format!("You also discover the {} where it was found.", site.0),
+            E::ChitsDiscovered { chits: vec![site] },
+        ));
+    }
+}
+
+/// Gives the seat `gold` and every piece in the card's box: the face-up ones openly, the
+/// face-down ones in secret. Returns the face-up pieces.
+fn hand_over(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    card: &TreasureId,
+    gold: u32,
+    events: &mut Events,
+) -> Result<Vec<PieceId>, RuleError> {
+    if let Some(s) = state.seat_mut(seat) {
+        s.gold += i32::try_from(gold).unwrap_or(0);
+    }
+    let place = who::belongings_place(state, seat)
+        .ok_or_else(|| RuleError::internal("a seat without a character takes a treasure"))?;
+    let mut open = Vec::new();
+    for (piece, facing) in contents(state, card) {
+        state.piles.move_to(&piece, place.clone(), None);
+        if let Some(s) = state.seat_mut(seat) {
+            s.known.insert(piece.clone());
+        }
+        if facing.is_secret() {
+            events.push(Event::private(
+                "2.3.7",
+                seat,
+                format!("You take {piece}."),
+                E::LootedPiece {
+                    piece: piece.clone(),
+                },
+            ));
+        } else {
+            open.push(piece.clone());
+        }
+        events.extend(belongings::obtained(cat, state, seat, &piece));
+    }
+    Ok(open)
+}
+
+/// 2.3.7 (GAPS.md 4; rulings): the seat opens the Chest he holds with the Lost Keys
+/// active: the Chest goes out of play, and he takes its gold and the treasures inside.
+pub fn open_chest(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chest: &TreasureId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let piece = PieceId::Treasure { id: chest.clone() };
+    let locked = info(cat, chest).is_some_and(|i| i.lock == Some(TwtLock::LostKeys));
+    if !locked || !belongings::owned(state, seat).contains(&piece) {
+        return Err(RuleError::illegal(format!(
+            "he holds no {} to open",
+            card_name(cat, chest)
+        )));
+    }
+    if !looting::keys_active(state, seat) {
+        return Err(RuleError::illegal("only the Lost Keys open the Chest"));
+    }
+    let name = who::who(cat, state, seat);
+    state
+        .piles
+        .move_to(&piece, Place::OutOfPlay, Some(Facing::Up));
+    if let Some(s) = state.seat_mut(seat) {
+        s.inactive.remove(&piece);
+    }
+    let gold = cat.items.treasure(chest).and_then(|t| t.gold).unwrap_or(0);
+    let pieces = hand_over(cat, state, seat, chest, gold, events)?;
+    events.push(Event::public(
+        "2.3.7",
+        format!(
+            "{name} opens the {} with the Lost Keys: it goes out of play; he takes {gold} gold and what was inside.",
+            card_name(cat, chest)
+        ),
+        E::ChestOpened {
+            seat,
+            chest: chest.clone(),
+            gold,
+            pieces,
+        },
+    ));
+    Ok(())
+}
+
+/// 7.5: the seat searches a Site card in his clearing on its own table.
+pub fn loot_card(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    card: &TreasureId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let here = who::clearing_or_err(state, seat)?;
+    let piece = PieceId::Treasure { id: card.clone() };
+    let twt = info(cat, card)
+        .filter(|i| i.kind == TwtKind::SiteCard)
+        .ok_or_else(|| RuleError::illegal(format!("{} is not a Site card", card.0)))?;
+    let table = twt
+        .table
+        .ok_or_else(|| RuleError::internal(format!("the {} has no table", card.0)))?;
+    let in_clearing = state.piles.place_of(&piece) == Some(&Place::Clearing { at: here });
+    let found = state
+        .seat(seat)
+        .is_some_and(|s| s.discoveries.cards.contains(card));
+    if !in_clearing || !found {
+        return Err(RuleError::illegal(format!(
+            "he has not discovered the {} in his clearing",
+            card_name(cat, card)
+        )));
+    }
+    let name = who::who(cat, state, seat);
+    if twt.lock == Some(TwtLock::TremendousOrLostKeys) && !looting::keys_active(state, seat) {
+        let chit = looting::tremendous(cat, state, seat).ok_or_else(|| {
+            RuleError::illegal("only the Lost Keys or Tremendous strength open the Crypt")
+        })?;
+        who::set_chit(state, seat, chit, ChitStatus::Fatigued);
+        events.push(Event::public(
+            "7.5",
+            format!(
+                "{name} opens the {} with Tremendous strength: chit {chit} fatigues.",
+                card_name(cat, card)
+            ),
+            E::ChitFatigued { seat, chit },
+        ));
+    }
+    let mods = super::rolls::mods(cat, state, seat, super::rolls::RollFor::Table(table));
+    let dice_name = table_name(table);
+    let roll = state.dice.roll(dice_name, mods.dice());
+    let n = mods.result(&roll);
+    let result = cat
+        .tables
+        .site_card(table, n)
+        .copied()
+        .unwrap_or(SiteCardResult::Nothing);
+    events.push(Event::roll(
+        "7.5",
+        &roll,
+        format!(
+            "{name} loots the {} on its own table: {result:?}",
+            card_name(cat, card)
+        ),
+        E::SiteCardSearched {
+            seat,
+            card: card.clone(),
+            table,
+            roll: n,
+            result,
+        },
+    ));
+    resolve(cat, state, seat, card, result, events)?;
+    // 4.5.5b: everyone spying on him discovers the card and the site where it was found.
+    for spy in super::spying::spies(state, seat, here) {
+        discover(cat, state, spy, card, Some(seat), events);
+    }
+    Ok(())
+}
+
+fn table_name(t: TableId) -> &'static str {
+    match t {
+        TableId::TwtToadstoolCircle => "twt_toadstool_circle",
+        TableId::TwtEnchantedMeadow => "twt_enchanted_meadow",
+        TableId::TwtCryptOfTheKnight => "twt_crypt_of_the_knight",
+        _ => "site_card",
+    }
+}
+
+/// A Site card table's result.
+fn resolve(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    card: &TreasureId,
+    result: SiteCardResult,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let take = |kind: PieceKind| -> Option<PieceId> {
+        contents(state, card)
+            .into_iter()
+            .rev()
+            .map(|(p, _)| p)
+            .find(|p| p.kind() == kind)
+    };
+    let wanted = match result {
+        SiteCardResult::TakeHorse => Some(PieceKind::Horse),
+        SiteCardResult::TakeWeapon => Some(PieceKind::Weapon),
+        SiteCardResult::TakeArmor => Some(PieceKind::Armor),
+        SiteCardResult::TakeTreasure => Some(PieceKind::Treasure),
+        _ => None,
+    };
+    if let Some(kind) = wanted {
+        match take(kind) {
+            Some(piece) => super::search::take(cat, state, seat, &piece, None, events)?,
+            None => events.push(Event::public(
+                "7.5",
+                format!("The card's {kind:?} is gone: {name} finds nothing."),
+                E::FoundNothing { seat },
+            )),
+        }
+        return Ok(());
+    }
+    match result {
+        SiteCardResult::GainGold(gold) => {
+            if let Some(s) = state.seat_mut(seat) {
+                s.gold += i32::from(gold);
+            }
+            events.push(Event::public(
+                "7.5",
+                format!("{name} gains {gold} gold."),
+                E::GoldGained {
+                    seat,
+                    gold: u32::from(gold),
+                },
+            ));
+        }
+        SiteCardResult::Heal => heal(cat, state, seat, events),
+        SiteCardResult::RollOn(TableId::Curses) => {
+            super::curses::inflict(cat, state, seat, events)?;
+        }
+        SiteCardResult::Nothing => events.push(Event::public(
+            "7.5",
+            format!("{name} finds nothing."),
+            E::FoundNothing { seat },
+        )),
+        // Not yet played by the engine (docs/rulings.md): the result is logged only.
+        SiteCardResult::RollOn(_)
+        | SiteCardResult::TeleportToCave
+        | SiteCardResult::PeerAndEnchantAnyClearing => events.push(Event::public(
+            "7.5",
+            format!("{result:?}: this result is not played yet; nothing happens."),
+            E::FoundNothing { seat },
+        )),
+        SiteCardResult::TakeHorse
+        | SiteCardResult::TakeWeapon
+        | SiteCardResult::TakeArmor
+        | SiteCardResult::TakeTreasure => {}
+    }
+    Ok(())
+}
+
+/// The Enchanted Meadow's Heal: every fatigued and wounded chit returns to play, and the
+/// Wither curse is broken.
+fn heal(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+    let chits: Vec<u8> = who::chits(cat, state, seat)
+        .filter(|(_, _, st)| matches!(st, ChitStatus::Fatigued | ChitStatus::Wounded))
+        .map(|(i, _, _)| i)
+        .collect();
+    for chit in &chits {
+        who::set_chit(state, seat, *chit, ChitStatus::Fresh);
+    }
+    events.push(Event::public(
+        "7.5",
+        format!(
+            "{}: {} fatigued and wounded chit(s) return to play.",
+            who::who(cat, state, seat),
+            chits.len()
+        ),
+        E::ChitsHealed { seat, chits },
+    ));
+    super::curses::remove(cat, state, seat, Curse::Wither, events);
+}
