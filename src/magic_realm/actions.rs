@@ -380,6 +380,11 @@ pub enum Gift {
     },
     /// In the log only: a face-down Treasure card changed hands.
     SecretCard,
+    /// 4.5.4c: a Treasures-Within-Treasures Site card he has discovered, given with the
+    /// treasure site where it was found.
+    SiteCard {
+        card: TreasureId,
+    },
 }
 
 /// What rearranging does to one belonging (4.3.3, 7.2.2).

@@ -586,3 +586,82 @@ fn rule_4_6_1c_the_toadstool_circle_s_black_magic_lets_a_black_spell_be_cast() {
     }
     assert!(!dark.legal_actions(S0).contains(&cast));
 }
+
+#[test]
+fn rule_7_13_a_site_card_on_the_map_summons_its_row_6_visitor() {
+    // Monster Roll 6; the Swordsman hides (1, 1) and ends his turn at the Toadstool Circle,
+    // which summons the chit in the Shrine's box (box 10).
+    let summons = |card: Value| {
+        let mut pieces = vec![
+            json!({"piece": {"kind": "visitor_chit", "id": "crone-raid"},
+            "place": {"place": "chart_box", "row": 6, "number": 10}}),
+        ];
+        pieces.push(card);
+        let mut g = start(
+            json!({"seats": [{"character": "swordsman", "at": hoard_at(),
+                "record": [{"activity": "hide"}]}],
+            "pieces": pieces, "at": "daylight", "dice": [6, 1, 1]}),
+        );
+        let ev = g.apply(S0, A::Proceed).unwrap();
+        details(&ev)
+            .iter()
+            .any(|d| matches!(d, E::VisitorAppeared { .. }))
+    };
+    let on_map = json!({"piece": card_piece("toadstool-circle"),
+        "place": {"place": "clearing", "at": hoard_at()}, "facing": "up"});
+    let in_deck = json!({"piece": card_piece("toadstool-circle"),
+        "place": {"place": "setup_box", "target": {"Site": "hoard"}}});
+    assert!(summons(on_map));
+    assert!(!summons(in_deck), "a card not yet found summons nothing");
+}
+
+#[test]
+fn rule_2_3_7_a_site_card_in_a_clearing_is_not_an_abandoned_item() {
+    let g = at_card(
+        "swordsman",
+        "enchanted-meadow",
+        true,
+        json!([]),
+        vec![],
+        &[1, 1],
+    );
+    let pile = A::Search {
+        search: SearchChoice::LootPile,
+    };
+    assert!(!g.legal_actions(S0).contains(&pile));
+    assert!(g.legal_actions(S0).contains(&loot_card("enchanted-meadow")));
+}
+
+#[test]
+fn rule_4_5_4c_giving_a_site_card_s_location_gives_its_site_s_too() {
+    use tabletop_rules::magic_realm::actions::Gift;
+    let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": hoard_at(),
+             "discoveries": {"cards": ["crypt-of-the-knight"], "chits": ["hoard"]},
+             "record": [{"activity": "hide"}]},
+            {"character": "amazon", "at": hoard_at(), "record": [{"activity": "hide"}]}],
+        "pieces": [{"piece": card_piece("crypt-of-the-knight"), "place": {"place": "clearing", "at": hoard_at()}, "facing": "up"}],
+        "twtSites": {"crypt-of-the-knight": "hoard"},
+        "at": "daylight", "dice": [1, 6, 6, 6, 6]}));
+    let give = A::Give {
+        to: S1,
+        gift: Gift::SiteCard {
+            card: TreasureId("crypt-of-the-knight".into()),
+        },
+    };
+    let mut guard = 0;
+    while !g.legal_actions(S0).contains(&give) {
+        let who = g.to_act().seats().first().copied().unwrap();
+        let a = g.legal_actions(who).last().cloned().unwrap();
+        g.apply(who, a).unwrap();
+        guard += 1;
+        assert!(guard < 20, "the gift was never offered");
+    }
+    g.apply(S0, give.clone()).unwrap();
+    let amazon = &g.state().seats[1].discoveries;
+    assert!(amazon
+        .cards
+        .contains(&TreasureId("crypt-of-the-knight".into())));
+    assert!(amazon.chits.contains(&MapChitId("hoard".into())));
+    assert!(!g.legal_actions(S0).contains(&give), "she knows it now");
+}

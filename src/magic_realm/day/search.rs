@@ -74,7 +74,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         });
     }
     out.extend(super::twt::options(cat, state, seat, here));
-    if !abandoned_items(state, here).is_empty() {
+    if !abandoned_items(cat, state, here).is_empty() {
         out.push(A::Search {
             search: SearchChoice::LootPile,
         });
@@ -130,8 +130,9 @@ fn sites_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<MapChitId>
     out
 }
 
-/// 4.3.4: the abandoned belongings lying in a clearing, bottom to top.
-pub fn abandoned_items(state: &GameState, at: ClearingRef) -> Vec<PieceId> {
+/// 4.3.4: the abandoned belongings lying in a clearing, bottom to top (not the Site
+/// cards placed there, 2.3.7).
+pub fn abandoned_items(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<PieceId> {
     state
         .piles
         .pile(&Place::Clearing { at })
@@ -140,7 +141,7 @@ pub fn abandoned_items(state: &GameState, at: ClearingRef) -> Vec<PieceId> {
             matches!(
                 c.piece.kind(),
                 PieceKind::Weapon | PieceKind::Armor | PieceKind::Treasure | PieceKind::Horse
-            )
+            ) && !super::twt::is_site_card(cat, &c.piece)
         })
         .map(|c| c.piece.clone())
         .collect()
@@ -231,7 +232,7 @@ pub fn do_search(
             Ok(())
         }
         SearchChoice::LootPile => {
-            let pile = abandoned_items(state, here);
+            let pile = abandoned_items(cat, state, here);
             loot(cat, state, seat, n, &pile, None, events).map(|_| ())
         }
         SearchChoice::ReadRunesSite { .. } | SearchChoice::ReadRunesItem { .. } => {

@@ -39,6 +39,13 @@ fn card_name(cat: &Catalog, card: &TreasureId) -> String {
         .map_or_else(|| card.0.clone(), |t| t.name.clone())
 }
 
+/// Whether the piece is a Site card (2.3.7): a place, not an item.
+pub fn is_site_card(cat: &Catalog, piece: &PieceId) -> bool {
+    card_of(piece)
+        .and_then(|c| info(cat, c))
+        .is_some_and(|i| i.kind == TwtKind::SiteCard)
+}
+
 /// The pieces in a TWT card's box on the Setup Card (2.4.5), bottom to top.
 fn contents(state: &GameState, card: &TreasureId) -> Vec<(PieceId, Facing)> {
     let place = Place::SetupBox {

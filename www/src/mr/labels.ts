@@ -156,6 +156,8 @@ function giftLabel(names: Names, gift: Gift): string {
       return `the way from ${gift.path.tile} ${gift.path.from}`;
     case 'site':
       return `the ${humanize(gift.site)}`;
+    case 'siteCard':
+      return `the ${names.any(gift.card)} and the site it was found at`;
     default:
       return 'a Treasure card';
   }
