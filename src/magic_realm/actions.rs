@@ -358,6 +358,10 @@ pub enum MagicRealmAction {
         caster: Seat,
         spell_box: u8,
     },
+    /// The Toadstool Circle Table's 3: teleport to this cave clearing.
+    Teleport {
+        to: ClearingRef,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

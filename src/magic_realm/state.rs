@@ -502,6 +502,8 @@ pub enum Pending {
     StormLosses { seat: Seat, left: u8 },
     /// 4.4.3: the Poultice of Health: the Rest phase counts as two; he rests again.
     SecondRest,
+    /// The Toadstool Circle Table's 3: the looter picks the cave clearing he teleports to.
+    TeleportToCave,
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his
@@ -612,6 +614,10 @@ pub struct Today {
     /// he pays once a turn (an empty set when he had nothing left to lose).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub storm_losses: BTreeMap<Seat, BTreeSet<usize>>,
+    /// The Toadstool Circle Table's 4: characters whose Peer searches may target any
+    /// clearing for the rest of the day.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub peer_anywhere: BTreeSet<Seat>,
     /// 4.4.3: the Potions with a combat effect activated today, until Midnight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub potions: Vec<crate::magic_realm::combat::potions::ActivePotion>,

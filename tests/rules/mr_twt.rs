@@ -665,3 +665,87 @@ fn rule_4_5_4c_giving_a_site_card_s_location_gives_its_site_s_too() {
     assert!(amazon.chits.contains(&MapChitId("hoard".into())));
     assert!(!g.legal_actions(S0).contains(&give), "she knows it now");
 }
+
+fn toadstool_search(dice: &[u8]) -> Game {
+    let extra = vec![boxed(
+        json!({"kind": "weapon", "id": "devil-sword", "n": 0}),
+        "toadstool-circle",
+    )];
+    let mut g = at_card(
+        "swordsman",
+        "toadstool-circle",
+        true,
+        json!([]),
+        extra,
+        dice,
+    );
+    g.apply(S0, loot_card("toadstool-circle")).unwrap();
+    g
+}
+
+#[test]
+fn rule_7_5_toadstool_circle_3_teleports_him_to_a_cave_clearing_of_his_choice() {
+    let mut g = toadstool_search(&[3, 3]);
+    let legal = g.legal_actions(S0);
+    assert!(!legal.is_empty());
+    assert!(legal.iter().all(|a| matches!(a, A::Teleport { .. })));
+    let cat = data().unwrap();
+    let Some(A::Teleport { to }) = legal.last().cloned() else {
+        panic!("a cave to go to")
+    };
+    assert!(tabletop_rules::magic_realm::day::who::is_cave(
+        cat,
+        g.state(),
+        to
+    ));
+    // A clearing that is no cave is refused, and nothing changes.
+    let woods = at(json!({"tile": "oak_woods", "clearing": 4}));
+    assert!(!tabletop_rules::magic_realm::day::who::is_cave(
+        cat,
+        g.state(),
+        woods
+    ));
+    let before = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(S0, A::Teleport { to: woods }).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+    let hidden = g.state().seats[0].hidden;
+    g.apply(S0, A::Teleport { to }).unwrap();
+    let counter = PieceId::Character {
+        id: tabletop_rules::magic_realm::catalog::characters::CharacterId("swordsman".into()),
+    };
+    assert_eq!(place_of(&g, &counter), Some(Place::Clearing { at: to }));
+    assert_eq!(
+        g.state().seats[0].hidden,
+        hidden,
+        "he keeps his hidden status"
+    );
+}
+
+#[test]
+fn rule_7_5_toadstool_circle_4_lets_him_peer_into_any_clearing_today() {
+    let far = at(json!({"tile": "oak_woods", "clearing": 4}));
+    let peer = A::Search {
+        search: SearchChoice::Peer { at: far },
+    };
+    let g = at_card(
+        "swordsman",
+        "toadstool-circle",
+        true,
+        json!([]),
+        vec![],
+        &[],
+    );
+    assert!(!g.legal_actions(S0).contains(&peer));
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": hoard_at(), "hidden": false,
+            "discoveries": {"cards": ["toadstool-circle"]},
+            "record": [{"activity": "search"}, {"activity": "search"}]}],
+        "pieces": [{"piece": card_piece("toadstool-circle"), "place": {"place": "clearing", "at": hoard_at()}, "facing": "up"}],
+        "at": "daylight", "dice": [1, 4, 4]}),
+    );
+    g.apply(S0, loot_card("toadstool-circle")).unwrap();
+    assert!(
+        g.legal_actions(S0).contains(&peer),
+        "his next Search may peer there"
+    );
+}

@@ -44,7 +44,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         }
     }
     // 6.2.1b: Enhanced Peer (the Crystal Ball): the Peer table in any clearing.
-    if super::treasure_phases::peers_anywhere(cat, state, seat) {
+    // The Toadstool Circle Table's 4: the same for the rest of the day.
+    if super::treasure_phases::peers_anywhere(cat, state, seat)
+        || state.today.peer_anywhere.contains(&seat)
+    {
         for c in state.map.clearings(&cat.tiles) {
             let peer = A::Search {
                 search: SearchChoice::Peer { at: c },

@@ -17,7 +17,7 @@ use crate::magic_realm::catalog::tables::{Curse, SiteCardResult, TableId};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
-use crate::magic_realm::state::{ChitStatus, GameState};
+use crate::magic_realm::state::{ChitStatus, GameState, Pending};
 
 type Events = Vec<Event<E>>;
 
@@ -485,10 +485,24 @@ fn resolve(
             format!("{name} finds nothing."),
             E::FoundNothing { seat },
         )),
+        SiteCardResult::TeleportToCave => {
+            state.today.pending = Some(Pending::TeleportToCave);
+            events.push(Event::public(
+                "7.5",
+                format!("{name} will teleport to a cave clearing of his choice."),
+                E::SearchChoiceOffered { seat },
+            ));
+        }
+        SiteCardResult::PeerAndEnchantAnyClearing => {
+            state.today.peer_anywhere.insert(seat);
+            events.push(Event::public(
+                "7.5",
+                format!("For the rest of the day {name}'s Peer searches may target any clearing."),
+                E::PeerAnywhere { seat },
+            ));
+        }
         // Not yet played by the engine (docs/rulings.md): the result is logged only.
-        SiteCardResult::RollOn(_)
-        | SiteCardResult::TeleportToCave
-        | SiteCardResult::PeerAndEnchantAnyClearing => events.push(Event::public(
+        SiteCardResult::RollOn(_) => events.push(Event::public(
             "7.5",
             format!("{result:?}: this result is not played yet; nothing happens."),
             E::FoundNothing { seat },
@@ -521,4 +535,70 @@ fn heal(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
         E::ChitsHealed { seat, chits },
     ));
     super::curses::remove(cat, state, seat, Curse::Wither, events);
+}
+
+/// The Toadstool Circle Table's 3: every cave clearing on the map (his own too: he may
+/// stay).
+pub fn teleport_options(cat: &Catalog, state: &GameState) -> Vec<A> {
+    state
+        .map
+        .clearings(&cat.tiles)
+        .into_iter()
+        .filter(|c| who::is_cave(cat, state, *c))
+        .map(|to| A::Teleport { to })
+        .collect()
+}
+
+/// The Toadstool Circle Table's 3: he teleports to the cave clearing `to`, keeping his
+/// hidden status; his followers are left behind and stop following (7.11a).
+pub fn teleport(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    to: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if !matches!(state.today.pending, Some(Pending::TeleportToCave)) {
+        return Err(RuleError::illegal("he has no teleport to make"));
+    }
+    if !who::is_cave(cat, state, to) {
+        return Err(RuleError::illegal(format!(
+            "{} is not a cave clearing",
+            who::name(cat, to)
+        )));
+    }
+    let from = who::clearing_or_err(state, seat)?;
+    state.today.pending = None;
+    let name = who::who(cat, state, seat);
+    let counter =
+        who::counter(state, seat).ok_or_else(|| RuleError::internal("no character to move"))?;
+    state
+        .piles
+        .move_to(&counter, Place::Clearing { at: to }, None);
+    // 8.3.8: he came by no roadway.
+    state.today.entered_from.remove(&seat);
+    events.push(Event::public(
+        "7.5",
+        format!(
+            "{name} teleports from {} to {}.",
+            who::name(cat, from),
+            who::name(cat, to)
+        ),
+        E::Moved { seat, from, to },
+    ));
+    for f in super::following::followers_of(state, seat) {
+        state.today.following.remove(&f);
+        state.today.stopped_following.insert(f);
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} is left behind: he stops following; his turn ends here.",
+                who::who(cat, state, f)
+            ),
+            E::FollowerStops { seat: f },
+        ));
+    }
+    events.extend(belongings::entered_clearing(cat, state, seat));
+    super::missions::arrived(cat, state, seat, events);
+    Ok(())
 }
