@@ -749,3 +749,119 @@ fn rule_7_5_toadstool_circle_4_lets_him_peer_into_any_clearing_today() {
         "his next Search may peer there"
     );
 }
+
+#[test]
+fn rule_7_11c_a_follower_discovers_the_site_card_his_guide_draws() {
+    // The Amazon follows the (hidden) Swordsman, who draws the Crypt of the Knight at the
+    // Hoard: she crosses it off too, but gets no treasure.
+    let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": hoard_at(), "discoveries": {"chits": ["hoard"]},
+             "record": [{"activity": "search"}]},
+            {"character": "amazon", "at": hoard_at(), "hidden": true,
+             "record": [{"activity": "follow", "guide": 0}]}],
+        "pieces": [
+            {"piece": {"kind": "map_chit", "id": "hoard"}, "place": {"place": "tile", "tile": "ruins"}, "facing": "down"},
+            {"piece": card_piece("crypt-of-the-knight"), "place": {"place": "setup_box", "target": {"Site": "hoard"}}, "facing": "down"}],
+        "at": "daylight", "dice": [1, 1, 1]}));
+    g.apply(S1, A::KeepFollowing).unwrap();
+    g.apply(S0, loot_hoard()).unwrap();
+    let card = TreasureId("crypt-of-the-knight".into());
+    assert!(g.state().seats[0].discoveries.cards.contains(&card));
+    assert!(g.state().seats[1].discoveries.cards.contains(&card));
+}
+
+#[test]
+fn rule_7_5_random_play_among_twt_cards_applies_every_offered_action_and_keeps_every_piece() {
+    use tabletop_rules::engine::conformance::Conformance;
+    use tabletop_rules::engine::dice::Stream;
+    use tabletop_rules::engine::ToAct;
+    // Every TWT card in the Hoard with its box filled; a Berserker with the Lost Keys and
+    // an Amazon search there, for five days.
+    let cat = data().unwrap();
+    let mut pieces = vec![
+        json!({"piece": {"kind": "map_chit", "id": "hoard"}, "place": {"place": "tile", "tile": "ruins"}, "facing": "down"}),
+    ];
+    let cards: Vec<String> = cat
+        .items
+        .treasures
+        .iter()
+        .filter(|t| t.twt.is_some())
+        .map(|t| t.id.0.clone())
+        .collect();
+    // 9.1.2: a dead character may start afresh at the Inn.
+    pieces.push(json!({"piece": {"kind": "dwelling", "id": "inn"},
+        "place": {"place": "clearing", "at": {"tile": "oak_woods", "clearing": 4}}}));
+    pieces.extend(crypt_box());
+    pieces.push(boxed(
+        json!({"kind": "horse", "id": "pony-l4-l2"}),
+        "enchanted-meadow",
+    ));
+    pieces.push(boxed(
+        json!({"kind": "weapon", "id": "devil-sword", "n": 0}),
+        "toadstool-circle",
+    ));
+    pieces.push(boxed(card_piece("golden-icon"), "toadstool-circle"));
+    pieces.push(boxed(card_piece("golden-crown"), "chest"));
+    pieces.push(boxed(
+        json!({"kind": "weapon", "id": "living-sword", "n": 0}),
+        "remains-of-thief",
+    ));
+    pieces.push(boxed(
+        json!({"kind": "armor", "id": "gold-helmet", "n": 0}),
+        "mouldy-skeleton",
+    ));
+    let searches = json!(vec![json!({"activity": "search"}); 4]);
+    let expected: std::collections::BTreeSet<PieceId> =
+        tabletop_rules::magic_realm::pieces::all_pieces(cat)
+            .into_iter()
+            .collect();
+    let mut shown = 0;
+    for seed in 0..16u64 {
+        // Each game stacks the cards in another order.
+        let mut pieces = pieces.clone();
+        let turn = usize::try_from(seed).unwrap() % cards.len();
+        for card in cards[turn..].iter().chain(&cards[..turn]) {
+            pieces.push(json!({"piece": card_piece(card),
+                "place": {"place": "setup_box", "target": {"Site": "hoard"}}}));
+        }
+        let mut g = start(json!({"seats": [
+                {"character": "berserker", "at": hoard_at(), "discoveries": {"chits": ["hoard"]},
+                 "belongings": [{"piece": card_piece("lost-keys"), "facing": "up"}], "record": searches},
+                {"character": "amazon", "at": hoard_at(), "discoveries": {"chits": ["hoard"]},
+                 "record": searches}],
+            "pieces": pieces, "days": 5, "at": "daylight"}));
+        let mut pick = Stream::new(seed, 5);
+        for _ in 0..3000 {
+            let ToAct::Seats { seats } = g.to_act() else {
+                break;
+            };
+            let seat = seats[pick.index(seats.len())];
+            let legal: Vec<_> = g
+                .legal_actions(seat)
+                .into_iter()
+                .filter(|a| !<MagicRealm as Conformance>::avoided_in_random_play(a))
+                .collect();
+            // Prefer the TWT searches when offered.
+            let twt = legal.iter().find(|a| {
+                matches!(
+                    a,
+                    A::Search {
+                        search: SearchChoice::LootCard { .. } | SearchChoice::OpenChest { .. }
+                    } | A::Teleport { .. }
+                )
+            });
+            let a = twt
+                .cloned()
+                .unwrap_or_else(|| legal[pick.index(legal.len())].clone());
+            let ev = g
+                .apply(seat, a.clone())
+                .unwrap_or_else(|e| panic!("{a:?}: {e}"));
+            shown += details(&ev)
+                .iter()
+                .filter(|d| matches!(d, E::TwtCardShown { .. }))
+                .count();
+            g.state().piles.check_conservation(&expected).unwrap();
+        }
+    }
+    assert!(shown > 0, "the random games drew TWT cards");
+}
