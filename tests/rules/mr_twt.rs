@@ -865,3 +865,29 @@ fn rule_7_5_random_play_among_twt_cards_applies_every_offered_action_and_keeps_e
     }
     assert!(shown > 0, "the random games drew TWT cards");
 }
+
+#[test]
+fn rule_4_6_6h_a_discovered_toadstool_circle_energizes_a_black_permanent_spell_there() {
+    // The Witch King's inert World Fades (Black) on himself, beside the Toadstool Circle.
+    let inert = |discovered: bool| {
+        let cards: Vec<&str> = if discovered {
+            vec!["toadstool-circle"]
+        } else {
+            vec![]
+        };
+        let g = start(
+            json!({"seats": [{"character": "witch-king", "at": hoard_at(),
+                "spells": ["world-fades"], "discoveries": {"cards": cards}}],
+            "pieces": [{"piece": card_piece("toadstool-circle"),
+                "place": {"place": "clearing", "at": hoard_at()}, "facing": "up"}],
+            "spells": [{"caster": 0, "spell": "world-fades", "spellBox": 0, "chit": 10,
+                "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}, "inert": true}]}),
+        );
+        g.state().spells[0].inert
+    };
+    assert!(inert(false), "an undiscovered circle supplies nothing");
+    assert!(
+        !inert(true),
+        "energized automatically by the circle's Black"
+    );
+}
