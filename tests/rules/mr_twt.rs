@@ -891,3 +891,27 @@ fn rule_4_6_6h_a_discovered_toadstool_circle_energizes_a_black_permanent_spell_t
         "energized automatically by the circle's Black"
     );
 }
+
+#[test]
+fn rule_4_6_1d_the_toadstool_circle_s_black_does_not_reach_the_roadways() {
+    use tabletop_rules::magic_realm::day::enchanting::colours_on_roadway;
+    let cat = data().unwrap();
+    let g = at_card(
+        "swordsman",
+        "toadstool-circle",
+        true,
+        json!([]),
+        vec![],
+        &[],
+    );
+    let here = at(hoard_at());
+    let next = g
+        .state()
+        .map
+        .routes(&cat.tiles, here)
+        .first()
+        .map(|r| r.to)
+        .expect("a roadway out of the clearing");
+    assert!(colours_in(cat, g.state(), here).contains(&MagicColor::Black));
+    assert!(!colours_on_roadway(cat, g.state(), (here, next), true).contains(&MagicColor::Black));
+}

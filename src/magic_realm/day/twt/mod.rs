@@ -61,13 +61,15 @@ fn contents(state: &GameState, card: &TreasureId) -> Vec<(PieceId, Facing)> {
         .collect()
 }
 
-/// Whether someone has discovered this Site card (4.6.1c: the Toadstool Circle supplies
-/// its magic once discovered).
+/// Whether this Site card has been discovered (4.6.1c: the Toadstool Circle supplies its
+/// magic once discovered): found during play (so drawn and discovered by its finder, even
+/// if he has since made a fresh start), or among someone's discoveries.
 pub fn discovered_by_anyone(state: &GameState, card: &TreasureId) -> bool {
-    state
-        .seats
-        .iter()
-        .any(|s| s.discoveries.cards.contains(card))
+    state.twt_sites.contains_key(card)
+        || state
+            .seats
+            .iter()
+            .any(|s| s.discoveries.cards.contains(card))
 }
 
 /// Whether `piece` lying in a clearing supplies its colour magic there: always for an
