@@ -362,6 +362,12 @@ pub enum MagicRealmAction {
     Teleport {
         to: ClearingRef,
     },
+    /// The Toadstool Circle Table's 4 (7.10): enchant, with Magic chit `chit`, the tile of
+    /// another clearing `at`, supplied there with the chit's colour or with a colour chit.
+    EnchantTileAt {
+        chit: u8,
+        at: ClearingRef,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

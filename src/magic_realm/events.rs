@@ -954,7 +954,8 @@ pub enum MagicRealmEvent {
         seat: Seat,
         gold: u32,
     },
-    /// The Toadstool Circle Table's 4: his Peer searches may target any clearing today.
+    /// The Toadstool Circle Table's 4: his Peer searches and Enchant activities may target
+    /// any clearing today.
     PeerAnywhere {
         seat: Seat,
     },

@@ -614,8 +614,8 @@ pub struct Today {
     /// he pays once a turn (an empty set when he had nothing left to lose).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub storm_losses: BTreeMap<Seat, BTreeSet<usize>>,
-    /// The Toadstool Circle Table's 4: characters whose Peer searches may target any
-    /// clearing for the rest of the day.
+    /// The Toadstool Circle Table's 4: characters whose Peer searches and Enchant
+    /// activities may target any clearing for the rest of the day.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub peer_anywhere: BTreeSet<Seat>,
     /// 4.4.3: the Potions with a combat effect activated today, until Midnight.

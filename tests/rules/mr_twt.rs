@@ -915,3 +915,43 @@ fn rule_4_6_1d_the_toadstool_circle_s_black_does_not_reach_the_roadways() {
     assert!(colours_in(cat, g.state(), here).contains(&MagicColor::Black));
     assert!(!colours_on_roadway(cat, g.state(), (here, next), true).contains(&MagicColor::Black));
 }
+
+#[test]
+fn rule_7_10_toadstool_circle_4_lets_him_enchant_another_tile_today() {
+    // The Witch King rolls 4 on the Toadstool Circle Table, meditates, then enchants the
+    // Oak Woods from afar with his Magic V chit 1, fed by his Black colour chit 4.
+    let mut g = start(
+        json!({"seats": [{"character": "witch-king", "at": hoard_at(),
+            "chits": [{"chit": 4, "status": "enchanted"}],
+            "discoveries": {"cards": ["toadstool-circle"]},
+            "record": [{"activity": "search"}, {"activity": "enchant"}, {"activity": "enchant"}]}],
+        "pieces": [{"piece": card_piece("toadstool-circle"), "place": {"place": "clearing", "at": hoard_at()}, "facing": "up"}],
+        "at": "daylight", "dice": [1, 4, 4]}),
+    );
+    let remote = |g: &Game| -> Vec<A> {
+        g.legal_actions(S0)
+            .into_iter()
+            .filter(|a| matches!(a, A::EnchantTileAt { .. }))
+            .collect()
+    };
+    assert!(remote(&g).is_empty(), "not before the roll");
+    g.apply(S0, loot_card("toadstool-circle")).unwrap();
+    g.apply(S0, A::Proceed).unwrap(); // meditation
+    let oak = remote(&g)
+        .into_iter()
+        .find(|a| matches!(a, A::EnchantTileAt { chit: 1, at } if at.tile == tabletop_rules::magic_realm::catalog::tiles::TileId::OakWoods))
+        .expect("the Oak Woods can be enchanted from afar");
+    let side = |g: &Game| {
+        g.state()
+            .map
+            .side(tabletop_rules::magic_realm::catalog::tiles::TileId::OakWoods)
+    };
+    let before = side(&g);
+    g.apply(S0, oak).unwrap();
+    assert_ne!(side(&g), before, "the Oak Woods turned over");
+    assert_eq!(
+        g.state().seats[0].chits[4],
+        ChitStatus::Fatigued,
+        "the colour chit paid for it"
+    );
+}

@@ -374,6 +374,9 @@ pub fn apply(
             (Activity::Enchant, A::Enchant { chit, tile }) => {
                 enchanting::enchant(cat, state, seat, *chit, *tile, &mut events)?
             }
+            (Activity::Enchant, A::EnchantTileAt { chit, at }) => {
+                enchanting::enchant_at(cat, state, seat, *chit, *at, &mut events)?
+            }
             (Activity::Enchant, A::Proceed) => enchanting::proceed(cat, state, seat, &mut events),
             (Activity::Follow { .. }, A::Proceed) => events.push(Event::public(
                 "7.11",

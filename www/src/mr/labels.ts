@@ -317,6 +317,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return action.tile
         ? `Enchant the tile with chit ${action.chit + 1}`
         : `Enchant chit ${action.chit + 1} into colour`;
+    case 'EnchantTileAt':
+      return `Enchant the tile of ${clearingName(names, action.at)} with chit ${action.chit + 1}`;
+    case 'Teleport':
+      return `Teleport to ${clearingName(names, action.to)}`;
     case 'Lure':
       return `Lure ${pieceName(names, action.denizen)} onto my sheet`;
     case 'EndLuring':

@@ -174,7 +174,9 @@ fn resolve(
             state.today.peer_anywhere.insert(seat);
             events.push(Event::public(
                 "7.5",
-                format!("For the rest of the day {name}'s Peer searches may target any clearing."),
+                format!(
+                    "For the rest of the day {name}'s Peer searches and Enchant activities may target any clearing."
+                ),
                 E::PeerAnywhere { seat },
             ));
         }
