@@ -358,6 +358,16 @@ pub enum MagicRealmAction {
         caster: Seat,
         spell_box: u8,
     },
+    /// The Toadstool Circle Table's 3: teleport to this cave clearing.
+    Teleport {
+        to: ClearingRef,
+    },
+    /// The Toadstool Circle Table's 4 (7.10): enchant, with Magic chit `chit`, the tile of
+    /// another clearing `at`, supplied there with the chit's colour or with a colour chit.
+    EnchantTileAt {
+        chit: u8,
+        at: ClearingRef,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).
@@ -380,6 +390,11 @@ pub enum Gift {
     },
     /// In the log only: a face-down Treasure card changed hands.
     SecretCard,
+    /// 4.5.4c: a Treasures-Within-Treasures Site card he has discovered, given with the
+    /// treasure site where it was found.
+    SiteCard {
+        card: TreasureId,
+    },
 }
 
 /// What rearranging does to one belonging (4.3.3, 7.2.2).
@@ -415,6 +430,12 @@ pub enum SearchChoice {
         #[tsify(optional)]
         spell: Option<SpellId>,
     },
+    /// 7.5, 2.3.7: a Treasures-Within-Treasures Site card he has discovered in his
+    /// clearing, on its own table.
+    LootCard { card: TreasureId },
+    /// 2.3.7 (GAPS.md 4): open the Chest he holds with the Lost Keys active, taking what
+    /// is inside.
+    OpenChest { chest: TreasureId },
 }
 
 pub use crate::magic_realm::events::MagicRealmEvent;

@@ -906,4 +906,57 @@ pub enum MagicRealmEvent {
     RestCountsDouble {
         seat: Seat,
     },
+    /// 7.5 (GAPS.md 4): a TWT card that must be shown at once is shown as it is drawn.
+    TwtCardShown {
+        seat: Seat,
+        card: crate::magic_realm::catalog::items::TreasureId,
+    },
+    /// 2.3.7: the Remains of Thief or the Mouldy Skeleton goes out of play and its finder
+    /// gets its gold and the pieces of its box.
+    TwtExchanged {
+        seat: Seat,
+        card: crate::magic_realm::catalog::items::TreasureId,
+        gold: u32,
+        pieces: Vec<PieceId>,
+    },
+    /// 2.3.7: a Site card is put in the clearing of the site where it was found.
+    SiteCardPlaced {
+        card: crate::magic_realm::catalog::items::TreasureId,
+        at: ClearingRef,
+    },
+    /// 7.5, 4.5.5: the seat discovers these Site cards (private).
+    SiteCardsDiscovered {
+        cards: Vec<crate::magic_realm::catalog::items::TreasureId>,
+    },
+    /// 7.5: the roll on a Site card's own table and its result.
+    SiteCardSearched {
+        seat: Seat,
+        card: crate::magic_realm::catalog::items::TreasureId,
+        table: TableId,
+        roll: u8,
+        result: crate::magic_realm::catalog::tables::SiteCardResult,
+    },
+    /// 2.3.7: the Chest is opened with the Lost Keys: it goes out of play and its holder
+    /// gets its gold and the pieces inside.
+    ChestOpened {
+        seat: Seat,
+        chest: crate::magic_realm::catalog::items::TreasureId,
+        gold: u32,
+        pieces: Vec<PieceId>,
+    },
+    /// The Enchanted Meadow's Heal: the seat's fatigued and wounded chits are fresh again.
+    ChitsHealed {
+        seat: Seat,
+        chits: Vec<u8>,
+    },
+    /// Gold gained from a table (the Crypt of the Knight).
+    GoldGained {
+        seat: Seat,
+        gold: u32,
+    },
+    /// The Toadstool Circle Table's 4: his Peer searches and Enchant activities may target
+    /// any clearing today.
+    PeerAnywhere {
+        seat: Seat,
+    },
 }

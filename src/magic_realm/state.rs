@@ -162,6 +162,10 @@ pub struct Discoveries {
     pub paths: BTreeSet<PathRef>,
     #[serde(default)]
     pub chits: BTreeSet<MapChitId>,
+    /// 7.5, 4.5.5: Treasures-Within-Treasures Site cards found on the map (2.3.7).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    #[tsify(optional)]
+    pub cards: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
 }
 
 /// What a player records in secret before the Dwellings are revealed (3.3.3 to 3.3.6);
@@ -498,6 +502,8 @@ pub enum Pending {
     StormLosses { seat: Seat, left: u8 },
     /// 4.4.3: the Poultice of Health: the Rest phase counts as two; he rests again.
     SecondRest,
+    /// The Toadstool Circle Table's 3: the looter picks the cave clearing he teleports to.
+    TeleportToCave,
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his
@@ -608,6 +614,10 @@ pub struct Today {
     /// he pays once a turn (an empty set when he had nothing left to lose).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub storm_losses: BTreeMap<Seat, BTreeSet<usize>>,
+    /// The Toadstool Circle Table's 4: characters whose Peer searches and Enchant
+    /// activities may target any clearing for the rest of the day.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub peer_anywhere: BTreeSet<Seat>,
     /// 4.4.3: the Potions with a combat effect activated today, until Midnight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub potions: Vec<crate::magic_realm::combat::potions::ActivePotion>,
@@ -652,6 +662,9 @@ pub struct GameState {
     /// 7.5: sites opened for good (the Vault).
     #[serde(default)]
     pub opened_sites: BTreeSet<MapChitId>,
+    /// 2.3.7, 4.5.4c: the treasure site where each TWT Site card on the map was found.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub twt_sites: BTreeMap<crate::magic_realm::catalog::items::TreasureId, MapChitId>,
     /// Where the denizens started the game (6.3.4), recorded when play begins.
     #[serde(default)]
     pub homes: Homes,

@@ -54,4 +54,5 @@ mod mr_treasures_combat;
 mod mr_treasures_day;
 mod mr_tremendous_hirelings;
 mod mr_turns;
+mod mr_twt;
 mod session_contract;

@@ -36,6 +36,7 @@ fn at_site(site: &str, chits: Value, belongings: Value, dice: &[u8]) -> Game {
         .items
         .treasures
         .iter()
+        .filter(|t| t.twt.is_none())
         .take(2)
         .map(|t| t.id.0.clone())
         .collect();
@@ -134,7 +135,14 @@ fn rule_8_3_9c_looting_a_site_never_takes_its_spell_cards() {
     // The Altar's box: two treasures under a Spell card. A Loot roll of 1 takes the top
     // treasure: the Spell card can only be learned by Reading Runes.
     let cat = data().unwrap();
-    let (under, top) = (&cat.items.treasures[0].id, &cat.items.treasures[1].id);
+    // Ordinary cards (a TWT card drawn is shown, and some are exchanged, 2.3.7).
+    let plain: Vec<_> = cat
+        .items
+        .treasures
+        .iter()
+        .filter(|t| t.twt.is_none())
+        .collect();
+    let (under, top) = (&plain[0].id, &plain[1].id);
     let in_box = json!({"place": "setup_box", "target": {"Site": "altar"}});
     let mut g = start(json!({"seats": [{"character": "swordsman",
         "at": {"tile": "ruins", "clearing": 1},

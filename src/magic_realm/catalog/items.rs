@@ -177,12 +177,32 @@ pub enum TwtKind {
     SiteCard,
 }
 
+/// What opens a locked TWT card (GAPS.md 4, from the XML's `needs_open` and `search`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
+pub enum TwtLock {
+    /// The Chest: only the Lost Keys open it.
+    LostKeys,
+    /// The Crypt of the Knight: every search of it needs the Lost Keys or Tremendous
+    /// strength (a Tremendous chit fatigued), like the Vault's opening.
+    TremendousOrLostKeys,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
 pub struct TwtInfo {
     /// The red "P" number.
     pub number: u8,
     pub kind: TwtKind,
+    /// A Site card's own table, rolled instead of the Loot table when it is looted (7.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub table: Option<crate::magic_realm::catalog::tables::TableId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub lock: Option<TwtLock>,
+    /// "Get CURSE": its finder rolls on the Curses Table when it is exchanged.
+    #[serde(default)]
+    pub curse: bool,
 }
 
 /// A Fame reward: gained when the card is sold to the named native group (rule 3.3.6f).
@@ -527,6 +547,7 @@ fn validate(items: &Items) -> Result<(), DataError> {
         }
         validate_combat(t)?;
         validate_day_effects(t)?;
+        validate_twt(t)?;
     }
     Ok(())
 }
@@ -572,6 +593,28 @@ fn validate_day_effects(t: &Treasure) -> Result<(), DataError> {
         Err(DataError::new(
             TREASURES,
             format!("treasure {}: day effects disagree with the card", t.id.0),
+        ))
+    }
+}
+
+/// 2.3.7: a Site card has its own table, and only Site cards have one.
+fn validate_twt(t: &Treasure) -> Result<(), DataError> {
+    use crate::magic_realm::catalog::tables::TableId as T;
+    let Some(twt) = t.twt else {
+        return Ok(());
+    };
+    let site = twt.kind == TwtKind::SiteCard;
+    let table_ok = match twt.table {
+        None => !site,
+        Some(T::TwtToadstoolCircle | T::TwtEnchantedMeadow | T::TwtCryptOfTheKnight) => site,
+        Some(_) => false,
+    };
+    if table_ok {
+        Ok(())
+    } else {
+        Err(DataError::new(
+            TREASURES,
+            format!("treasure {}: a Site card and its table disagree", t.id.0),
         ))
     }
 }

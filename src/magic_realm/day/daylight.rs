@@ -51,6 +51,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::StormLosses { .. }) = &state.today.pending {
         return spells::storm::options(state, seat);
     }
+    // The Toadstool Circle Table's 3: he picks the cave clearing.
+    if let Some(Pending::TeleportToCave) = &state.today.pending {
+        return super::twt::teleport_options(cat, state);
+    }
     // 4.4.3: the Poultice of Health's second rest in the phase.
     if let Some(Pending::SecondRest) = &state.today.pending {
         return resting::options(cat, state, seat);
@@ -178,6 +182,11 @@ pub fn apply(
             return Ok(events);
         }
         _ => {}
+    }
+    if let A::Teleport { to } = action {
+        super::twt::teleport(cat, state, seat, *to, &mut events)?;
+        end_phase(cat, state, seat, &mut events)?;
+        return Ok(events);
     }
     if let A::LoseToStorm { phase } = action {
         spells::storm::lose(cat, state, seat, *phase, &mut events)?;
@@ -364,6 +373,9 @@ pub fn apply(
             (Activity::LeaveMap, _) => super::leaving::leave(cat, state, seat, &mut events)?,
             (Activity::Enchant, A::Enchant { chit, tile }) => {
                 enchanting::enchant(cat, state, seat, *chit, *tile, &mut events)?
+            }
+            (Activity::Enchant, A::EnchantTileAt { chit, at }) => {
+                enchanting::enchant_at(cat, state, seat, *chit, *at, &mut events)?
             }
             (Activity::Enchant, A::Proceed) => enchanting::proceed(cat, state, seat, &mut events),
             (Activity::Follow { .. }, A::Proceed) => events.push(Event::public(

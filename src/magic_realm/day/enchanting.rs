@@ -126,7 +126,7 @@ pub fn colours_for(
 }
 
 /// 4.6.1, 8.9: the colour magic supplied in a clearing by its place alone (an enchanted
-/// tile, Enchanted cards, the Chapel), not by the day.
+/// tile, Enchanted cards, the Chapel, a discovered Toadstool Circle), not by the day.
 pub fn lasting_colours_in(
     cat: &Catalog,
     state: &GameState,
@@ -145,7 +145,8 @@ pub fn lasting_colours_in(
     for place in places {
         for c in state.piles.pile(&place) {
             match &c.piece {
-                PieceId::Treasure { id } => {
+                // 4.6.1c: the Toadstool Circle supplies Black magic once discovered.
+                PieceId::Treasure { id } if super::twt::supplies_colour(cat, state, &c.piece) => {
                     out.extend(cat.items.treasure(id).and_then(|t| t.color_source));
                 }
                 // 4.6.1c: the Chapel supplies White magic in its clearing.
@@ -202,6 +203,26 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             out.push(A::Enchant { chit, tile: true });
         }
     }
+    // The Toadstool Circle Table's 4: any other tile, by the first of its clearings that
+    // is supplied with the chit's colour (or by his colour chit).
+    if state.today.peer_anywhere.contains(&seat) {
+        for (chit, t) in fresh_enchantable(cat, state, seat) {
+            let Some(colour) = colour_of(t) else {
+                continue;
+            };
+            let own_chit = colour_chit(cat, state, seat, colour).is_some();
+            let mut tiles = Vec::new();
+            for at in state.map.clearings(&cat.tiles) {
+                if at.tile == here.tile || tiles.contains(&at.tile) {
+                    continue;
+                }
+                if own_chit || colours_in(cat, state, at).contains(&colour) {
+                    tiles.push(at.tile);
+                    out.push(A::EnchantTileAt { chit, at });
+                }
+            }
+        }
+    }
     out
 }
 
@@ -252,6 +273,39 @@ pub fn enchant(
         return Ok(());
     }
     let here = who::clearing_or_err(state, seat)?;
+    turn_tile(cat, state, seat, chit, here, events)
+}
+
+/// The Toadstool Circle Table's 4: enchants the tile of another clearing `at`.
+pub fn enchant_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    at: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if !state.today.peer_anywhere.contains(&seat) {
+        return Err(RuleError::illegal("he can enchant only his own tile"));
+    }
+    turn_tile(cat, state, seat, chit, at, events)
+}
+
+/// 7.10: the chit, supplied with its colour in `here` (or with his colour chit, which
+/// fatigues), turns `here`'s tile over.
+fn turn_tile(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    here: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let t = chit_type(cat, state, seat, chit)
+        .ok_or_else(|| RuleError::illegal(format!("chit {chit} is not a Magic chit")))?;
+    let colour = colour_of(t)
+        .ok_or_else(|| RuleError::illegal("only Magic chits of type I to V enchant"))?;
     if !colours_in(cat, state, here).contains(&colour) {
         let used = colour_chit(cat, state, seat, colour).ok_or_else(|| {
             RuleError::illegal(format!("no {colour:?} magic to enchant the tile"))

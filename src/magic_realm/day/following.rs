@@ -331,6 +331,13 @@ pub fn share_search(state: &mut GameState, guide: Seat, before: &SearchSnapshot)
             {
                 s.discoveries.chits.insert(c.clone());
             }
+            for c in after
+                .discoveries
+                .cards
+                .difference(&before.discoveries.cards)
+            {
+                s.discoveries.cards.insert(c.clone());
+            }
             for k in after.known.difference(&before.known) {
                 if matches!(k, PieceId::MapChit { .. }) {
                     s.known.insert(k.clone());

@@ -69,6 +69,18 @@ fn discoveries_here(cat: &Catalog, state: &GameState, seat: Seat, here: Clearing
             })
             .map(|c| Gift::Site { site: c.clone() }),
     );
+    // 4.5.4c: the Site cards he has discovered lying here.
+    out.extend(
+        d.cards
+            .iter()
+            .filter(|c| {
+                state
+                    .piles
+                    .place_of(&PieceId::Treasure { id: (*c).clone() })
+                    == Some(&Place::Clearing { at: here })
+            })
+            .map(|c| Gift::SiteCard { card: c.clone() }),
+    );
     out
 }
 
@@ -115,6 +127,13 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             let known = match g {
                 Gift::Path { path } => theirs.paths.contains(path),
                 Gift::Site { site } => theirs.chits.contains(site),
+                Gift::SiteCard { card } => {
+                    theirs.cards.contains(card)
+                        && state
+                            .twt_sites
+                            .get(card)
+                            .is_none_or(|site| theirs.chits.contains(site))
+                }
                 _ => true,
             };
             if !known {
@@ -211,6 +230,23 @@ pub fn give(
             events.push(Event::public(
                 "4.5.4",
                 format!("{from_name} shows {to_name} the {}.", site.0),
+                E::Given {
+                    from: seat,
+                    to,
+                    gift: gift.clone(),
+                },
+            ));
+        }
+        Gift::SiteCard { card } => {
+            // 4.5.4c: with the location of the site where the card was found.
+            let site = state.twt_sites.get(card).cloned();
+            if let Some(s) = state.seat_mut(to) {
+                s.discoveries.cards.insert(card.clone());
+                s.discoveries.chits.extend(site);
+            }
+            events.push(Event::public(
+                "4.5.4",
+                format!("{from_name} shows {to_name} the {}.", card.0),
                 E::Given {
                     from: seat,
                     to,

@@ -36,7 +36,7 @@ fn one_asterisk(cat: &Catalog, state: &GameState, seat: Seat) -> Option<u8> {
 }
 
 /// A fresh Fight or Move chit of Tremendous strength.
-fn tremendous(cat: &Catalog, state: &GameState, seat: Seat) -> Option<u8> {
+pub fn tremendous(cat: &Catalog, state: &GameState, seat: Seat) -> Option<u8> {
     who::chits(cat, state, seat)
         .find(|(_, c, st)| {
             *st == ChitStatus::Fresh
@@ -45,7 +45,8 @@ fn tremendous(cat: &Catalog, state: &GameState, seat: Seat) -> Option<u8> {
         .map(|(i, _, _)| i)
 }
 
-fn keys_active(state: &GameState, seat: Seat) -> bool {
+/// Whether the seat has the Lost Keys active.
+pub fn keys_active(state: &GameState, seat: Seat) -> bool {
     let keys = PieceId::Treasure {
         id: TreasureId(LOST_KEYS.into()),
     };

@@ -38,6 +38,7 @@ pub mod summoning;
 pub mod sunrise;
 pub mod trading;
 pub mod treasure_phases;
+pub mod twt;
 pub mod underlings;
 pub mod who;
 

@@ -96,6 +96,9 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
                 | TableId::Loot
                 | TableId::MagicSight
                 | TableId::ReadingRunes
+                | TableId::TwtToadstoolCircle
+                | TableId::TwtEnchantedMeadow
+                | TableId::TwtCryptOfTheKnight
         )
     ) || matches!(what, RollFor::Meeting { .. });
     let mut m = RollMods::NONE;
@@ -133,6 +136,9 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
                 | TableId::Loot
                 | TableId::MagicSight
                 | TableId::ReadingRunes
+                | TableId::TwtToadstoolCircle
+                | TableId::TwtEnchantedMeadow
+                | TableId::TwtCryptOfTheKnight
         )
     );
     if search_table && illusion(cat, state, seat) {

@@ -44,7 +44,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         }
     }
     // 6.2.1b: Enhanced Peer (the Crystal Ball): the Peer table in any clearing.
-    if super::treasure_phases::peers_anywhere(cat, state, seat) {
+    // The Toadstool Circle Table's 4: the same for the rest of the day.
+    if super::treasure_phases::peers_anywhere(cat, state, seat)
+        || state.today.peer_anywhere.contains(&seat)
+    {
         for c in state.map.clearings(&cat.tiles) {
             let peer = A::Search {
                 search: SearchChoice::Peer { at: c },
@@ -73,7 +76,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             search: SearchChoice::LootSite { site: site.clone() },
         });
     }
-    if !abandoned_items(state, here).is_empty() {
+    out.extend(super::twt::options(cat, state, seat, here));
+    if !abandoned_items(cat, state, here).is_empty() {
         out.push(A::Search {
             search: SearchChoice::LootPile,
         });
@@ -129,8 +133,9 @@ fn sites_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<MapChitId>
     out
 }
 
-/// 4.3.4: the abandoned belongings lying in a clearing, bottom to top.
-pub fn abandoned_items(state: &GameState, at: ClearingRef) -> Vec<PieceId> {
+/// 4.3.4: the abandoned belongings lying in a clearing, bottom to top (not the Site
+/// cards placed there, 2.3.7).
+pub fn abandoned_items(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<PieceId> {
     state
         .piles
         .pile(&Place::Clearing { at })
@@ -139,7 +144,7 @@ pub fn abandoned_items(state: &GameState, at: ClearingRef) -> Vec<PieceId> {
             matches!(
                 c.piece.kind(),
                 PieceKind::Weapon | PieceKind::Armor | PieceKind::Treasure | PieceKind::Horse
-            )
+            ) && !super::twt::is_site_card(cat, &c.piece)
         })
         .map(|c| c.piece.clone())
         .collect()
@@ -149,7 +154,10 @@ fn table_of(search: &SearchChoice) -> TableId {
     match search {
         SearchChoice::Peer { .. } => TableId::Peer,
         SearchChoice::Locate => TableId::Locate,
-        SearchChoice::LootSite { .. } | SearchChoice::LootPile => TableId::Loot,
+        SearchChoice::LootSite { .. }
+        | SearchChoice::LootPile
+        | SearchChoice::LootCard { .. }
+        | SearchChoice::OpenChest { .. } => TableId::Loot,
         SearchChoice::ReadRunesSite { .. } | SearchChoice::ReadRunesItem { .. } => {
             TableId::ReadingRunes
         }
@@ -164,6 +172,15 @@ pub fn do_search(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let here = who::clearing_or_err(state, seat)?;
+    match search {
+        SearchChoice::LootCard { card } => {
+            return super::twt::loot_card(cat, state, seat, card, events)
+        }
+        SearchChoice::OpenChest { chest } => {
+            return super::twt::open_chest(cat, state, seat, chest, events)
+        }
+        _ => {}
+    }
     if let SearchChoice::LootSite { site } = search {
         super::looting::before(cat, state, seat, site, events)?;
     }
@@ -211,15 +228,15 @@ pub fn do_search(
                 .filter(|c| c.piece.kind() != PieceKind::Spell)
                 .map(|c| c.piece.clone())
                 .collect();
-            if loot(cat, state, seat, n, &pile, events)? {
+            if loot(cat, state, seat, n, &pile, Some(site), events)? {
                 super::looting::after_item(cat, state, seat, site, events)?;
             }
             super::spying::looted_site(cat, state, seat, site, events);
             Ok(())
         }
         SearchChoice::LootPile => {
-            let pile = abandoned_items(state, here);
-            loot(cat, state, seat, n, &pile, events).map(|_| ())
+            let pile = abandoned_items(cat, state, here);
+            loot(cat, state, seat, n, &pile, None, events).map(|_| ())
         }
         SearchChoice::ReadRunesSite { .. } | SearchChoice::ReadRunesItem { .. } => {
             super::runes::read(cat, state, seat, search, n, events)
@@ -400,6 +417,7 @@ fn loot(
     seat: Seat,
     n: u8,
     pile: &[PieceId],
+    site: Option<&MapChitId>,
     events: &mut Events,
 ) -> Result<bool, RuleError> {
     let name = who::who(cat, state, seat);
@@ -412,13 +430,27 @@ fn loot(
         ));
         return Ok(false);
     };
+    take(cat, state, seat, &piece, site, events)?;
+    Ok(true)
+}
+
+/// 7.5: the seat takes `piece` into his belongings (found at `site`, if a treasure site):
+/// secretly, unless it is a TWT card that must be shown at once ([`super::twt::drawn`]).
+pub fn take(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    site: Option<&MapChitId>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
     let place = who::belongings_place(state, seat)
         .ok_or_else(|| RuleError::internal("a looting seat has no character"))?;
-    state.piles.move_to(&piece, place, None);
+    state.piles.move_to(piece, place, None);
     if let Some(s) = state.seat_mut(seat) {
         s.known.insert(piece.clone());
     }
-    let activation = super::belongings::obtained(cat, state, seat, &piece);
     events.push(Event::public(
         "7.5",
         format!("{name} takes an item ({:?}).", piece.kind()),
@@ -431,8 +463,14 @@ fn loot(
         "7.5",
         seat,
         format!("You take {piece}."),
-        E::LootedPiece { piece },
+        E::LootedPiece {
+            piece: piece.clone(),
+        },
     ));
+    if super::twt::drawn(cat, state, seat, piece, site, events)? {
+        return Ok(());
+    }
+    let activation = super::belongings::obtained(cat, state, seat, piece);
     events.extend(activation);
-    Ok(true)
+    Ok(())
 }

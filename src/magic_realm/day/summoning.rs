@@ -1,7 +1,7 @@
 //! Summoning at the end of a turn (rule 7.13, seed 000): which face-up chits summon and in
 //! what order (Warning chits first, then Sound and Site chits by rising number), one
 //! Appearance Chart box per chit, natives summoned by their Dwelling, and row-6 visitors
-//! summoned by unhired leaders and sites.
+//! summoned by unhired leaders, sites and Site cards.
 
 use super::who;
 use crate::engine::{Event, RuleError};
@@ -280,10 +280,20 @@ pub(super) fn summon_visitors(
             _ => None,
         })
         .collect();
+    // 2.3.7: a Site card on the map summons like a site.
+    let cards: Vec<_> = pile
+        .iter()
+        .filter(|c| super::twt::is_site_card(cat, &c.piece))
+        .filter_map(|c| match &c.piece {
+            PieceId::Treasure { id } => Some(id.clone()),
+            _ => None,
+        })
+        .collect();
     for g in &chart_row.groups {
         let called = g.summoned_by.iter().any(|s| match s {
             Summoner::NativeLeader(group) => leaders.contains(group),
             Summoner::Site(kind) => sites.contains(kind),
+            Summoner::SiteCard(card) => cards.contains(card),
             _ => false,
         });
         if !called {

@@ -24,7 +24,7 @@ use crate::magic_realm::state::{
     VICTORY_POINTS,
 };
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use tsify::Tsify;
 
 /// The map of a scenario.
@@ -186,6 +186,13 @@ pub struct MagicRealmScenario {
     /// Spells in effect (8.4.3), each with its caster's Magic chit committed to it.
     #[serde(default)]
     pub spells: Vec<crate::magic_realm::combat::spells::SpellInEffect>,
+    /// 2.3.7, 4.5.5: the treasure site where each TWT Site card on the map was found.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(optional)]
+    pub twt_sites: BTreeMap<
+        crate::magic_realm::catalog::items::TreasureId,
+        crate::magic_realm::catalog::chits::MapChitId,
+    >,
 }
 
 fn bad(msg: impl Into<String>) -> RuleError {
@@ -224,6 +231,7 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
         today: Default::default(),
         homes: Default::default(),
         opened_sites: Default::default(),
+        twt_sites: Default::default(),
         spells: Vec::new(),
     };
     match sc.realm {
@@ -321,6 +329,17 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
             .count(),
     )
     .unwrap_or(u8::MAX);
+    for (card, site) in &sc.twt_sites {
+        let is_site_card = day::twt::info(cat, card)
+            .is_some_and(|i| i.kind == crate::magic_realm::catalog::items::TwtKind::SiteCard);
+        if !is_site_card || !cat.map_chits.site_chits.iter().any(|s| &s.id == site) {
+            return Err(bad(format!(
+                "twtSites: {:?} is not a Site card found at the treasure site {:?}",
+                card.0, site.0
+            )));
+        }
+    }
+    state.twt_sites = sc.twt_sites.clone();
     spells_in_effect(cat, &mut state, sc)?;
     start_at(cat, &mut state, sc)?;
     // 4.6.6h: inert Permanent spells whose targets are supplied with colour are energized.
@@ -510,6 +529,16 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
             return Err(bad(format!(
                 "{}: unknown map chit {:?} among the discoveries",
                 c.name, chit.0
+            )));
+        }
+    }
+    for card in &s.discoveries.cards {
+        let site = crate::magic_realm::day::twt::info(cat, card)
+            .is_some_and(|i| i.kind == crate::magic_realm::catalog::items::TwtKind::SiteCard);
+        if !site {
+            return Err(bad(format!(
+                "{}: {:?} among the discoveries is not a Site card (2.3.7)",
+                c.name, card.0
             )));
         }
     }

@@ -86,6 +86,7 @@ pub fn start(cat: &Catalog, setup: &MagicRealmSetup, seed: Seed) -> Result<GameS
         today: Default::default(),
         homes: Default::default(),
         opened_sites: Default::default(),
+        twt_sites: Default::default(),
         spells: Vec::new(),
     };
     let mut ignored = Vec::new();

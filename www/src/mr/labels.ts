@@ -156,6 +156,8 @@ function giftLabel(names: Names, gift: Gift): string {
       return `the way from ${gift.path.tile} ${gift.path.from}`;
     case 'site':
       return `the ${humanize(gift.site)}`;
+    case 'siteCard':
+      return `the ${names.any(gift.card)} and the site it was found at`;
     default:
       return 'a Treasure card';
   }
@@ -315,6 +317,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return action.tile
         ? `Enchant the tile with chit ${action.chit + 1}`
         : `Enchant chit ${action.chit + 1} into colour`;
+    case 'EnchantTileAt':
+      return `Enchant the tile of ${clearingName(names, action.at)} with chit ${action.chit + 1}`;
+    case 'Teleport':
+      return `Teleport to ${clearingName(names, action.to)}`;
     case 'Lure':
       return `Lure ${pieceName(names, action.denizen)} onto my sheet`;
     case 'EndLuring':
@@ -361,6 +367,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       switch (action.search.table) {
         case 'readRunesSite':
           return `Read the runes at the ${names.any(action.search.site)}`;
+        case 'lootCard':
+          return `Loot the ${names.any(action.search.card)}`;
+        case 'openChest':
+          return `Open the ${names.any(action.search.chest)} with the Lost Keys`;
         case 'readRunesItem':
           return action.search.spell === undefined
             ? `Read the runes of the ${names.any(action.search.item)}`
