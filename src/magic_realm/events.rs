@@ -906,4 +906,14 @@ pub enum MagicRealmEvent {
     RestCountsDouble {
         seat: Seat,
     },
+    /// Unleash Power: `seat`'s Magic `chits` are Move/Fight chits of these strengths.
+    ChitsUnleashed {
+        seat: Seat,
+        chits: Vec<(u8, crate::magic_realm::catalog::common::Size)>,
+    },
+    /// Unleash Power ended: `seat`'s Move/Fight `chits` are Magic chits again (4.6.9b).
+    UnleashedChitsRevert {
+        seat: Seat,
+        chits: Vec<u8>,
+    },
 }

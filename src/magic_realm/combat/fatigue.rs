@@ -13,12 +13,21 @@ use crate::magic_realm::day::who;
 use crate::magic_realm::pieces::Facing;
 use crate::magic_realm::state::{ChitStatus, GameState};
 
+/// Fight asterisks: a Fight or Berserk chit's, and a Move/Fight chit's (Unleash Power: it
+/// is both a Move chit and a Fight chit).
 fn is_fight(kind: ChitKind) -> bool {
-    matches!(kind, ChitKind::Fight { .. } | ChitKind::Berserk { .. })
+    matches!(
+        kind,
+        ChitKind::Fight { .. } | ChitKind::Berserk { .. } | ChitKind::MoveFight { .. }
+    )
 }
 
+/// Move asterisks: a Move or Duck chit's, and a Move/Fight chit's.
 fn is_move(kind: ChitKind) -> bool {
-    matches!(kind, ChitKind::Move { .. } | ChitKind::Duck { .. })
+    matches!(
+        kind,
+        ChitKind::Move { .. } | ChitKind::Duck { .. } | ChitKind::MoveFight { .. }
+    )
 }
 
 /// 8.5.1: the Fatigue Step begins: each character owes one asterisk less than the Fight

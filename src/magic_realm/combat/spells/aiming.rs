@@ -182,7 +182,12 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         }
         // 4.6.9c: his own active Magic chits of a type the spell alters.
         SpellTarget::OwnMagicChits => {
-            super::altering::candidates(cat, state, seat, &cast.spell, cast.magic_chit())
+            if super::effect_named(cat, &cast.spell) == Some(SpellEffect::UnleashPower) {
+                // Unleash Power: any of his active Magic chits.
+                super::unleash::candidates(cat, state, seat, cast.magic_chit())
+            } else {
+                super::altering::candidates(cat, state, seat, &cast.spell, cast.magic_chit())
+            }
         }
         _ => Vec::new(),
     };

@@ -30,6 +30,7 @@ pub mod places;
 pub mod protection;
 pub mod storm;
 pub mod transform;
+pub mod unleash;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -296,6 +297,9 @@ pub enum SpellEffect {
     /// Absorb Essence (Permanent; 4.6.8): the monster leaves play and the spellcaster is
     /// that monster while the spell is energized ([`transform`]).
     AbsorbEssence,
+    /// Unleash Power (Day): the caster's chosen Magic chits are Move/Fight chits
+    /// ([`unleash`]).
+    UnleashPower,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -335,6 +339,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "fog" => Some(SpellEffect::Fog),
         "transform" => Some(SpellEffect::Transform),
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
+        "unleash-power" => Some(SpellEffect::UnleashPower),
         _ => None,
     }
 }

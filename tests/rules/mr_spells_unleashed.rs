@@ -1,0 +1,253 @@
+//! Rule scenarios for Unleash Power, World Fades, Hurricane Winds and Whistle for Monsters
+//! (the List of Spells; rules 4.6.9, 7.5.7, 7.3.3, 7.13), each built from a scenario with
+//! forced dice and named by its rule.
+
+use crate::spells_common::*;
+use serde_json::{json, Value};
+use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use tabletop_rules::magic_realm::catalog::characters::ChitKind;
+use tabletop_rules::magic_realm::catalog::common::Size;
+use tabletop_rules::magic_realm::combat::spells::{self, SpellAim, SpellExpiry};
+use tabletop_rules::magic_realm::combat::{self, CombatStage};
+use tabletop_rules::magic_realm::day::who;
+use tabletop_rules::magic_realm::state::ChitStatus;
+
+fn cat() -> &'static tabletop_rules::magic_realm::catalog::Catalog {
+    tabletop_rules::magic_realm::game::data().unwrap()
+}
+
+fn merged(mut base: Value, extra: Value) -> Value {
+    if let (Some(s), Some(extra)) = (base.as_object_mut(), extra.as_object()) {
+        for (k, v) in extra {
+            s.insert(k.clone(), v.clone());
+        }
+    }
+    base
+}
+
+fn swordsman(extra: Value) -> Value {
+    merged(
+        json!({"character": "swordsman", "at": here(), "hidden": false}),
+        extra,
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Unleash Power
+
+/// A Sorceror with Unleash Power recorded in box 0 and his Magic IV chit 4 enchanted (a
+/// Purple colour chit); his Magic VI chit 8 (time 4) casts it.
+fn sorceror(extra: Value) -> Value {
+    merged(
+        json!({"character": "sorceror", "at": here(), "spells": ["unleash-power"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]}),
+        extra,
+    )
+}
+
+/// Unleash Power in effect on the Sorceror's chits 7 (VI, time 6) and 11 (IV, time 5).
+fn unleashed() -> Value {
+    json!({"caster": 0, "spell": "unleash-power", "spellBox": 0, "chit": 8,
+        "aims": [{"aim": "chit", "chit": 7}, {"aim": "chit", "chit": 11}],
+        "until": {"at": "sunset", "day": 2}})
+}
+
+fn kind_of(g: &Game, seat: tabletop_rules::engine::Seat, chit: u8) -> ChitKind {
+    who::chits(cat(), g.state(), seat)
+        .find(|(i, _, _)| *i == chit)
+        .map(|(_, c, _)| c.kind)
+        .unwrap()
+}
+
+fn offered_chits(g: &Game) -> Vec<u8> {
+    g.legal_actions(S0)
+        .iter()
+        .filter_map(|a| match a {
+            A::AimSpell {
+                aim: SpellAim::Chit { chit },
+            } => Some(*chit),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Casts Unleash Power and passes until the Sorceror names its targets.
+fn cast_unleash(g: &mut Game, log: &mut Vec<tabletop_rules::engine::Event<E>>) {
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 8,
+        colour_chit: Some(4),
+    };
+    until(g, S0, &cast, log);
+    for _ in 0..10 {
+        if !offered_chits(g).is_empty() {
+            return;
+        }
+        pass_once(g, log);
+    }
+    panic!("Unleash Power is never aimed");
+}
+
+#[test]
+fn rule_4_6_9c_unleash_power_turns_the_chosen_magic_chits_into_move_fight_chits() {
+    let mut g = start(json!({"seats": [sorceror(json!({})), swordsman(json!({}))],
+        "at": "sunset", "dice": dice(4, 40)}));
+    let day = g.state().step.day().unwrap();
+    let mut log = Vec::new();
+    cast_unleash(&mut g, &mut log);
+    // His active Magic chits: not the one casting it, nor the colour chit.
+    assert_eq!(offered_chits(&g), [3, 5, 6, 7, 9, 10, 11]);
+    for chit in [7, 9, 11] {
+        let aim = A::AimSpell {
+            aim: SpellAim::Chit { chit },
+        };
+        log.extend(g.apply(S0, aim).unwrap());
+    }
+    log.extend(g.apply(S0, A::EndAim).unwrap());
+    through_targets(&mut g, &mut log);
+    // Strength by printed time: 6 Tremendous, 3 Light, 5 Heavy.
+    let mf = |strength| ChitKind::MoveFight { strength };
+    assert_eq!(kind_of(&g, S0, 7), mf(Size::Tremendous));
+    assert_eq!(kind_of(&g, S0, 9), mf(Size::Light));
+    assert_eq!(kind_of(&g, S0, 11), mf(Size::Heavy));
+    assert!(
+        matches!(kind_of(&g, S0, 6), ChitKind::Magic { .. }),
+        "not chosen"
+    );
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::ChitsUnleashed { seat: S0, chits } if chits.len() == 3)));
+    assert_eq!(chit(&g, S0, 8), ChitStatus::Committed);
+    assert_eq!(
+        g.state().spells[0].until,
+        SpellExpiry::Sunset { day: day + 1 },
+        "a Day spell"
+    );
+    // 4.6.6g: they are Magic chits again at Sunset of the next day.
+    let mut st = g.state().clone();
+    let mut ev = Vec::new();
+    spells::sunset(cat(), &mut st, day + 1, &mut ev);
+    assert!(details(&ev).iter().any(|d| matches!(d,
+        E::UnleashedChitsRevert { seat: S0, chits } if *chits == vec![7, 9, 11])));
+    assert!(matches!(
+        who::chits(cat(), &st, S0)
+            .find(|(i, _, _)| *i == 7)
+            .map(|(_, c, _)| c.kind),
+        Some(ChitKind::Magic { .. })
+    ));
+}
+
+#[test]
+fn rule_4_6_9c_unleash_power_refuses_a_chit_that_is_not_an_active_magic_chit() {
+    let mut g = start(json!({"seats": [sorceror(json!({})), swordsman(json!({}))],
+        "at": "sunset", "dice": dice(4, 40)}));
+    let mut log = Vec::new();
+    cast_unleash(&mut g, &mut log);
+    let before = serde_json::to_string(g.state()).unwrap();
+    // A Move chit, the colour chit, the chit casting the spell.
+    for chit in [0, 4, 8] {
+        let aim = A::AimSpell {
+            aim: SpellAim::Chit { chit },
+        };
+        assert!(g.apply(S0, aim).is_err(), "chit {chit} is refused");
+    }
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+}
+
+/// The Sorceror, unleashed, meets the Swordsman at Sunset of day 1.
+fn unleashed_sorceror() -> Game {
+    start(
+        json!({"seats": [sorceror(json!({})), swordsman(json!({}))], "spells": [unleashed()],
+        "at": "sunset", "dice": dice(4, 80)}),
+    )
+}
+
+#[test]
+fn unleash_power_move_fight_chit_charges_but_casts_no_spell() {
+    let mut g = unleashed_sorceror();
+    let mut log = Vec::new();
+    for _ in 0..20 {
+        if combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Deployment)
+            && g.to_act().seats().contains(&S0)
+        {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    let legal = g.legal_actions(S0);
+    // 8.3.6: it charges like a Move chit.
+    assert!(legal.contains(&A::Charge {
+        target: S1,
+        chit: 7
+    }));
+    // It is no Magic chit while transformed.
+    assert!(!legal
+        .iter()
+        .any(|a| matches!(a, A::CastSpell { chit: 7 | 11, .. })));
+}
+
+#[test]
+fn unleash_power_move_fight_chit_plays_as_attack_or_maneuver_not_both() {
+    let mut g = unleashed_sorceror();
+    let mut log = Vec::new();
+    // Each names the other as his target: both play attacks and maneuvers.
+    for _ in 0..60 {
+        if combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Plays)
+            && g.to_act().seats().contains(&S0)
+        {
+            break;
+        }
+        let who = g.to_act().seats()[0];
+        let other = if who == S0 { S1 } else { S0 };
+        let select = A::SelectTarget {
+            target: combat::CombatTarget::Character { seat: other },
+        };
+        if g.legal_actions(who).contains(&select) {
+            log.extend(g.apply(who, select).unwrap());
+        } else {
+            pass_once(&mut g, &mut log);
+        }
+    }
+    let legal = g.legal_actions(S0);
+    let maneuver = |chit| {
+        legal.iter().any(|a| {
+            matches!(a, A::PlayManeuver { with: combat::ManeuverPlay::Chit { chit: c }, .. }
+            if *c == chit)
+        })
+    };
+    assert!(maneuver(7), "a Move chit in a Maneuver square");
+    let lane = tabletop_rules::magic_realm::combat::melee::Lane::ALL[0];
+    assert!(
+        legal.contains(&A::PlayAttack { chit: 7, lane }),
+        "a Fight chit"
+    );
+    log.extend(g.apply(S0, A::PlayAttack { chit: 7, lane }).unwrap());
+    let legal = g.legal_actions(S0);
+    assert!(
+        !legal.iter().any(|a| matches!(
+            a,
+            A::PlayManeuver {
+                with: combat::ManeuverPlay::Chit { chit: 7 },
+                ..
+            }
+        )),
+        "not both at once"
+    );
+    // It attacks (with his dagger) at the time printed on it.
+    let values =
+        tabletop_rules::magic_realm::combat::fighters::attack_values(cat(), g.state(), S0, 7)
+            .unwrap();
+    assert_eq!(values.time, 6);
+}
+
+#[test]
+fn unleash_power_move_fight_chit_carries_like_a_move_chit() {
+    let g = start(
+        json!({"seats": [sorceror(json!({}))], "spells": [unleashed()],
+        "at": "daylight"}),
+    );
+    assert_eq!(
+        who::carry_strength(cat(), g.state(), S0),
+        Size::Tremendous,
+        "7.3.1: his strongest Move chit in play"
+    );
+}
