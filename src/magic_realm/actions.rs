@@ -415,6 +415,8 @@ pub enum SearchChoice {
         #[tsify(optional)]
         spell: Option<SpellId>,
     },
+    /// 7.5.7: the Magic Sight table in his clearing (World Fades: his only table).
+    MagicSight,
 }
 
 pub use crate::magic_realm::events::MagicRealmEvent;

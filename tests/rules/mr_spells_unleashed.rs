@@ -251,3 +251,140 @@ fn unleash_power_move_fight_chit_carries_like_a_move_chit() {
         "7.3.1: his strongest Move chit in play"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// World Fades
+
+/// World Fades cast by the Sorceror (seat 1, his chit 7) on the Swordsman (seat 0).
+fn world_fades(inert: bool) -> Value {
+    json!({"caster": 1, "spell": "world-fades", "spellBox": 0, "chit": 7,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}, "inert": inert})
+}
+
+fn fades_sorceror() -> Value {
+    json!({"character": "sorceror", "at": here(), "spells": ["world-fades"], "hidden": false})
+}
+
+/// Passes until the first round of combat is over (a second begins, or combat ends).
+fn first_round(g: &mut Game) -> Vec<tabletop_rules::engine::Event<E>> {
+    let mut log = Vec::new();
+    for _ in 0..80 {
+        match combat::current(g.state()) {
+            Some(c) if c.round > 1 || c.stage == CombatStage::Trading => return log,
+            None if !log.is_empty() => return log,
+            _ => pass_once(g, &mut log),
+        }
+    }
+    log
+}
+
+fn hide_rolls(
+    log: &[tabletop_rules::engine::Event<E>],
+) -> Vec<(tabletop_rules::engine::Seat, bool)> {
+    log.iter()
+        .filter_map(|e| match e.detail {
+            E::HideRolled { seat, success } => Some((seat, success)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn list_of_spells_world_fades_target_rolls_to_hide_at_the_end_of_a_round() {
+    let mut g = start(json!({"seats": [swordsman(json!({})), fades_sorceror()],
+        "spells": [world_fades(false)], "at": "sunset", "dice": dice(2, 80)}));
+    let log = first_round(&mut g);
+    // Only the faded Swordsman rolls; a 2 hides him.
+    assert_eq!(hide_rolls(&log), [(S0, true)]);
+    assert!(g.state().seats[0].hidden);
+    assert!(!g.state().seats[1].hidden);
+}
+
+#[test]
+fn list_of_spells_world_fades_does_nothing_while_inert() {
+    let mut g = start(json!({"seats": [swordsman(json!({})), fades_sorceror()],
+        "spells": [world_fades(true)], "at": "sunset", "dice": dice(2, 80)}));
+    let log = first_round(&mut g);
+    assert!(hide_rolls(&log).is_empty());
+    assert!(!g.state().seats[0].hidden);
+}
+
+#[test]
+fn list_of_spells_world_fades_no_roll_with_a_denizen_on_his_melee_section() {
+    let mut g = start(
+        json!({"seats": [swordsman(json!({})), fades_sorceror()], "pieces": [monster("ogre")],
+        "spells": [world_fades(false)], "at": "sunset", "dice": dice(2, 80)}),
+    );
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S0,
+        &A::Lure {
+            denizen: piece("ogre"),
+        },
+        &mut log,
+    );
+    // The round ending now: with the Ogre on his sheet he does not roll to hide.
+    let mut st = g.state().clone();
+    let mut ev = Vec::new();
+    spells::fades::end_of_round(cat(), &mut st, &mut ev).unwrap();
+    assert!(hide_rolls(&ev).is_empty());
+    // With his sheet empty he would.
+    if let Some(c) = st.today.evening.combat.as_mut() {
+        c.sheets.clear();
+    }
+    spells::fades::end_of_round(cat(), &mut st, &mut ev).unwrap();
+    assert_eq!(hide_rolls(&ev), [(S0, true)]);
+}
+
+fn faded_searcher() -> Game {
+    let searcher = json!({"character": "swordsman", "at": here(),
+        "record": [{"activity": "search"}]});
+    let sorc = json!({"character": "sorceror", "at": {"tile": "bad_valley", "clearing": 1},
+        "spells": ["world-fades"]});
+    start(
+        json!({"seats": [searcher, sorc], "spells": [world_fades(false)],
+        "day": 2, "at": "daylight", "dice": dice(1, 20)}),
+    )
+}
+
+#[test]
+fn rule_7_5_7_world_fades_target_searches_only_on_the_magic_sight_table() {
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    use tabletop_rules::magic_realm::catalog::tables::TableId;
+    let mut g = faded_searcher();
+    let searches: Vec<A> = g
+        .legal_actions(S0)
+        .into_iter()
+        .filter(|a| matches!(a, A::Search { .. }))
+        .collect();
+    let sight = A::Search {
+        search: SearchChoice::MagicSight,
+    };
+    assert_eq!(searches, std::slice::from_ref(&sight));
+    let log = g.apply(S0, sight).unwrap();
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::Searched {
+            table: TableId::MagicSight,
+            roll: 1,
+            ..
+        }
+    )));
+    // A 1 on Magic Sight is a Choice.
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SearchChoiceOffered { seat: S0 })));
+}
+
+#[test]
+fn rule_7_5_7_world_fades_target_is_refused_the_locate_table() {
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    let mut g = faded_searcher();
+    let before = serde_json::to_string(g.state()).unwrap();
+    let locate = A::Search {
+        search: SearchChoice::Locate,
+    };
+    assert!(g.apply(S0, locate).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+}

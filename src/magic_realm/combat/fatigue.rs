@@ -234,6 +234,8 @@ fn end_of_round(
 ) -> Result<(), RuleError> {
     // 4.6.6f: the Phase spells activated this round expire.
     super::spells::protection::phase_ends(cat, state, events);
+    // World Fades: its unhidden target with an empty Melee Section rolls to hide.
+    super::spells::fades::end_of_round(cat, state, events)?;
     // 8.8: a character away from the clearing whose hirelings there are all gone takes no
     // further part.
     let away: Vec<Seat> = current(state)

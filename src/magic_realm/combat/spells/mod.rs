@@ -21,6 +21,7 @@ pub mod bewitched;
 pub mod breaking;
 pub mod casting;
 pub mod effects;
+pub mod fades;
 pub mod items;
 pub mod lasting;
 pub mod mist;
@@ -300,6 +301,9 @@ pub enum SpellEffect {
     /// Unleash Power (Day): the caster's chosen Magic chits are Move/Fight chits
     /// ([`unleash`]).
     UnleashPower,
+    /// World Fades (Permanent): its target hides at the end of rounds of combat and
+    /// searches on the Magic Sight table ([`fades`]).
+    WorldFades,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -340,6 +344,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "transform" => Some(SpellEffect::Transform),
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
         "unleash-power" => Some(SpellEffect::UnleashPower),
+        "world-fades" => Some(SpellEffect::WorldFades),
         _ => None,
     }
 }
