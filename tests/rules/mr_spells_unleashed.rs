@@ -117,6 +117,15 @@ fn rule_4_6_9c_unleash_power_turns_the_chosen_magic_chits_into_move_fight_chits(
     assert!(details(&log).iter().any(|d| matches!(d,
         E::ChitsUnleashed { seat: S0, chits } if chits.len() == 3)));
     assert_eq!(chit(&g, S0, 8), ChitStatus::Committed);
+    // Every seat sees which chits are Move/Fight chits now.
+    let view = tabletop_rules::magic_realm::view::view(
+        g.state(),
+        tabletop_rules::engine::Viewer::Seat { seat: S1 },
+    );
+    assert_eq!(
+        view.seats[0].move_fight,
+        [(7, Size::Tremendous), (9, Size::Light), (11, Size::Heavy)]
+    );
     assert_eq!(
         g.state().spells[0].until,
         SpellExpiry::Sunset { day: day + 1 },
