@@ -916,4 +916,10 @@ pub enum MagicRealmEvent {
         seat: Seat,
         chits: Vec<u8>,
     },
+    /// Whistle for Monsters: the face-up Sound `chit` moved from tile `from` to `to`.
+    SoundChitMoved {
+        chit: crate::magic_realm::catalog::chits::MapChitId,
+        from: crate::magic_realm::catalog::tiles::TileId,
+        to: crate::magic_realm::map::ClearingRef,
+    },
 }

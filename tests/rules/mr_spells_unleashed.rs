@@ -397,3 +397,150 @@ fn rule_7_5_7_world_fades_target_is_refused_the_locate_table() {
     assert!(g.apply(S0, locate).is_err());
     assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
 }
+
+// ---------------------------------------------------------------------------------------
+// Whistle for Monsters
+
+/// The Magician (seat 0) with Whistle for Monsters in box 0 and his Magic IV chit 11
+/// enchanted (Purple); his Magic VIII chit 6 casts it. The Swordsman shares his clearing.
+fn whistler(at: Value, chits: Value) -> Game {
+    let magician = json!({"character": "magician", "at": at.clone(), "hidden": false,
+        "spells": ["whistle-for-monsters"], "chits": [{"chit": 11, "status": "enchanted"}]});
+    let swordsman = json!({"character": "swordsman", "at": at, "hidden": false});
+    start(
+        json!({"seats": [magician, swordsman], "pieces": chits, "at": "sunset",
+        "dice": dice(4, 60)}),
+    )
+}
+
+fn sound(id: &str, tile: &str, clearing: u8, facing: &str) -> Value {
+    json!({"piece": {"kind": "map_chit", "id": id},
+        "place": {"place": "clearing", "at": {"tile": tile, "clearing": clearing}},
+        "facing": facing})
+}
+
+fn cliff(clearing: u8) -> Value {
+    json!({"tile": "cliff", "clearing": clearing})
+}
+
+fn chit_place(g: &Game, id: &str) -> Option<tabletop_rules::magic_realm::pieces::Place> {
+    let piece: tabletop_rules::magic_realm::pieces::PieceId =
+        serde_json::from_value(json!({"kind": "map_chit", "id": id})).unwrap();
+    g.state().piles.place_of(&piece).cloned()
+}
+
+fn whistle_aims(g: &Game) -> Vec<SpellAim> {
+    g.legal_actions(S0)
+        .into_iter()
+        .filter_map(|a| match a {
+            A::AimSpell {
+                aim: aim @ SpellAim::SoundChit { .. },
+            } => Some(aim),
+            _ => None,
+        })
+        .collect()
+}
+
+fn cast_whistle(g: &mut Game, log: &mut Vec<tabletop_rules::engine::Event<E>>) {
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 6,
+        colour_chit: Some(11),
+    };
+    until(g, S0, &cast, log);
+    for _ in 0..10 {
+        if g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::AimSpell { .. } | A::NoTarget))
+        {
+            return;
+        }
+        pass_once(g, log);
+    }
+    panic!("Whistle for Monsters is never aimed");
+}
+
+fn place_at(tile: &str, clearing: u8) -> tabletop_rules::magic_realm::pieces::Place {
+    serde_json::from_value(json!({"place": "clearing", "at": {"tile": tile, "clearing": clearing}}))
+        .unwrap()
+}
+
+#[test]
+fn list_of_spells_whistle_for_monsters_brings_a_face_up_sound_chit_to_his_tile() {
+    let mut g = whistler(
+        cliff(1),
+        json!([
+            sound("flutter_1", "borderland", 1, "up"),
+            sound("patter_2", "ruins", 2, "down")
+        ]),
+    );
+    let mut log = Vec::new();
+    cast_whistle(&mut g, &mut log);
+    // Only the face-up chit, anywhere on the map; a chit elsewhere has no tile to name.
+    let aim = SpellAim::SoundChit {
+        chit: tabletop_rules::magic_realm::catalog::chits::MapChitId("flutter_1".into()),
+        to: None,
+    };
+    assert_eq!(whistle_aims(&g), std::slice::from_ref(&aim));
+    log.extend(g.apply(S0, A::AimSpell { aim }).unwrap());
+    through_targets(&mut g, &mut log);
+    // It keeps its clearing number in his tile, face up: it summons there now.
+    assert_eq!(chit_place(&g, "flutter_1"), Some(place_at("cliff", 1)));
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SoundChitMoved { .. })));
+    assert_eq!(chit(&g, S0, 6), ChitStatus::Fatigued, "an Instant spell");
+    assert_eq!(chit_place(&g, "patter_2"), Some(place_at("ruins", 2)));
+}
+
+#[test]
+fn list_of_spells_whistle_for_monsters_sends_a_chit_in_his_tile_to_another_six_clearing_tile() {
+    use tabletop_rules::magic_realm::catalog::tiles::TileId;
+    let mut g = whistler(cliff(1), json!([sound("flutter_1", "cliff", 1, "up")]));
+    let mut log = Vec::new();
+    cast_whistle(&mut g, &mut log);
+    let aims = whistle_aims(&g);
+    let tiles: Vec<Option<TileId>> = aims
+        .iter()
+        .filter_map(|a| match a {
+            SpellAim::SoundChit { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    // Left where it is, or sent to each other tile of six clearings (none of fewer).
+    assert_eq!(tiles.first(), Some(&None));
+    assert!(tiles.contains(&Some(TileId::Borderland)));
+    assert!(!tiles.contains(&Some(TileId::Cliff)));
+    assert!(!tiles.contains(&Some(TileId::OakWoods)));
+    assert!(!tiles.contains(&Some(TileId::BadValley)));
+    let aim = SpellAim::SoundChit {
+        chit: tabletop_rules::magic_realm::catalog::chits::MapChitId("flutter_1".into()),
+        to: Some(TileId::Borderland),
+    };
+    log.extend(g.apply(S0, A::AimSpell { aim }).unwrap());
+    through_targets(&mut g, &mut log);
+    assert_eq!(chit_place(&g, "flutter_1"), Some(place_at("borderland", 1)));
+}
+
+#[test]
+fn list_of_spells_whistle_for_monsters_is_refused_in_a_tile_of_fewer_than_six_clearings() {
+    let mut g = whistler(here(), json!([sound("flutter_1", "borderland", 1, "up")]));
+    let mut log = Vec::new();
+    for _ in 0..20 {
+        if combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Actions)
+            && g.to_act().seats().contains(&S0)
+        {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    assert!(combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Actions));
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 6,
+        colour_chit: Some(11),
+    };
+    let before = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(S0, cast).is_err(), "Oak Woods has three clearings");
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+}

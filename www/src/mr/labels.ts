@@ -230,6 +230,10 @@ export function aimLabel(names: Names, aim: SpellAim): string {
       return `every ${aim.kind}`;
     case 'chit':
       return `Magic chit ${aim.chit + 1}`;
+    case 'soundChit':
+      return aim.to === undefined
+        ? `the ${names.any(aim.chit)} chit`
+        : `the ${names.any(aim.chit)} chit, to send it to ${names.tile(aim.to)}`;
     default:
       return pieceName(names, aim.piece);
   }

@@ -189,6 +189,8 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
                 super::altering::candidates(cat, state, seat, &cast.spell, cast.magic_chit())
             }
         }
+        // Whistle for Monsters: a face-up Sound chit anywhere on the map.
+        SpellTarget::SoundChit => super::whistle::candidates(cat, state, combat.at.tile),
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
@@ -289,6 +291,10 @@ pub fn apply(
                     format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
                 SpellAim::Chit { chit } => format!("his Magic chit {}", chit + 1),
+                SpellAim::SoundChit { chit, to } => match to {
+                    Some(t) => format!("the {} chit, to send it to {t:?}", chit.0),
+                    None => format!("the {} chit", chit.0),
+                },
             };
             events.push(Event::public(
                 "8.4.2",

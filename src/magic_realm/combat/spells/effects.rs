@@ -114,6 +114,7 @@ pub fn start(
         }
         SpellEffect::AlterChits => super::altering::alter(cat, state, seat, cast, events),
         SpellEffect::UnleashPower => super::unleash::unleash(cat, state, seat, cast, events),
+        SpellEffect::WhistleForMonsters => super::whistle::whistle(cat, state, seat, cast, events),
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);

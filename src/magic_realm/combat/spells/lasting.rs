@@ -39,7 +39,8 @@ pub fn aim_in(state: &GameState, at: ClearingRef, aim: &SpellAim) -> bool {
         | SpellAim::Curse { .. }
         | SpellAim::Group { .. }
         | SpellAim::Kind { .. }
-        | SpellAim::Chit { .. } => false,
+        | SpellAim::Chit { .. }
+        | SpellAim::SoundChit { .. } => false,
     }
 }
 

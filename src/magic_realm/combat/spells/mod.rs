@@ -32,6 +32,7 @@ pub mod protection;
 pub mod storm;
 pub mod transform;
 pub mod unleash;
+pub mod whistle;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -90,6 +91,14 @@ pub enum SpellAim {
     Chit {
         chit: u8,
     },
+    /// Whistle for Monsters: a face-up Sound chit anywhere on the map; for one in the
+    /// spellcaster's tile, `to`: the other tile he sends it to (none: it stays).
+    SoundChit {
+        chit: crate::magic_realm::catalog::chits::MapChitId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        to: Option<crate::magic_realm::catalog::tiles::TileId>,
+    },
 }
 
 impl SpellAim {
@@ -107,7 +116,8 @@ impl SpellAim {
             | SpellAim::Weapon { .. }
             | SpellAim::Group { .. }
             | SpellAim::Kind { .. }
-            | SpellAim::Chit { .. } => None,
+            | SpellAim::Chit { .. }
+            | SpellAim::SoundChit { .. } => None,
         }
     }
 
@@ -304,6 +314,9 @@ pub enum SpellEffect {
     /// World Fades (Permanent): its target hides at the end of rounds of combat and
     /// searches on the Magic Sight table ([`fades`]).
     WorldFades,
+    /// Whistle for Monsters (Instant): a face-up Sound chit moves to or from the
+    /// spellcaster's tile ([`whistle`]).
+    WhistleForMonsters,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -345,6 +358,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
         "unleash-power" => Some(SpellEffect::UnleashPower),
         "world-fades" => Some(SpellEffect::WorldFades),
+        "whistle-for-monsters" => Some(SpellEffect::WhistleForMonsters),
         _ => None,
     }
 }
