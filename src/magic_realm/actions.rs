@@ -358,6 +358,12 @@ pub enum MagicRealmAction {
         caster: Seat,
         spell_box: u8,
     },
+    /// 8.4.2, Hurricane Winds: name the target of the spell he cast and the adjacent tile
+    /// `to` it will fly to.
+    AimSpellToward {
+        aim: crate::magic_realm::combat::spells::SpellAim,
+        to: crate::magic_realm::catalog::tiles::TileId,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -922,4 +922,21 @@ pub enum MagicRealmEvent {
         from: crate::magic_realm::catalog::tiles::TileId,
         to: crate::magic_realm::map::ClearingRef,
     },
+    /// Hurricane Winds: the denizen `piece` (with its head, club or horse) flies away from
+    /// `from` toward the tile `to`.
+    DenizenBlownAway {
+        piece: crate::magic_realm::pieces::PieceId,
+        from: crate::magic_realm::map::ClearingRef,
+        to: crate::magic_realm::catalog::tiles::TileId,
+    },
+    /// Hurricane Winds: the denizen `piece` rolls for its landing clearing in `tile`.
+    DenizenLandingRolled {
+        piece: crate::magic_realm::pieces::PieceId,
+        tile: crate::magic_realm::catalog::tiles::TileId,
+    },
+    /// Hurricane Winds: the denizen `piece` lands in `at` at the start of Daylight.
+    DenizenLanded {
+        piece: crate::magic_realm::pieces::PieceId,
+        at: crate::magic_realm::map::ClearingRef,
+    },
 }

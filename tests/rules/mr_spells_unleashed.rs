@@ -544,3 +544,188 @@ fn list_of_spells_whistle_for_monsters_is_refused_in_a_tile_of_fewer_than_six_cl
     assert!(g.apply(S0, cast).is_err(), "Oak Woods has three clearings");
     assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
 }
+
+// ---------------------------------------------------------------------------------------
+// Hurricane Winds
+
+/// The Sorceror (seat 0) with Hurricane Winds in box 0 and his Magic IV chit 4 enchanted
+/// (Purple); his Magic IV chit 10 (time 3) casts it. The Swordsman (seat 1), on a pony, shares his
+/// clearing: Mountain 1 (a mountain clearing) unless `at` says otherwise.
+fn windy(at: Value, pieces: Value) -> Game {
+    windy_hidden(at, pieces, false)
+}
+
+/// [`windy`], the Sorceror hidden or not.
+fn windy_hidden(at: Value, pieces: Value, hidden: bool) -> Game {
+    let sorc = json!({"character": "sorceror", "at": at.clone(), "hidden": hidden,
+        "spells": ["hurricane-winds"], "chits": [{"chit": 4, "status": "enchanted"}]});
+    let swordsman = json!({"character": "swordsman", "at": at, "hidden": false,
+        "belongings": [{"piece": {"kind": "horse", "id": "pony-m5-m4"}}]});
+    start(
+        json!({"seats": [sorc, swordsman], "pieces": pieces, "at": "sunset",
+        "dice": dice(3, 80)}),
+    )
+}
+
+fn mountain(clearing: u8) -> Value {
+    json!({"tile": "mountain", "clearing": clearing})
+}
+
+fn cast_hurricane(g: &mut Game, log: &mut Vec<tabletop_rules::engine::Event<E>>) {
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 10,
+        colour_chit: Some(4),
+    };
+    until(g, S0, &cast, log);
+    for _ in 0..10 {
+        if g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::AimSpellToward { .. } | A::NoTarget))
+        {
+            return;
+        }
+        pass_once(g, log);
+    }
+    panic!("Hurricane Winds is never aimed");
+}
+
+fn next_round(g: &mut Game, log: &mut Vec<tabletop_rules::engine::Event<E>>) {
+    for _ in 0..80 {
+        if combat::current(g.state()).is_none_or(|c| c.round > 1) {
+            return;
+        }
+        pass_once(g, log);
+    }
+    panic!("the second round never begins");
+}
+
+#[test]
+fn list_of_spells_hurricane_winds_blows_a_character_away_with_his_horse() {
+    use tabletop_rules::magic_realm::pieces::Place;
+    let mut g = windy(mountain(1), json!([]));
+    let mut log = Vec::new();
+    cast_hurricane(&mut g, &mut log);
+    let to = g
+        .state()
+        .map
+        .adjacent_tiles(tabletop_rules::magic_realm::catalog::tiles::TileId::Mountain);
+    let mut to = to;
+    to.sort();
+    let aim = A::AimSpellToward {
+        aim: SpellAim::Character { seat: S1 },
+        to: to[0],
+    };
+    // The target comes with each adjacent tile; never without one.
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&aim));
+    assert!(!legal.iter().any(|a| matches!(a, A::AimSpell { .. })));
+    log.extend(g.apply(S0, aim).unwrap());
+    through_targets(&mut g, &mut log);
+    assert!(g
+        .state()
+        .spells
+        .iter()
+        .any(|s| s.spell.0 == "hurricane-winds"));
+    // Just before the next Encounter Step he flies away, his pony with him.
+    next_round(&mut g, &mut log);
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::FlewAway { seat: S1, .. })));
+    let counter: tabletop_rules::magic_realm::pieces::PieceId =
+        serde_json::from_value(json!({"kind": "character", "id": "swordsman"})).unwrap();
+    assert_eq!(
+        g.state().piles.place_of(&counter),
+        Some(&Place::FlownAway {
+            from: tabletop_rules::magic_realm::catalog::tiles::TileId::Mountain,
+            to: to[0]
+        })
+    );
+    let pony: tabletop_rules::magic_realm::pieces::PieceId =
+        serde_json::from_value(json!({"kind": "horse", "id": "pony-m5-m4"})).unwrap();
+    assert!(matches!(
+        g.state().piles.place_of(&pony),
+        Some(Place::Belongings { .. })
+    ));
+}
+
+#[test]
+fn list_of_spells_hurricane_winds_refuses_an_aim_without_an_adjacent_tile() {
+    use tabletop_rules::magic_realm::catalog::tiles::TileId;
+    let mut g = windy(mountain(1), json!([]));
+    let mut log = Vec::new();
+    cast_hurricane(&mut g, &mut log);
+    let before = serde_json::to_string(g.state()).unwrap();
+    let plain = A::AimSpell {
+        aim: SpellAim::Character { seat: S1 },
+    };
+    assert!(g.apply(S0, plain).is_err());
+    let far = A::AimSpellToward {
+        aim: SpellAim::Character { seat: S1 },
+        to: TileId::Mountain,
+    };
+    assert!(g.apply(S0, far).is_err(), "his own tile is not adjacent");
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+}
+
+#[test]
+fn list_of_spells_hurricane_winds_is_cast_only_in_a_mountain_clearing() {
+    let mut g = windy(mountain(2), json!([]));
+    let mut log = Vec::new();
+    for _ in 0..20 {
+        if combat::current(g.state()).is_some_and(|c| c.stage == CombatStage::Actions)
+            && g.to_act().seats().contains(&S0)
+        {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    assert!(!g
+        .legal_actions(S0)
+        .iter()
+        .any(|a| matches!(a, A::CastSpell { spell_box: 0, .. })));
+}
+
+#[test]
+fn list_of_spells_hurricane_winds_blows_a_monster_away_to_land_at_daylight() {
+    use tabletop_rules::magic_realm::pieces::Place;
+    // The Sorceror, hidden, is not attacked by the Wolf before it is blown away.
+    let wolf = json!({"piece": {"kind": "monster", "id": "wolf-l4", "n": 0},
+        "place": {"place": "clearing", "at": mountain(1)}});
+    let mut g = windy_hidden(mountain(1), json!([wolf]), true);
+    let mut log = Vec::new();
+    cast_hurricane(&mut g, &mut log);
+    let mut to = g
+        .state()
+        .map
+        .adjacent_tiles(tabletop_rules::magic_realm::catalog::tiles::TileId::Mountain);
+    to.sort();
+    let aim = A::AimSpellToward {
+        aim: SpellAim::Denizen {
+            piece: piece("wolf-l4"),
+        },
+        to: to[0],
+    };
+    log.extend(g.apply(S0, aim).unwrap());
+    through_targets(&mut g, &mut log);
+    next_round(&mut g, &mut log);
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::DenizenBlownAway { piece: p, .. } if *p == piece("wolf-l4"))));
+    assert!(matches!(
+        g.state().piles.place_of(&piece("wolf-l4")),
+        Some(Place::FlownAway { .. })
+    ));
+    // At the start of Daylight it lands in that tile (a 3: its clearing 3 if it has one).
+    let mut st = g.state().clone();
+    let mut ev = Vec::new();
+    spells::hurricane::land_denizens(cat(), &mut st, &mut ev).unwrap();
+    match st.piles.place_of(&piece("wolf-l4")) {
+        Some(Place::Clearing { at }) => assert_eq!(at.tile, to[0]),
+        other => panic!("the Wolf did not land: {other:?}"),
+    }
+    assert!(!st.spells.iter().any(|s| s.spell.0 == "hurricane-winds"));
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::DenizenLanded { .. })));
+}

@@ -381,6 +381,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return action.aim.aim === 'kind'
         ? `Aim my spell at every ${action.aim.kind} here`
         : `Aim my spell at ${aimLabel(names, action.aim)}`;
+    case 'AimSpellToward':
+      return `Aim my spell at ${aimLabel(names, action.aim)}, to blow toward ${names.tile(action.to)}`;
     case 'EndAim':
       return 'No more targets for my spell';
     case 'EnergizeSpell':

@@ -197,10 +197,29 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
 }
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
-    let mut out: Vec<A> = candidates(cat, state, combat, seat)
-        .into_iter()
-        .map(|aim| A::AimSpell { aim })
-        .collect();
+    let hurricane = combat
+        .casts
+        .get(&seat)
+        .is_some_and(|c| super::effect_named(cat, &c.spell) == Some(SpellEffect::HurricaneWinds));
+    let mut out: Vec<A> = if hurricane {
+        // Hurricane Winds: the target with the adjacent tile it flies to.
+        let mut tiles = state.map.adjacent_tiles(combat.at.tile);
+        tiles.sort();
+        candidates(cat, state, combat, seat)
+            .into_iter()
+            .flat_map(|aim| {
+                tiles.iter().map(move |to| A::AimSpellToward {
+                    aim: aim.clone(),
+                    to: *to,
+                })
+            })
+            .collect()
+    } else {
+        candidates(cat, state, combat, seat)
+            .into_iter()
+            .map(|aim| A::AimSpell { aim })
+            .collect()
+    };
     if combat.casts.get(&seat).is_some_and(|c| !c.aims.is_empty()) {
         out.push(A::EndAim);
     } else {
@@ -227,6 +246,10 @@ pub fn apply(
         .map(|s| s.target)
         .ok_or_else(|| RuleError::internal("unknown spell"))?;
     let name = who::who(cat, state, seat);
+    let (action, toward) = match action {
+        A::AimSpellToward { aim, to } => (&A::AimSpell { aim: aim.clone() }, Some(*to)),
+        other => (other, None),
+    };
     match action {
         A::AimSpell { aim } => {
             if let Some(target) = aim.individual() {
@@ -325,6 +348,9 @@ pub fn apply(
             }
             if let Some(c) = combat.casts.get_mut(&seat) {
                 c.aims.extend(aims);
+                if toward.is_some() {
+                    c.toward = toward;
+                }
                 if !multiple(kind) {
                     c.status = CastStatus::Aimed;
                 }

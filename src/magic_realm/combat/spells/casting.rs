@@ -180,6 +180,7 @@ pub fn cast(
             aims: Vec::new(),
             status: CastStatus::Cast,
             item: None,
+            toward: None,
         },
     );
     events.push(Event::reveal(

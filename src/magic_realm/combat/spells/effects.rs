@@ -114,6 +114,7 @@ pub fn start(
         }
         SpellEffect::AlterChits => super::altering::alter(cat, state, seat, cast, events),
         SpellEffect::UnleashPower => super::unleash::unleash(cat, state, seat, cast, events),
+        SpellEffect::HurricaneWinds => super::hurricane::rise(cat, state, seat, cast, events)?,
         SpellEffect::WhistleForMonsters => super::whistle::whistle(cat, state, seat, cast, events),
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
@@ -214,6 +215,7 @@ pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &S
         item: cast.item.clone(),
         at,
         value: None,
+        toward: cast.toward,
     });
 }
 

@@ -22,6 +22,7 @@ pub mod breaking;
 pub mod casting;
 pub mod effects;
 pub mod fades;
+pub mod hurricane;
 pub mod items;
 pub mod lasting;
 pub mod mist;
@@ -167,6 +168,10 @@ pub struct SpellCast {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub item: Option<TreasureId>,
+    /// Hurricane Winds: the adjacent tile the caster chose for its target to fly to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub toward: Option<crate::magic_realm::catalog::tiles::TileId>,
 }
 
 impl SpellCast {
@@ -236,6 +241,10 @@ pub struct SpellInEffect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub value: Option<u8>,
+    /// Hurricane Winds: the adjacent tile its target flies to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub toward: Option<crate::magic_realm::catalog::tiles::TileId>,
 }
 
 /// What a spell does, for the spells implemented (List of Spells).
@@ -317,6 +326,9 @@ pub enum SpellEffect {
     /// Whistle for Monsters (Instant): a face-up Sound chit moves to or from the
     /// spellcaster's tile ([`whistle`]).
     WhistleForMonsters,
+    /// Hurricane Winds (Fly): its target flies away to the tile the caster chose, just
+    /// before the next Encounter Step ([`hurricane`]).
+    HurricaneWinds,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -359,6 +371,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "unleash-power" => Some(SpellEffect::UnleashPower),
         "world-fades" => Some(SpellEffect::WorldFades),
         "whistle-for-monsters" => Some(SpellEffect::WhistleForMonsters),
+        "hurricane-winds" => Some(SpellEffect::HurricaneWinds),
         _ => None,
     }
 }
