@@ -249,6 +249,33 @@ fn unleash_power_move_fight_chit_plays_as_attack_or_maneuver_not_both() {
 }
 
 #[test]
+fn rule_8_5_1_move_fight_asterisks_are_both_fight_and_move_asterisks() {
+    let mut g = unleashed_sorceror();
+    let mut log = Vec::new();
+    while combat::current(g.state()).is_none() {
+        pass_once(&mut g, &mut log);
+    }
+    // He played the Move/Fight chit 7 and his Fight chit 1: two asterisks, one owed.
+    let mut st = g.state().clone();
+    if let Some(c) = st.today.evening.combat.as_mut() {
+        c.used.insert(S0, [1u8, 7].into_iter().collect());
+    }
+    combat::fatigue::begin(cat(), &mut st).unwrap();
+    let owed = combat::current(&st).unwrap().owed[&S0];
+    assert_eq!((owed.fatigue, owed.fight, owed.moves), (1, true, true));
+    // Any active Fight, Move or Move/Fight chit with an asterisk pays it (his Move chit 2
+    // only because the Move/Fight chit was played); his Magic chits do not.
+    let payers: Vec<u8> = combat::fatigue::options(cat(), &st, S0)
+        .into_iter()
+        .filter_map(|a| match a {
+            A::FatigueChit { chit } => Some(chit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(payers, [1, 2, 7, 11]);
+}
+
+#[test]
 fn unleash_power_move_fight_chit_carries_like_a_move_chit() {
     let g = start(
         json!({"seats": [sorceror(json!({}))], "spells": [unleashed()],
