@@ -756,3 +756,38 @@ fn list_of_spells_hurricane_winds_blows_a_monster_away_to_land_at_daylight() {
         .iter()
         .any(|d| matches!(d, E::DenizenLanded { .. })));
 }
+
+#[test]
+fn list_of_spells_hurricane_winds_makes_a_red_side_up_tremendous_monster_let_go() {
+    use tabletop_rules::magic_realm::pieces::Facing;
+    let giant = json!({"piece": {"kind": "monster", "id": "giant", "n": 0},
+        "place": {"place": "clearing", "at": mountain(1)}});
+    let mut g = windy_hidden(mountain(1), json!([giant]), true);
+    let mut log = Vec::new();
+    while combat::current(g.state()).is_none() {
+        pass_once(&mut g, &mut log);
+    }
+    // The Giant, red side up, holds the Swordsman; Hurricane Winds names the Swordsman.
+    let mut st = g.state().clone();
+    st.piles.set_facing(&piece("giant"), Facing::Dark);
+    if let Some(c) = st.today.evening.combat.as_mut() {
+        c.holding.insert(piece("giant"), S1);
+    }
+    let cast: spells::SpellCast = serde_json::from_value(json!({"spellBox": 0,
+        "spell": "hurricane-winds", "chit": 10, "time": 3,
+        "aims": [{"aim": "character", "seat": 1}], "status": "working",
+        "toward": "evil_valley"}))
+    .unwrap();
+    let mut ev = Vec::new();
+    spells::hurricane::rise(cat(), &mut st, S0, &cast, &mut ev).unwrap();
+    assert!(combat::current(&st).unwrap().holding.is_empty());
+    assert_eq!(
+        st.piles.find(&piece("giant")).map(|(_, c)| c.facing),
+        Some(Facing::Light),
+        "red side down"
+    );
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::LetGo { monster } if *monster == piece("giant"))));
+    assert!(st.spells.iter().any(|s| s.spell.0 == "hurricane-winds"));
+}
