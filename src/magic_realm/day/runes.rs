@@ -61,8 +61,11 @@ pub fn can_learn(cat: &Catalog, state: &GameState, seat: Seat, spell: &SpellId) 
         return false;
     };
     // The types printed on his chits (a chit Unleash Power transforms still counts).
-    let has_chit = who::card(cat, state, seat)
-        .is_some_and(|c| c.chits.iter().any(|c| c.kind == ChitKind::Magic { magic_type }));
+    let has_chit = who::card(cat, state, seat).is_some_and(|c| {
+        c.chits
+            .iter()
+            .any(|c| c.kind == ChitKind::Magic { magic_type })
+    });
     has_chit
         && !state
             .seat(seat)
