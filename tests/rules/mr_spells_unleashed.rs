@@ -171,7 +171,7 @@ fn unleashed_sorceror() -> Game {
 }
 
 #[test]
-fn unleash_power_move_fight_chit_charges_but_casts_no_spell() {
+fn rule_8_3_6_unleash_power_move_fight_chit_charges_but_casts_no_spell() {
     let mut g = unleashed_sorceror();
     let mut log = Vec::new();
     for _ in 0..20 {
@@ -195,7 +195,7 @@ fn unleash_power_move_fight_chit_charges_but_casts_no_spell() {
 }
 
 #[test]
-fn unleash_power_move_fight_chit_plays_as_attack_or_maneuver_not_both() {
+fn rule_8_4_5_unleash_power_move_fight_chit_plays_as_attack_or_maneuver_not_both() {
     let mut g = unleashed_sorceror();
     let mut log = Vec::new();
     // Each names the other as his target: both play attacks and maneuvers.
@@ -276,7 +276,7 @@ fn rule_8_5_1_move_fight_asterisks_are_both_fight_and_move_asterisks() {
 }
 
 #[test]
-fn unleash_power_move_fight_chit_carries_like_a_move_chit() {
+fn rule_7_3_1_unleash_power_move_fight_chit_carries_like_a_move_chit() {
     let g = start(
         json!({"seats": [sorceror(json!({}))], "spells": [unleashed()],
         "at": "daylight"}),
