@@ -368,6 +368,12 @@ pub enum MagicRealmAction {
         chit: u8,
         at: ClearingRef,
     },
+    /// 8.4.2, Hurricane Winds: name the target of the spell he cast and the adjacent tile
+    /// `to` it will fly to.
+    AimSpellToward {
+        aim: crate::magic_realm::combat::spells::SpellAim,
+        to: crate::magic_realm::catalog::tiles::TileId,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).
@@ -436,6 +442,8 @@ pub enum SearchChoice {
     /// 2.3.7 (GAPS.md 4): open the Chest he holds with the Lost Keys active, taking what
     /// is inside.
     OpenChest { chest: TreasureId },
+    /// 7.5.7: the Magic Sight table in his clearing (World Fades: his only table).
+    MagicSight,
 }
 
 pub use crate::magic_realm::events::MagicRealmEvent;

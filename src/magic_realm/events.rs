@@ -959,4 +959,37 @@ pub enum MagicRealmEvent {
     PeerAnywhere {
         seat: Seat,
     },
+    /// Unleash Power: `seat`'s Magic `chits` are Move/Fight chits of these strengths.
+    ChitsUnleashed {
+        seat: Seat,
+        chits: Vec<(u8, crate::magic_realm::catalog::common::Size)>,
+    },
+    /// Unleash Power ended: `seat`'s Move/Fight `chits` are Magic chits again (4.6.9b).
+    UnleashedChitsRevert {
+        seat: Seat,
+        chits: Vec<u8>,
+    },
+    /// Whistle for Monsters: the face-up Sound `chit` moved from tile `from` to `to`.
+    SoundChitMoved {
+        chit: crate::magic_realm::catalog::chits::MapChitId,
+        from: crate::magic_realm::catalog::tiles::TileId,
+        to: crate::magic_realm::map::ClearingRef,
+    },
+    /// Hurricane Winds: the denizen `piece` (with its head, club or horse) flies away from
+    /// `from` toward the tile `to`.
+    DenizenBlownAway {
+        piece: crate::magic_realm::pieces::PieceId,
+        from: crate::magic_realm::map::ClearingRef,
+        to: crate::magic_realm::catalog::tiles::TileId,
+    },
+    /// Hurricane Winds: the denizen `piece` rolls for its landing clearing in `tile`.
+    DenizenLandingRolled {
+        piece: crate::magic_realm::pieces::PieceId,
+        tile: crate::magic_realm::catalog::tiles::TileId,
+    },
+    /// Hurricane Winds: the denizen `piece` lands in `at` at the start of Daylight.
+    DenizenLanded {
+        piece: crate::magic_realm::pieces::PieceId,
+        at: crate::magic_realm::map::ClearingRef,
+    },
 }

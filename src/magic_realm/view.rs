@@ -52,6 +52,10 @@ pub struct SeatView {
     pub tasks: Vec<Task>,
     /// 4.6.7a: his curses.
     pub curses: Vec<crate::magic_realm::catalog::tables::Curse>,
+    /// Unleash Power: his Magic chits that are Move/Fight chits now, with their strength.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub move_fight: Vec<(u8, crate::magic_realm::catalog::common::Size)>,
 }
 
 /// A seat's own secrets, shown to that seat only.
@@ -120,6 +124,24 @@ pub struct DayView {
     /// native's horse, a monster's head or club), so a sheet can be drawn with them.
     #[serde(default)]
     pub companions: Vec<(PieceId, PieceId)>,
+}
+
+/// Unleash Power: the seat's chits that are Move/Fight chits now (public: the spell and
+/// its targets are).
+fn move_fight_chits(
+    state: &GameState,
+    seat: Seat,
+) -> Vec<(u8, crate::magic_realm::catalog::common::Size)> {
+    use crate::magic_realm::catalog::characters::ChitKind;
+    let Ok(cat) = crate::magic_realm::game::data() else {
+        return Vec::new();
+    };
+    crate::magic_realm::day::who::chits(cat, state, seat)
+        .filter_map(|(i, c, _)| match c.kind {
+            ChitKind::MoveFight { strength } => Some((i, strength)),
+            _ => None,
+        })
+        .collect()
 }
 
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
@@ -194,6 +216,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     .collect(),
                 tasks: s.tasks.clone(),
                 curses: s.curses.iter().copied().collect(),
+                move_fight: move_fight_chits(state, seat),
             })
         })
         .collect();

@@ -47,6 +47,7 @@ mod mr_spells_combat;
 mod mr_spells_day;
 mod mr_spells_permanent;
 mod mr_spells_phases;
+mod mr_spells_unleashed;
 mod mr_spying;
 mod mr_trade_hire;
 mod mr_transform;

@@ -26,11 +26,59 @@ pub struct CharacterId(pub String);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
 #[serde(tag = "action")]
 pub enum ChitKind {
-    Move { strength: Size },
-    Fight { strength: Size },
-    Duck { strength: Size },
-    Berserk { strength: Size },
-    Magic { magic_type: MagicType },
+    Move {
+        strength: Size,
+    },
+    Fight {
+        strength: Size,
+    },
+    Duck {
+        strength: Size,
+    },
+    Berserk {
+        strength: Size,
+    },
+    Magic {
+        magic_type: MagicType,
+    },
+    /// Unleash Power (List of Spells): a Magic chit transformed into a Move/Fight chit,
+    /// usable as a Move chit or as a Fight chit (never printed on a card: only
+    /// [`crate::magic_realm::day::who::chits`] reports it, while the spell lasts).
+    MoveFight {
+        strength: Size,
+    },
+}
+
+impl ChitKind {
+    /// The strength of a Move, Fight, Duck, Berserk or Move/Fight chit (none for Magic).
+    pub fn strength(self) -> Option<Size> {
+        match self {
+            ChitKind::Move { strength }
+            | ChitKind::Fight { strength }
+            | ChitKind::Duck { strength }
+            | ChitKind::Berserk { strength }
+            | ChitKind::MoveFight { strength } => Some(strength),
+            ChitKind::Magic { .. } => None,
+        }
+    }
+
+    /// The strength it has when played as a Move chit (a Move/Fight chit included).
+    pub fn move_strength(self) -> Option<Size> {
+        match self {
+            ChitKind::Move { strength } | ChitKind::MoveFight { strength } => Some(strength),
+            _ => None,
+        }
+    }
+
+    /// The strength it has when played as a Fight chit (Berserk and Move/Fight included).
+    pub fn fight_strength(self) -> Option<Size> {
+        match self {
+            ChitKind::Fight { strength }
+            | ChitKind::Berserk { strength }
+            | ChitKind::MoveFight { strength } => Some(strength),
+            _ => None,
+        }
+    }
 }
 
 /// One action chit.
@@ -226,6 +274,12 @@ fn validate(chars: &Characters, items: &Items) -> Result<(), DataError> {
             if let Some(a) = stage.armor.iter().find(|a| items.armor_piece(a).is_none()) {
                 return Err(err(format!("unknown armor {}", a.0)));
             }
+        }
+        if c.chits
+            .iter()
+            .any(|ch| matches!(ch.kind, ChitKind::MoveFight { .. }))
+        {
+            return Err(err("a printed Move/Fight chit".to_string()));
         }
         if c.start.is_empty() {
             return Err(err("no starting place".to_string()));

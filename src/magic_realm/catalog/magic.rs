@@ -183,6 +183,30 @@ pub struct Spell {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub fly: Option<FlyValues>,
+    /// Unleash Power (List of Spells): the strength of a Move/Fight chit by the time
+    /// printed on it, as steps in ascending order: from each time on, its strength.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub move_fight: Option<Vec<TimeStrength>>,
+}
+
+/// One step of a time-to-strength scale (Unleash Power): chits of time `from_time` or more
+/// (up to the next step) have `strength`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(deny_unknown_fields)]
+pub struct TimeStrength {
+    pub from_time: u8,
+    pub strength: super::common::Size,
+}
+
+/// The strength a time has on `scale` (the lowest step's below it).
+pub fn strength_for_time(scale: &[TimeStrength], time: u8) -> Option<super::common::Size> {
+    scale
+        .iter()
+        .rev()
+        .find(|s| s.from_time <= time)
+        .or(scale.first())
+        .map(|s| s.strength)
 }
 
 /// Flying values (2.2.3, 7.3.3): like move values, a strength that must carry the flier
@@ -276,6 +300,18 @@ fn validate(spells: &Spells, items: &Items) -> Result<(), DataError> {
                         format!("spell {} names unknown treasure {}", spell.id.0, t.0),
                     ));
                 }
+            }
+        }
+        // Unleash Power: a scale of strictly rising times and strengths.
+        if let Some(scale) = &spell.move_fight {
+            let rising = scale.windows(2).all(
+                |w| matches!(w, [a, b] if a.from_time < b.from_time && a.strength < b.strength),
+            );
+            if scale.is_empty() || !rising {
+                return Err(DataError::new(
+                    FILE,
+                    format!("spell {} has a Move/Fight scale out of order", spell.id.0),
+                ));
             }
         }
         // 4.6.6d: weapon values belong to Attack spells, and every Attack spell has them.

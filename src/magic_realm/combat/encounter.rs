@@ -46,7 +46,7 @@ pub fn free_chits(
         .filter(|(i, _, st)| *st == ChitStatus::Fresh && !used.is_some_and(|u| u.contains(i)))
         .map(|(i, c, _)| {
             // His Treasure cards may set the chit's strength and time.
-            let (kind, time) = super::treasures::chit(cat, state, seat, c);
+            let (kind, time) = super::treasures::chit(cat, state, seat, &c);
             (i, kind, time, c.effort)
         })
         .collect()
@@ -121,7 +121,8 @@ fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
             continue;
         }
         for (chit, kind, _, effort) in free_chits(cat, state, combat, seat) {
-            let ChitKind::Move { strength } = kind else {
+            // Unleash Power: a Move/Fight chit charges as a Move chit.
+            let Some(strength) = kind.move_strength() else {
                 continue;
             };
             if strength >= heaviest && within_effort(cat, state, combat, seat, effort) {
@@ -157,7 +158,7 @@ fn alerts(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<
     free_chits(cat, state, combat, seat)
         .into_iter()
         .filter(|(_, kind, time, effort)| {
-            matches!(kind, ChitKind::Fight { strength } | ChitKind::Berserk { strength } if *strength >= weapon.weight)
+            kind.fight_strength().is_some_and(|s| s >= weapon.weight)
                 && limit.is_none_or(|l| *time < l)
                 && within_effort(cat, state, combat, seat, *effort)
         })

@@ -13,12 +13,21 @@ use crate::magic_realm::day::who;
 use crate::magic_realm::pieces::Facing;
 use crate::magic_realm::state::{ChitStatus, GameState};
 
+/// Fight asterisks: a Fight or Berserk chit's, and a Move/Fight chit's (Unleash Power: it
+/// is both a Move chit and a Fight chit).
 fn is_fight(kind: ChitKind) -> bool {
-    matches!(kind, ChitKind::Fight { .. } | ChitKind::Berserk { .. })
+    matches!(
+        kind,
+        ChitKind::Fight { .. } | ChitKind::Berserk { .. } | ChitKind::MoveFight { .. }
+    )
 }
 
+/// Move asterisks: a Move or Duck chit's, and a Move/Fight chit's.
 fn is_move(kind: ChitKind) -> bool {
-    matches!(kind, ChitKind::Move { .. } | ChitKind::Duck { .. })
+    matches!(
+        kind,
+        ChitKind::Move { .. } | ChitKind::Duck { .. } | ChitKind::MoveFight { .. }
+    )
 }
 
 /// 8.5.1: the Fatigue Step begins: each character owes one asterisk less than the Fight
@@ -225,6 +234,8 @@ fn end_of_round(
 ) -> Result<(), RuleError> {
     // 4.6.6f: the Phase spells activated this round expire.
     super::spells::protection::phase_ends(cat, state, events);
+    // World Fades: its unhidden target with an empty Melee Section rolls to hide.
+    super::spells::fades::end_of_round(cat, state, events)?;
     // 8.8: a character away from the clearing whose hirelings there are all gone takes no
     // further part.
     let away: Vec<Seat> = current(state)

@@ -325,7 +325,7 @@ pub fn chit_values(
     who::chits(cat, state, seat)
         .find(|(i, _, _)| *i == chit)
         .map(|(_, c, _)| {
-            let (kind, time) = super::treasures::chit(cat, state, seat, c);
+            let (kind, time) = super::treasures::chit(cat, state, seat, &c);
             (kind, time, c.effort)
         })
 }
@@ -338,7 +338,7 @@ pub fn move_chit_time(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) ->
         .find(|(i, _, _)| *i == chit)
         .map(|(_, c, _)| c.kind)?;
     match printed {
-        ChitKind::Move { strength }
+        ChitKind::Move { strength } | ChitKind::MoveFight { strength }
             if super::spells::graceful(cat, state, &super::CombatTarget::Character { seat })
                 && !super::treasures::sets_times(cat, state, seat) =>
         {
@@ -357,10 +357,7 @@ pub fn attack_values(
     chit: u8,
 ) -> Option<AttackValues> {
     let (kind, time, _) = chit_values(cat, state, seat, chit)?;
-    let strength = match kind {
-        ChitKind::Fight { strength } | ChitKind::Berserk { strength } => strength,
-        _ => return None,
-    };
+    let strength = kind.fight_strength()?;
     attack_with(cat, state, seat, strength, time)
 }
 

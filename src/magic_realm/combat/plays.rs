@@ -166,13 +166,11 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     }
     if may_attack {
         let weapon = fighters::active_weapon(cat, state, seat).map(|(_, w)| w.weight);
-        for (chit, kind, _, effort) in &free {
-            let ok = match kind {
-                ChitKind::Fight { strength } | ChitKind::Berserk { strength } => {
-                    weapon.is_none_or(|w| *strength >= w)
-                }
-                _ => false,
-            };
+        // Unleash Power: a Move/Fight chit plays as a Fight chit, not as both at once.
+        for (chit, kind, _, effort) in free.iter().filter(|c| Some(c.0) != maneuver_chit) {
+            let ok = kind
+                .fight_strength()
+                .is_some_and(|strength| weapon.is_none_or(|w| strength >= w));
             if ok && within_effort(cat, state, combat, seat, effort + pending(maneuver_chit)) {
                 for lane in Lane::ALL {
                     out.push(A::PlayAttack { chit: *chit, lane });
@@ -184,9 +182,13 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     // only in the Duck square), or his horse.
     if plays.maneuver.is_none() {
         let heaviest = fighters::heaviest_item(cat, state, seat);
-        for (chit, kind, _, effort) in &free {
+        for (chit, kind, _, effort) in free.iter().filter(|c| Some(c.0) != attack_chit) {
             let lanes: &[Lane] = match kind {
-                ChitKind::Move { strength } if *strength >= heaviest => &Lane::ALL,
+                ChitKind::Move { strength } | ChitKind::MoveFight { strength }
+                    if *strength >= heaviest =>
+                {
+                    &Lane::ALL
+                }
                 ChitKind::Duck { strength } if *strength >= heaviest => &[Lane::DuckSmash],
                 _ => &[],
             };

@@ -73,6 +73,8 @@ pub fn start_round(
         format!("Round {round} of combat."),
         E::CombatRound { round },
     ));
+    // Hurricane Winds: its targets here fly away just before the Encounter Step.
+    super::spells::hurricane::blow(cat, state, events)?;
     Ok(())
 }
 

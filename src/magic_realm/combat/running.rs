@@ -10,7 +10,6 @@ use super::fighters::{self, move_times_on_sheet};
 use super::{current_mut, encounter, hirelings, Combat, Events, ManeuverPlay};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
-use crate::magic_realm::catalog::characters::ChitKind;
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::{belongings, birdsong, who};
@@ -63,7 +62,7 @@ fn carriers(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Ve
     let carried = load(cat, state, seat);
     let mut out = Vec::new();
     for (chit, kind, _, effort) in encounter::free_chits(cat, state, combat, seat) {
-        let ChitKind::Move { strength } = kind else {
+        let Some(strength) = kind.move_strength() else {
             continue;
         };
         let time = fighters::move_chit_time(cat, state, seat, chit).unwrap_or(u8::MAX);

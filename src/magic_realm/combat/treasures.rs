@@ -57,14 +57,7 @@ pub fn sets_times(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
 /// (Garb and Draught of Speed, Belt of Strength), else the printed ones. Magic chits keep
 /// theirs.
 pub fn chit(cat: &Catalog, state: &GameState, seat: Seat, chit: &ActionChit) -> (ChitKind, u8) {
-    let strength_of = |kind: ChitKind| match kind {
-        ChitKind::Move { strength }
-        | ChitKind::Fight { strength }
-        | ChitKind::Duck { strength }
-        | ChitKind::Berserk { strength } => Some(strength),
-        ChitKind::Magic { .. } => None,
-    };
-    if strength_of(chit.kind).is_none() {
+    if chit.kind.strength().is_none() {
         return (chit.kind, chit.time);
     }
     let effects = effects(cat, state, seat);
@@ -88,6 +81,8 @@ pub fn chit(cat: &Catalog, state: &GameState, seat: Seat, chit: &ActionChit) -> 
         (ChitKind::Fight { .. }, Some(s)) => ChitKind::Fight { strength: s },
         (ChitKind::Duck { .. }, Some(s)) => ChitKind::Duck { strength: s },
         (ChitKind::Berserk { .. }, Some(s)) => ChitKind::Berserk { strength: s },
+        // Unleash Power: the Belt of Strength overrides its strength.
+        (ChitKind::MoveFight { .. }, Some(s)) => ChitKind::MoveFight { strength: s },
         (kind, _) => kind,
     };
     (kind, time)

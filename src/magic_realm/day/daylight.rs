@@ -475,6 +475,10 @@ pub fn progress(
         if state.today.pending.is_some() {
             return Ok(false);
         }
+        // Hurricane Winds: the denizens it blew away land before the first attention chit.
+        if state.today.turn == 0 && !state.today.turn_started {
+            spells::hurricane::land_denizens(cat, state, events)?;
+        }
         let seat = match state.today.order.get(state.today.turn).cloned() {
             None => return Ok(true),
             Some(Turner::Character(seat)) => seat,

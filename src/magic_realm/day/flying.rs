@@ -72,14 +72,9 @@ pub fn energized(cat: &Catalog, state: &GameState, seat: Seat, item: &TreasureId
 /// Whether the seat has a Move chit of Light strength in play (Broomstick: a target who is
 /// not its caster can fly with it only as he uses a Light Move chit).
 fn light_move_chit(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    use crate::magic_realm::catalog::characters::ChitKind;
     use crate::magic_realm::state::ChitStatus;
     who::chits(cat, state, seat).any(|(_, chit, st)| {
-        st == ChitStatus::Fresh
-            && chit.kind
-                == ChitKind::Move {
-                    strength: Size::Light,
-                }
+        st == ChitStatus::Fresh && chit.kind.move_strength() == Some(Size::Light)
     })
 }
 

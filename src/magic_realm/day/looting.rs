@@ -40,7 +40,7 @@ pub fn tremendous(cat: &Catalog, state: &GameState, seat: Seat) -> Option<u8> {
     who::chits(cat, state, seat)
         .find(|(_, c, st)| {
             *st == ChitStatus::Fresh
-                && matches!(c.kind, ChitKind::Fight { strength } | ChitKind::Move { strength } if strength == Size::Tremendous)
+                && matches!(c.kind, ChitKind::Fight { strength } | ChitKind::Move { strength } | ChitKind::MoveFight { strength } if strength == Size::Tremendous)
         })
         .map(|(i, _, _)| i)
 }

@@ -60,8 +60,12 @@ pub fn can_learn(cat: &Catalog, state: &GameState, seat: Seat, spell: &SpellId) 
     let Some(magic_type) = cat.spells.get(spell).and_then(|s| s.magic_type) else {
         return false;
     };
-    let has_chit =
-        who::chits(cat, state, seat).any(|(_, c, _)| c.kind == ChitKind::Magic { magic_type });
+    // The types printed on his chits (a chit Unleash Power transforms still counts).
+    let has_chit = who::card(cat, state, seat).is_some_and(|c| {
+        c.chits
+            .iter()
+            .any(|c| c.kind == ChitKind::Magic { magic_type })
+    });
     has_chit
         && !state
             .seat(seat)

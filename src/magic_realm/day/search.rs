@@ -9,7 +9,7 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, S
 use crate::magic_realm::catalog::chits::MapChitId;
 use crate::magic_realm::catalog::setup_card::SetupBox;
 use crate::magic_realm::catalog::tables::{
-    LocateResult, PeerResult, SearchEffect, SearchPick, TableId,
+    LocateResult, MagicSightResult, PeerResult, SearchEffect, SearchPick, TableId,
 };
 use crate::magic_realm::catalog::tiles::{ClearingKind, PathKind};
 use crate::magic_realm::catalog::Catalog;
@@ -24,6 +24,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
+    // 7.5.7, World Fades: its target must search on the Magic Sight table.
+    if crate::magic_realm::combat::spells::fades::faded(cat, state, seat) {
+        return vec![A::Search {
+            search: SearchChoice::MagicSight,
+        }];
+    }
     let mut out = vec![A::Search {
         search: SearchChoice::Peer { at: here },
     }];
@@ -161,6 +167,7 @@ fn table_of(search: &SearchChoice) -> TableId {
         SearchChoice::ReadRunesSite { .. } | SearchChoice::ReadRunesItem { .. } => {
             TableId::ReadingRunes
         }
+        SearchChoice::MagicSight => TableId::MagicSight,
     }
 }
 
@@ -251,6 +258,7 @@ fn table_name(t: TableId) -> &'static str {
         TableId::Locate => "locate",
         TableId::Loot => "loot",
         TableId::ReadingRunes => "reading_runes",
+        TableId::MagicSight => "magic_sight",
         _ => "search",
     }
 }
@@ -275,6 +283,35 @@ fn resolve(
             Some(LocateResult::Choice(p)) => (Some(p.clone()), Vec::new()),
             Some(r) => (None, r.effects().to_vec()),
             None => (None, Vec::new()),
+        },
+        TableId::MagicSight => match cat.tables.magic_sight(n) {
+            Some(MagicSightResult::Choice(p)) => (Some(p.clone()), Vec::new()),
+            Some(MagicSightResult::DiscoverChits) => (None, vec![SearchEffect::DiscoverChits]),
+            Some(
+                r @ (MagicSightResult::Counters
+                | MagicSightResult::TreasureCards
+                | MagicSightResult::PerceiveSpell),
+            ) => {
+                // Hidden enemies found; and the top counter or Treasure card of the
+                // abandoned items here is taken (see docs/rulings.md).
+                apply_effect(cat, state, seat, SearchEffect::HiddenEnemies, at, events);
+                let kinds: &[PieceKind] = match r {
+                    MagicSightResult::Counters => {
+                        &[PieceKind::Weapon, PieceKind::Armor, PieceKind::Horse]
+                    }
+                    MagicSightResult::TreasureCards => &[PieceKind::Treasure],
+                    _ => &[],
+                };
+                let pile: Vec<PieceId> = abandoned_items(cat, state, at)
+                    .into_iter()
+                    .filter(|p| kinds.contains(&p.kind()))
+                    .collect();
+                if !kinds.is_empty() {
+                    loot(cat, state, seat, 1, &pile, None, events)?;
+                }
+                return Ok(());
+            }
+            Some(MagicSightResult::Nothing) | None => (None, Vec::new()),
         },
         _ => (None, Vec::new()),
     };

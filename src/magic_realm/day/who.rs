@@ -2,7 +2,7 @@
 //! is, his card, which chits are in play, what he carries and what it weighs.
 
 use crate::engine::{RuleError, Seat};
-use crate::magic_realm::catalog::characters::{Character, ChitKind, SpecialAdvantage};
+use crate::magic_realm::catalog::characters::{Character, SpecialAdvantage};
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::tiles::{ClearingKind, TileGroup};
 use crate::magic_realm::catalog::Catalog;
@@ -95,7 +95,8 @@ pub fn tile_group(cat: &Catalog, c: ClearingRef) -> Option<TileGroup> {
     cat.tiles.get(c.tile).map(|t| t.group)
 }
 
-/// The character's action chits with their status (card order).
+/// The character's action chits with their status (card order), as they are used now:
+/// a Magic chit Unleash Power transforms is a Move/Fight chit while the spell lasts.
 pub fn chits<'a>(
     cat: &'a Catalog,
     state: &'a GameState,
@@ -103,7 +104,7 @@ pub fn chits<'a>(
 ) -> impl Iterator<
     Item = (
         u8,
-        &'a crate::magic_realm::catalog::characters::ActionChit,
+        crate::magic_realm::catalog::characters::ActionChit,
         ChitStatus,
     ),
 > + 'a {
@@ -114,7 +115,13 @@ pub fn chits<'a>(
             .iter()
             .zip(statuses.iter())
             .enumerate()
-            .filter_map(|(i, (chit, st))| u8::try_from(i).ok().map(|i| (i, chit, *st)))
+            .filter_map(move |(i, (chit, st))| {
+                let i = u8::try_from(i).ok()?;
+                let now = crate::magic_realm::combat::spells::unleash::as_used(
+                    cat, state, seat, i, *chit,
+                );
+                Some((i, now, *st))
+            })
     })
 }
 
@@ -139,10 +146,7 @@ pub fn exhausted(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
 pub fn carry_strength(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
     chits(cat, state, seat)
         .filter(|(_, _, st)| *st == ChitStatus::Fresh)
-        .filter_map(|(_, chit, _)| match chit.kind {
-            ChitKind::Move { strength } => Some(strength),
-            _ => None,
-        })
+        .filter_map(|(_, chit, _)| chit.kind.move_strength())
         .max()
         .unwrap_or(Size::Negligible)
 }

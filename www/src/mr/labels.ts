@@ -232,6 +232,10 @@ export function aimLabel(names: Names, aim: SpellAim): string {
       return `every ${aim.kind}`;
     case 'chit':
       return `Magic chit ${aim.chit + 1}`;
+    case 'soundChit':
+      return aim.to === undefined
+        ? `the ${names.any(aim.chit)} chit`
+        : `the ${names.any(aim.chit)} chit, to send it to ${names.tile(aim.to)}`;
     default:
       return pieceName(names, aim.piece);
   }
@@ -387,6 +391,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return action.aim.aim === 'kind'
         ? `Aim my spell at every ${action.aim.kind} here`
         : `Aim my spell at ${aimLabel(names, action.aim)}`;
+    case 'AimSpellToward':
+      return `Aim my spell at ${aimLabel(names, action.aim)}, to blow toward ${names.tile(action.to)}`;
     case 'EndAim':
       return 'No more targets for my spell';
     case 'EnergizeSpell':

@@ -182,18 +182,44 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         }
         // 4.6.9c: his own active Magic chits of a type the spell alters.
         SpellTarget::OwnMagicChits => {
-            super::altering::candidates(cat, state, seat, &cast.spell, cast.magic_chit())
+            if super::effect_named(cat, &cast.spell) == Some(SpellEffect::UnleashPower) {
+                // Unleash Power: any of his active Magic chits.
+                super::unleash::candidates(cat, state, seat, cast.magic_chit())
+            } else {
+                super::altering::candidates(cat, state, seat, &cast.spell, cast.magic_chit())
+            }
         }
+        // Whistle for Monsters: a face-up Sound chit anywhere on the map.
+        SpellTarget::SoundChit => super::whistle::candidates(cat, state, combat.at.tile),
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
 }
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
-    let mut out: Vec<A> = candidates(cat, state, combat, seat)
-        .into_iter()
-        .map(|aim| A::AimSpell { aim })
-        .collect();
+    let hurricane = combat
+        .casts
+        .get(&seat)
+        .is_some_and(|c| super::effect_named(cat, &c.spell) == Some(SpellEffect::HurricaneWinds));
+    let mut out: Vec<A> = if hurricane {
+        // Hurricane Winds: the target with the adjacent tile it flies to.
+        let mut tiles = state.map.adjacent_tiles(combat.at.tile);
+        tiles.sort();
+        candidates(cat, state, combat, seat)
+            .into_iter()
+            .flat_map(|aim| {
+                tiles.iter().map(move |to| A::AimSpellToward {
+                    aim: aim.clone(),
+                    to: *to,
+                })
+            })
+            .collect()
+    } else {
+        candidates(cat, state, combat, seat)
+            .into_iter()
+            .map(|aim| A::AimSpell { aim })
+            .collect()
+    };
     if combat.casts.get(&seat).is_some_and(|c| !c.aims.is_empty()) {
         out.push(A::EndAim);
     } else {
@@ -220,6 +246,10 @@ pub fn apply(
         .map(|s| s.target)
         .ok_or_else(|| RuleError::internal("unknown spell"))?;
     let name = who::who(cat, state, seat);
+    let (action, toward) = match action {
+        A::AimSpellToward { aim, to } => (&A::AimSpell { aim: aim.clone() }, Some(*to)),
+        other => (other, None),
+    };
     match action {
         A::AimSpell { aim } => {
             if let Some(target) = aim.individual() {
@@ -284,6 +314,10 @@ pub fn apply(
                     format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
                 SpellAim::Chit { chit } => format!("his Magic chit {}", chit + 1),
+                SpellAim::SoundChit { chit, to } => match to {
+                    Some(t) => format!("the {} chit, to send it to {t:?}", chit.0),
+                    None => format!("the {} chit", chit.0),
+                },
             };
             events.push(Event::public(
                 "8.4.2",
@@ -314,6 +348,9 @@ pub fn apply(
             }
             if let Some(c) = combat.casts.get_mut(&seat) {
                 c.aims.extend(aims);
+                if toward.is_some() {
+                    c.toward = toward;
+                }
                 if !multiple(kind) {
                     c.status = CastStatus::Aimed;
                 }

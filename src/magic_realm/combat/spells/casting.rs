@@ -37,6 +37,12 @@ pub(super) fn clearing_fits(
     spell: &Spell,
 ) -> bool {
     let kind = who::clearing_kind(cat, state, combat.at);
+    // Whistle for Monsters: not in a tile of fewer than six clearings.
+    if super::effect_of(spell) == Some(super::SpellEffect::WhistleForMonsters)
+        && !super::whistle::six_clearings(cat, state, combat.at.tile)
+    {
+        return false;
+    }
     match spell.clearing_requirement {
         None => true,
         Some(ClearingRequirement::Cave) => kind == Some(ClearingKind::Cave),
@@ -174,6 +180,7 @@ pub fn cast(
             aims: Vec::new(),
             status: CastStatus::Cast,
             item: None,
+            toward: None,
         },
     );
     events.push(Event::reveal(

@@ -75,7 +75,8 @@ pub fn start(
         | SpellEffect::Illusion
         | SpellEffect::BlazingLight
         | SpellEffect::PeaceWithNature
-        | SpellEffect::Fog => bewitch(cat, state, seat, cast),
+        | SpellEffect::Fog
+        | SpellEffect::WorldFades => bewitch(cat, state, seat, cast),
         SpellEffect::ViolentStorm => super::storm::brew(cat, state, seat, cast, events)?,
         SpellEffect::Transform => super::transform::transform(cat, state, seat, cast, events)?,
         SpellEffect::AbsorbEssence => super::transform::absorb(cat, state, seat, cast, events)?,
@@ -112,6 +113,9 @@ pub fn start(
             }
         }
         SpellEffect::AlterChits => super::altering::alter(cat, state, seat, cast, events),
+        SpellEffect::UnleashPower => super::unleash::unleash(cat, state, seat, cast, events),
+        SpellEffect::HurricaneWinds => super::hurricane::rise(cat, state, seat, cast, events)?,
+        SpellEffect::WhistleForMonsters => super::whistle::whistle(cat, state, seat, cast, events),
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
@@ -211,6 +215,7 @@ pub(super) fn bewitch(cat: &Catalog, state: &mut GameState, seat: Seat, cast: &S
         item: cast.item.clone(),
         at,
         value: None,
+        toward: cast.toward,
     });
 }
 

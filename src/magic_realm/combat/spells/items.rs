@@ -186,6 +186,7 @@ pub fn cast(
             aims: Vec::new(),
             status: CastStatus::Cast,
             item: Some(item.clone()),
+            toward: None,
         },
     );
     events.push(Event::reveal(

@@ -39,7 +39,8 @@ pub fn aim_in(state: &GameState, at: ClearingRef, aim: &SpellAim) -> bool {
         | SpellAim::Curse { .. }
         | SpellAim::Group { .. }
         | SpellAim::Kind { .. }
-        | SpellAim::Chit { .. } => false,
+        | SpellAim::Chit { .. }
+        | SpellAim::SoundChit { .. } => false,
     }
 }
 
@@ -64,6 +65,11 @@ pub fn end_spell(
     else {
         return;
     };
+    let unleashed = state
+        .spells
+        .get(index)
+        .map(|s| super::unleash::unleashed_by(cat, s))
+        .unwrap_or_default();
     let s = state.spells.remove(index);
     let ended = Ended {
         seat: s.caster,
@@ -82,6 +88,7 @@ pub fn end_spell(
         spell_ends(state, ended, Ending::Broken, "4.6.9", text, events);
     }
     super::altering::reverted(cat, state, s.caster, &altered, events);
+    super::unleash::reverted(cat, state, s.caster, unleashed, events);
     // Absorb Essence: the monster appears in the spellcaster's clearing.
     super::transform::release_essence(cat, state, &s, events);
 }

@@ -21,6 +21,8 @@ pub mod bewitched;
 pub mod breaking;
 pub mod casting;
 pub mod effects;
+pub mod fades;
+pub mod hurricane;
 pub mod items;
 pub mod lasting;
 pub mod mist;
@@ -30,6 +32,8 @@ pub mod places;
 pub mod protection;
 pub mod storm;
 pub mod transform;
+pub mod unleash;
+pub mod whistle;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -88,6 +92,14 @@ pub enum SpellAim {
     Chit {
         chit: u8,
     },
+    /// Whistle for Monsters: a face-up Sound chit anywhere on the map; for one in the
+    /// spellcaster's tile, `to`: the other tile he sends it to (none: it stays).
+    SoundChit {
+        chit: crate::magic_realm::catalog::chits::MapChitId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[tsify(optional)]
+        to: Option<crate::magic_realm::catalog::tiles::TileId>,
+    },
 }
 
 impl SpellAim {
@@ -105,7 +117,8 @@ impl SpellAim {
             | SpellAim::Weapon { .. }
             | SpellAim::Group { .. }
             | SpellAim::Kind { .. }
-            | SpellAim::Chit { .. } => None,
+            | SpellAim::Chit { .. }
+            | SpellAim::SoundChit { .. } => None,
         }
     }
 
@@ -155,6 +168,10 @@ pub struct SpellCast {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub item: Option<TreasureId>,
+    /// Hurricane Winds: the adjacent tile the caster chose for its target to fly to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub toward: Option<crate::magic_realm::catalog::tiles::TileId>,
 }
 
 impl SpellCast {
@@ -224,6 +241,10 @@ pub struct SpellInEffect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub value: Option<u8>,
+    /// Hurricane Winds: the adjacent tile its target flies to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub toward: Option<crate::magic_realm::catalog::tiles::TileId>,
 }
 
 /// What a spell does, for the spells implemented (List of Spells).
@@ -296,6 +317,18 @@ pub enum SpellEffect {
     /// Absorb Essence (Permanent; 4.6.8): the monster leaves play and the spellcaster is
     /// that monster while the spell is energized ([`transform`]).
     AbsorbEssence,
+    /// Unleash Power (Day): the caster's chosen Magic chits are Move/Fight chits
+    /// ([`unleash`]).
+    UnleashPower,
+    /// World Fades (Permanent): its target hides at the end of rounds of combat and
+    /// searches on the Magic Sight table ([`fades`]).
+    WorldFades,
+    /// Whistle for Monsters (Instant): a face-up Sound chit moves to or from the
+    /// spellcaster's tile ([`whistle`]).
+    WhistleForMonsters,
+    /// Hurricane Winds (Fly): its target flies away to the tile the caster chose, just
+    /// before the next Encounter Step ([`hurricane`]).
+    HurricaneWinds,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -335,6 +368,10 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "fog" => Some(SpellEffect::Fog),
         "transform" => Some(SpellEffect::Transform),
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
+        "unleash-power" => Some(SpellEffect::UnleashPower),
+        "world-fades" => Some(SpellEffect::WorldFades),
+        "whistle-for-monsters" => Some(SpellEffect::WhistleForMonsters),
+        "hurricane-winds" => Some(SpellEffect::HurricaneWinds),
         _ => None,
     }
 }

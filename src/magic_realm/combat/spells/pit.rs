@@ -162,9 +162,9 @@ pub fn power_of_the_pit(
                     state,
                     *s,
                     |kind, _| match kind {
-                        ChitKind::Move { strength } | ChitKind::Fight { strength } => {
-                            light_or_medium(strength)
-                        }
+                        ChitKind::Move { strength }
+                        | ChitKind::Fight { strength }
+                        | ChitKind::MoveFight { strength } => light_or_medium(strength),
                         _ => false,
                     },
                     ChitStatus::Wounded,
