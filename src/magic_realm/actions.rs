@@ -358,6 +358,10 @@ pub enum MagicRealmAction {
         caster: Seat,
         spell_box: u8,
     },
+    /// Talk to Wise Bird: do the remote Peer in this clearing (any on the map).
+    RemotePeer {
+        at: ClearingRef,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -906,4 +906,12 @@ pub enum MagicRealmEvent {
     RestCountsDouble {
         seat: Seat,
     },
+    /// Talk to Wise Bird: `seat` owes a remote Peer into any clearing.
+    RemotePeerOwed {
+        seat: Seat,
+    },
+    /// Talk to Wise Bird: a Fog leaves `seat` no clearing to peer into.
+    RemotePeerLost {
+        seat: Seat,
+    },
 }

@@ -611,6 +611,9 @@ pub struct Today {
     /// 4.4.3: the Potions with a combat effect activated today, until Midnight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub potions: Vec<crate::magic_realm::combat::potions::ActivePotion>,
+    /// Talk to Wise Bird: the characters who owe a remote Peer (the first does it now).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remote_peers: Vec<Seat>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

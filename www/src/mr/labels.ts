@@ -297,6 +297,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return MEETING_ANSWER[action.answer];
     case 'LoseToStorm':
       return `Give up phase ${action.phase + 1} to the storm`;
+    case 'RemotePeer':
+      return `Peer into ${clearingName(names, action.at)} (Talk to Wise Bird)`;
     case 'TakeChit':
       return `Take the ${humanize(action.chit)} chit`;
     case 'FreshStart':

@@ -112,6 +112,13 @@ pub fn start(
             }
         }
         SpellEffect::AlterChits => super::altering::alter(cat, state, seat, cast, events),
+        SpellEffect::TalkToWiseBird => {
+            for aim in &cast.aims {
+                if let SpellAim::Character { seat: target } = aim {
+                    super::wise_bird::speak(cat, state, *target, events);
+                }
+            }
+        }
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);
