@@ -362,6 +362,10 @@ pub enum MagicRealmAction {
     RemotePeer {
         at: ClearingRef,
     },
+    /// Premonition: take his turn now, before the next attention chit is picked.
+    Preempt,
+    /// Premonition: let the next attention chit be picked.
+    PassPreempt,
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -914,4 +914,20 @@ pub enum MagicRealmEvent {
     RemotePeerLost {
         seat: Seat,
     },
+    /// Premonition: `seat` keeps his attention chit out of the mix at Sunrise.
+    ChitKeptOut {
+        seat: Seat,
+    },
+    /// Premonition: `seat` preempts and takes his turn now.
+    Preempted {
+        seat: Seat,
+    },
+    /// Premonition: `seat` lets the next attention chit be picked.
+    PreemptPassed {
+        seat: Seat,
+    },
+    /// Premonition broken: `seat`'s attention chit is mixed in with those left.
+    ChitMixedIn {
+        seat: Seat,
+    },
 }

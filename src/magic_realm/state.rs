@@ -614,6 +614,16 @@ pub struct Today {
     /// Talk to Wise Bird: the characters who owe a remote Peer (the first does it now).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remote_peers: Vec<Seat>,
+    /// Premonition: the characters keeping their attention chits out of the mix until they
+    /// preempt.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preempting: Vec<Seat>,
+    /// Premonition: those who passed before the chit about to be picked.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub passed: BTreeSet<Seat>,
+    /// Premonition: those who preempted today (their chits are picked at once).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub preempted: BTreeSet<Seat>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -150,3 +150,134 @@ fn list_of_spells_talk_to_wise_bird_is_no_peer_into_a_fogged_tile() {
         .iter()
         .any(|a| matches!(a, A::RemotePeer { at } if at.tile == TileId::OakWoods)));
 }
+
+// ---- Premonition ------------------------------------------------------------------------
+
+/// A Day spell in effect until Sunset of day 1, cast by seat 1 (the Druid, chit 7) on
+/// `seat`.
+fn day_spell(name: &str, seat: u8) -> Value {
+    json!({"caster": 1, "spell": name, "spellBox": 0, "chit": 7,
+        "aims": [{"aim": "character", "seat": seat}], "until": {"at": "sunset", "day": 1}})
+}
+
+fn druid(spell: &str) -> Value {
+    json!({"character": "druid", "at": at("bad_valley", 1), "spells": [spell]})
+}
+
+/// Seats with nothing recorded (their turns end at once), the Premonition on `targets`, at
+/// Daylight of day 1.
+fn premonition(n: usize, targets: &[u8]) -> Game {
+    let mut seats = vec![
+        json!({"character": "amazon", "at": here()}),
+        druid("premonition"),
+    ];
+    if n > 2 {
+        seats.push(json!({"character": "captain", "at": at("bad_valley", 4)}));
+    }
+    let spells: Vec<Value> = targets
+        .iter()
+        .map(|t| {
+            let mut s = day_spell("premonition", *t);
+            s["spellBox"] = json!(t);
+            s["chit"] = json!(6 + t);
+            s
+        })
+        .collect();
+    start(json!({"seats": seats, "spells": spells, "at": "daylight", "dice": dice(2, 20)}))
+}
+
+fn turns_begun(log: &[Event<E>]) -> Vec<tabletop_rules::engine::Seat> {
+    log.iter()
+        .filter_map(|e| match e.detail {
+            E::TurnBegins { seat } => Some(seat),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn list_of_spells_premonition_keeps_his_chit_out_and_he_may_preempt_before_a_pick() {
+    let mut g = premonition(2, &[0]);
+    let order = &g.state().today.order;
+    assert!(
+        !order.iter().any(|t| t.character() == Some(S0)),
+        "his chit is not mixed"
+    );
+    assert_eq!(g.state().today.preempting, [S0]);
+    assert_eq!(g.to_act().seats(), [S0]);
+    assert_eq!(g.legal_actions(S0), [A::Preempt, A::PassPreempt]);
+    assert!(g.legal_actions(S1).is_empty());
+    let log = g.apply(S0, A::Preempt).unwrap();
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::Preempted { seat: S0 })));
+    // He takes his turn first; then the Druid's chit is picked.
+    assert_eq!(turns_begun(&log), [S0, S1]);
+    assert!(g.state().today.preempting.is_empty());
+}
+
+#[test]
+fn list_of_spells_premonition_when_no_chits_are_left_he_must_take_his_turn() {
+    let mut g = premonition(2, &[0]);
+    let log = g.apply(S0, A::PassPreempt).unwrap();
+    assert_eq!(turns_begun(&log), [S1], "the Druid's chit is picked");
+    // No chit is left: he cannot pass.
+    assert_eq!(g.legal_actions(S0), [A::Preempt]);
+    let before = g.state().clone();
+    assert!(g.apply(S0, A::PassPreempt).is_err());
+    assert!(g.apply(S1, A::Preempt).is_err());
+    assert_eq!(*g.state(), before, "a refused action changes nothing");
+    let log = g.apply(S0, A::Preempt).unwrap();
+    assert_eq!(turns_begun(&log), [S0], "one turn a day, his");
+    assert!(!matches!(
+        g.state().step,
+        tabletop_rules::magic_realm::state::Step::Daylight { .. }
+    ));
+}
+
+#[test]
+fn list_of_spells_premonition_several_preemptors_decide_clockwise_from_the_last_turn() {
+    // Seats 0 and 2 keep their chits out; seat 1's chit is mixed.
+    let mut g = premonition(3, &[0, 2]);
+    let s2 = tabletop_rules::engine::Seat(2);
+    // At the start of the day, clockwise from the first seat: seat 0, then seat 2.
+    assert_eq!(g.to_act().seats(), [S0]);
+    g.apply(S0, A::PassPreempt).unwrap();
+    assert_eq!(g.to_act().seats(), [s2]);
+    let log = g.apply(s2, A::PassPreempt).unwrap();
+    assert_eq!(turns_begun(&log), [S1]);
+    // The last turn was seat 1's: clockwise from him, seat 2 decides first now.
+    assert_eq!(g.to_act().seats(), [s2]);
+    assert_eq!(g.legal_actions(s2), [A::Preempt]);
+    let log = g.apply(s2, A::Preempt).unwrap();
+    assert_eq!(turns_begun(&log), [s2]);
+    assert_eq!(g.to_act().seats(), [S0]);
+}
+
+#[test]
+fn list_of_spells_premonition_broken_before_he_preempts_mixes_his_chit_in() {
+    let g = premonition(2, &[0]);
+    let mut state = g.state().clone();
+    let mut events = Vec::new();
+    tabletop_rules::magic_realm::combat::spells::end_spell(
+        cat(),
+        &mut state,
+        0,
+        false,
+        &mut events,
+    );
+    assert!(state.today.preempting.is_empty());
+    assert_eq!(
+        state
+            .today
+            .order
+            .iter()
+            .filter(|t| t.character() == Some(S0))
+            .count(),
+        1,
+        "his chit is among those to be picked"
+    );
+    assert!(details(&events)
+        .iter()
+        .any(|d| matches!(d, E::ChitMixedIn { seat: S0 })));
+}

@@ -36,6 +36,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
     }
+    // Premonition: before a chit is picked, a character keeping his out decides.
+    if super::premonition::decider(state).is_some() {
+        return super::premonition::options(state, seat);
+    }
     if turn_of(state) != Some(seat) {
         return Vec::new();
     }
@@ -126,6 +130,10 @@ pub fn apply(
                 end_phase(cat, state, guide, &mut events)?;
             }
         }
+        return Ok(events);
+    }
+    if matches!(action, A::Preempt | A::PassPreempt) {
+        super::premonition::apply(cat, state, seat, action, &mut events)?;
         return Ok(events);
     }
     if let A::ChooseSearchResult { pick } = action {
@@ -460,7 +468,7 @@ pub fn progress(
     events: &mut Events,
 ) -> Result<bool, RuleError> {
     loop {
-        if state.today.pending.is_some() {
+        if state.today.pending.is_some() || super::premonition::decider(state).is_some() {
             return Ok(false);
         }
         let seat = match state.today.order.get(state.today.turn).cloned() {
@@ -527,6 +535,7 @@ pub fn progress(
 fn next_turn(state: &mut GameState) {
     state.today.turn += 1;
     state.today.turn_started = false;
+    state.today.passed.clear();
     state.today.phase = 0;
     state.today.climbing = false;
 }

@@ -25,6 +25,7 @@ pub mod midnight;
 pub mod missions;
 pub mod moving;
 pub mod potions;
+pub mod premonition;
 pub mod prowling;
 pub mod quitting;
 pub mod restart;
@@ -145,7 +146,10 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
         Step::Daylight { .. } => {
             let followers = following::waiting(state);
             if followers.is_empty() {
-                daylight::turn_of(state).into_iter().collect()
+                premonition::decider(state)
+                    .or(daylight::turn_of(state))
+                    .into_iter()
+                    .collect()
             } else {
                 followers
             }

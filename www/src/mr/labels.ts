@@ -299,6 +299,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `Give up phase ${action.phase + 1} to the storm`;
     case 'RemotePeer':
       return `Peer into ${clearingName(names, action.at)} (Talk to Wise Bird)`;
+    case 'Preempt':
+      return 'Preempt: take my turn now (Premonition)';
+    case 'PassPreempt':
+      return 'Pass: let the next attention chit be picked';
     case 'TakeChit':
       return `Take the ${humanize(action.chit)} chit`;
     case 'FreshStart':

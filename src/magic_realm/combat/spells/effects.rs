@@ -75,7 +75,8 @@ pub fn start(
         | SpellEffect::Illusion
         | SpellEffect::BlazingLight
         | SpellEffect::PeaceWithNature
-        | SpellEffect::Fog => bewitch(cat, state, seat, cast),
+        | SpellEffect::Fog
+        | SpellEffect::Premonition => bewitch(cat, state, seat, cast),
         SpellEffect::ViolentStorm => super::storm::brew(cat, state, seat, cast, events)?,
         SpellEffect::Transform => super::transform::transform(cat, state, seat, cast, events)?,
         SpellEffect::AbsorbEssence => super::transform::absorb(cat, state, seat, cast, events)?,

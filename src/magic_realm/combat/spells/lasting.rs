@@ -84,6 +84,8 @@ pub fn end_spell(
     super::altering::reverted(cat, state, s.caster, &altered, events);
     // Absorb Essence: the monster appears in the spellcaster's clearing.
     super::transform::release_essence(cat, state, &s, events);
+    // Premonition: a target who has not preempted has his chit mixed in.
+    crate::magic_realm::day::premonition::released(cat, state, &s, events);
 }
 
 /// The spell in effect cast from `caster`'s `spell_box`, by its index.

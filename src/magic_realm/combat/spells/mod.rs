@@ -300,6 +300,9 @@ pub enum SpellEffect {
     /// Talk to Wise Bird (Instant): the target does a remote Peer in any clearing
     /// ([`wise_bird`]).
     TalkToWiseBird,
+    /// Premonition (Day): the target chooses when he takes his turn
+    /// ([`crate::magic_realm::day::premonition`]).
+    Premonition,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -340,6 +343,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "transform" => Some(SpellEffect::Transform),
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
         "talk-to-wise-bird" => Some(SpellEffect::TalkToWiseBird),
+        "premonition" => Some(SpellEffect::Premonition),
         _ => None,
     }
 }
