@@ -366,6 +366,12 @@ pub enum MagicRealmAction {
     Preempt,
     /// Premonition: let the next attention chit be picked.
     PassPreempt,
+    /// Prophecy: do this activity in the phase he is starting.
+    ChooseActivity {
+        activity: Activity,
+    },
+    /// Prophecy: do no more phases today (the rest stay blank).
+    EndProphecyTurn,
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -930,4 +930,17 @@ pub enum MagicRealmEvent {
     ChitMixedIn {
         seat: Seat,
     },
+    /// Prophecy: `seat` chooses the activity of his next phase as he does it.
+    ActivityChosen {
+        seat: Seat,
+        activity: crate::magic_realm::state::Activity,
+    },
+    /// Prophecy: `seat` does no more phases today.
+    ProphecyTurnEnded {
+        seat: Seat,
+    },
+    /// Prophecy broken before `seat` finished his turn: he is blocked.
+    ProphecyBroken {
+        seat: Seat,
+    },
 }

@@ -624,6 +624,16 @@ pub struct Today {
     /// Premonition: those who preempted today (their chits are picked at once).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub preempted: BTreeSet<Seat>,
+    /// Prophecy: the characters taking today's turn phase by phase (sealed at the end of
+    /// Birdsong).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub prophets: BTreeSet<Seat>,
+    /// Prophecy: those who have ended their turn, their remaining phases blank.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub prophecy_ended: BTreeSet<Seat>,
+    /// Prophecy: the one horse that gives each of them extra phases today.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub prophecy_horses: BTreeMap<Seat, PieceId>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

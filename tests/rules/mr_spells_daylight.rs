@@ -281,3 +281,184 @@ fn list_of_spells_premonition_broken_before_he_preempts_mixes_his_chit_in() {
         .iter()
         .any(|d| matches!(d, E::ChitMixedIn { seat: S0 })));
 }
+
+// ---- Prophecy ---------------------------------------------------------------------------
+
+/// The Black Knight (two Basic and two Sunlight phases, no extra ones) bewitched by a
+/// Prophecy, nothing recorded, at `point` of day 1; the Druid's turn recorded empty.
+fn prophecy(point: &str) -> Game {
+    start(
+        json!({"seats": [{"character": "black-knight", "at": here()}, druid("prophecy")],
+        "spells": [day_spell("prophecy", 0)], "at": point, "dice": dice(6, 40)}),
+    )
+}
+
+fn hide() -> A {
+    A::ChooseActivity {
+        activity: tabletop_rules::magic_realm::state::Activity::Hide,
+    }
+}
+
+fn chosen(log: &[Event<E>]) -> usize {
+    log.iter()
+        .filter(|e| matches!(e.detail, E::ActivityChosen { .. }))
+        .count()
+}
+
+#[test]
+fn list_of_spells_prophecy_he_records_no_turn_in_birdsong() {
+    let g = prophecy("birdsong");
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&A::FinishRecording));
+    assert!(!legal
+        .iter()
+        .any(|a| matches!(a, A::RecordActivity { .. } | A::TakeBackActivity)));
+    // The Druid records as usual.
+    assert!(g
+        .legal_actions(S1)
+        .iter()
+        .any(|a| matches!(a, A::RecordActivity { .. })));
+}
+
+#[test]
+fn list_of_spells_prophecy_he_chooses_each_phase_as_he_does_it() {
+    let mut g = prophecy("daylight");
+    // Whoever goes first, play on until his turn waits for his choice.
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&hide()) {
+            break;
+        }
+        let seat = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = g.legal_actions(seat).first().cloned().expect("an action");
+        g.apply(seat, pass).unwrap();
+    }
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&A::EndProphecyTurn));
+    assert!(legal.iter().any(|a| matches!(
+        a,
+        A::ChooseActivity {
+            activity: tabletop_rules::magic_realm::state::Activity::Move { .. }
+        }
+    )));
+    assert!(
+        !legal.iter().any(|a| matches!(
+            a,
+            A::ChooseActivity {
+                activity: tabletop_rules::magic_realm::state::Activity::Follow { .. }
+            }
+        )),
+        "Follow is a whole turn's recording"
+    );
+    // Four phases, each chosen as it is done (every Hide roll a 6: he stays unhidden).
+    let mut log = Vec::new();
+    for _ in 0..4 {
+        log.extend(g.apply(S0, hide()).unwrap());
+        assert_eq!(g.legal_actions(S0), [A::Proceed], "then he does it");
+        log.extend(g.apply(S0, A::Proceed).unwrap());
+    }
+    assert_eq!(chosen(&log), 4);
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::TurnEnds { seat: S0 })));
+    assert!(!g.legal_actions(S0).contains(&hide()), "no fifth phase");
+    assert_eq!(
+        g.state().seats[0].record.activities.len(),
+        4,
+        "his phases are noted as he does them"
+    );
+}
+
+#[test]
+fn list_of_spells_prophecy_refuses_an_activity_he_cannot_do_and_may_end_early() {
+    let mut g = prophecy("daylight");
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&hide()) {
+            break;
+        }
+        let seat = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = g.legal_actions(seat).first().cloned().expect("an action");
+        g.apply(seat, pass).unwrap();
+    }
+    let before = g.state().clone();
+    let far = A::ChooseActivity {
+        activity: tabletop_rules::magic_realm::state::Activity::Move { to: bad_valley_5() },
+    };
+    assert!(g.apply(S0, far).is_err(), "not one Move away");
+    assert!(g.apply(S1, hide()).is_err(), "not his Prophecy");
+    assert_eq!(*g.state(), before, "a refused action changes nothing");
+    g.apply(S0, hide()).unwrap();
+    g.apply(S0, A::Proceed).unwrap();
+    let log = g.apply(S0, A::EndProphecyTurn).unwrap();
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::ProphecyTurnEnded { seat: S0 })));
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::TurnEnds { seat: S0 })));
+    assert_eq!(g.state().seats[0].record.activities.len(), 1);
+}
+
+#[test]
+fn list_of_spells_prophecy_broken_during_his_turn_blocks_him() {
+    let mut g = prophecy("daylight");
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&hide()) {
+            break;
+        }
+        let seat = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = g.legal_actions(seat).first().cloned().expect("an action");
+        g.apply(seat, pass).unwrap();
+    }
+    g.apply(S0, hide()).unwrap();
+    g.apply(S0, A::Proceed).unwrap();
+    // Between his first and second phases the spell is broken.
+    let mut state = g.state().clone();
+    let mut events = Vec::new();
+    tabletop_rules::magic_realm::combat::spells::end_spell(
+        cat(),
+        &mut state,
+        0,
+        false,
+        &mut events,
+    );
+    assert!(state.today.blocked.contains(&S0));
+    assert!(details(&events)
+        .iter()
+        .any(|d| matches!(d, E::ProphecyBroken { seat: S0 })));
+    assert!(tabletop_rules::magic_realm::day::daylight::options(cat(), &state, S0).is_empty());
+}
+
+#[test]
+fn list_of_spells_prophecy_a_belonging_gives_its_extra_phase_as_soon_as_activated() {
+    let cloak = json!({"kind": "treasure", "id": "cloak-of-mist"});
+    let mut g = start(json!({"seats": [{"character": "black-knight", "at": here(),
+            "belongings": [{"piece": cloak, "active": false}]}, druid("prophecy")],
+        "spells": [day_spell("prophecy", 0)], "at": "daylight", "dice": dice(6, 40)}));
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&hide()) {
+            break;
+        }
+        let seat = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = g.legal_actions(seat).first().cloned().expect("an action");
+        g.apply(seat, pass).unwrap();
+    }
+    let activate = A::Rearrange {
+        piece: serde_json::from_value(cloak).unwrap(),
+        change: tabletop_rules::magic_realm::actions::BelongingChange::Activate,
+    };
+    let mut log = Vec::new();
+    for phase in 0..5 {
+        if phase == 3 {
+            // Between his third and fourth phases he activates the Cloak of Mist.
+            assert!(g.legal_actions(S0).contains(&activate));
+            g.apply(S0, activate.clone()).unwrap();
+        }
+        log.extend(g.apply(S0, hide()).unwrap());
+        log.extend(g.apply(S0, A::Proceed).unwrap());
+    }
+    assert_eq!(chosen(&log), 5, "four phases and the Cloak's extra Hide");
+    assert!(!g.legal_actions(S0).contains(&hide()));
+    let rec = &g.state().seats[0].record;
+    assert_eq!(rec.activities.len(), 5);
+    assert_eq!(rec.treasure_phases.len(), 1, "the Cloak's phase is noted");
+}

@@ -60,7 +60,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         return resting::options(cat, state, seat);
     }
     let Some(act) = activity(state, seat) else {
-        return Vec::new();
+        // Prophecy: between phases he chooses his next activity.
+        return super::prophecy::options(cat, state, seat);
     };
     // 7.2.2: rearranging belongings comes first, at the start of the phase.
     let mut out = belongings::options(cat, state, seat);
@@ -130,6 +131,10 @@ pub fn apply(
                 end_phase(cat, state, guide, &mut events)?;
             }
         }
+        return Ok(events);
+    }
+    if matches!(action, A::ChooseActivity { .. } | A::EndProphecyTurn) {
+        super::prophecy::apply(cat, state, seat, action, &mut events)?;
         return Ok(events);
     }
     if matches!(action, A::Preempt | A::PassPreempt) {
@@ -511,6 +516,10 @@ pub fn progress(
         }
         let phases = state.seat(seat).map_or(0, |s| s.record.activities.len());
         let blocked = state.today.blocked.contains(&seat);
+        // Prophecy: he chooses his next phase (or ends his turn).
+        if !blocked && state.today.phase >= phases && super::prophecy::choosing(cat, state, seat) {
+            return Ok(false);
+        }
         if blocked || state.today.phase >= phases || !who::playing(state, seat) {
             // 7.3.3: nobody stays in the air after his turn.
             if who::aloft(state, seat).is_some() {

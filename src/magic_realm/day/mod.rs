@@ -26,6 +26,7 @@ pub mod missions;
 pub mod moving;
 pub mod potions;
 pub mod premonition;
+pub mod prophecy;
 pub mod prowling;
 pub mod quitting;
 pub mod restart;

@@ -303,6 +303,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Preempt: take my turn now (Premonition)';
     case 'PassPreempt':
       return 'Pass: let the next attention chit be picked';
+    case 'ChooseActivity':
+      return `Do now: ${activityLabel(names, action.activity)} (Prophecy)`;
+    case 'EndProphecyTurn':
+      return 'Do no more phases today (Prophecy)';
     case 'TakeChit':
       return `Take the ${humanize(action.chit)} chit`;
     case 'FreshStart':

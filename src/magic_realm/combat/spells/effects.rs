@@ -76,7 +76,8 @@ pub fn start(
         | SpellEffect::BlazingLight
         | SpellEffect::PeaceWithNature
         | SpellEffect::Fog
-        | SpellEffect::Premonition => bewitch(cat, state, seat, cast),
+        | SpellEffect::Premonition
+        | SpellEffect::Prophecy => bewitch(cat, state, seat, cast),
         SpellEffect::ViolentStorm => super::storm::brew(cat, state, seat, cast, events)?,
         SpellEffect::Transform => super::transform::transform(cat, state, seat, cast, events)?,
         SpellEffect::AbsorbEssence => super::transform::absorb(cat, state, seat, cast, events)?,

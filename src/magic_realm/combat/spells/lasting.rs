@@ -86,6 +86,8 @@ pub fn end_spell(
     super::transform::release_essence(cat, state, &s, events);
     // Premonition: a target who has not preempted has his chit mixed in.
     crate::magic_realm::day::premonition::released(cat, state, &s, events);
+    // Prophecy: a target who has not finished his turn is blocked.
+    crate::magic_realm::day::prophecy::released(cat, state, &s, events);
 }
 
 /// The spell in effect cast from `caster`'s `spell_box`, by its index.

@@ -303,6 +303,9 @@ pub enum SpellEffect {
     /// Premonition (Day): the target chooses when he takes his turn
     /// ([`crate::magic_realm::day::premonition`]).
     Premonition,
+    /// Prophecy (Day): the target chooses each phase's activity as he does it
+    /// ([`crate::magic_realm::day::prophecy`]).
+    Prophecy,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -344,6 +347,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
         "talk-to-wise-bird" => Some(SpellEffect::TalkToWiseBird),
         "premonition" => Some(SpellEffect::Premonition),
+        "prophecy" => Some(SpellEffect::Prophecy),
         _ => None,
     }
 }
