@@ -421,6 +421,9 @@ pub enum Activity {
     Trade,
     /// 7.7: the natives to hire are chosen when the activity is done.
     Hire,
+    /// 7.10, 6.2.1b: the remote Enchant activity ("RE"): an Enchant phase done as if in
+    /// this clearing (an enhanced activity: the Crystal Ball's).
+    RemoteEnchant { at: ClearingRef },
 }
 
 /// A seat's turn record for the day (6.2.4): its activities, left to right.

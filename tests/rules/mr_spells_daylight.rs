@@ -462,3 +462,152 @@ fn list_of_spells_prophecy_a_belonging_gives_its_extra_phase_as_soon_as_activate
     assert_eq!(rec.activities.len(), 5);
     assert_eq!(rec.treasure_phases.len(), 1, "the Cloak's phase is noted");
 }
+
+// ---- The Crystal Ball's remote Enchant --------------------------------------------------
+
+fn crystal_ball(active: bool) -> Value {
+    json!({"piece": {"kind": "treasure", "id": "crystal-ball"}, "active": active})
+}
+
+/// The Magician in the Oak Woods with the Crystal Ball (`active`), his turn recorded as
+/// Enchant (meditation) then a remote Enchant in the Bad Valley's clearing 5, where the
+/// Golden Icon lies when `icon` (it supplies Grey magic there).
+fn remote_enchanter(active: bool, icon: bool) -> Game {
+    let mut pieces = Vec::new();
+    if icon {
+        pieces.push(json!({"piece": {"kind": "treasure", "id": "golden-icon"},
+            "place": {"place": "clearing", "at": at("bad_valley", 5)}}));
+    }
+    start(
+        json!({"seats": [{"character": "magician", "at": here(), "hidden": false,
+            "belongings": [crystal_ball(active)],
+            "record": [{"activity": "enchant"},
+                       {"activity": "remoteEnchant", "at": at("bad_valley", 5)}]}],
+        "pieces": pieces, "at": "daylight", "dice": dice(6, 20)}),
+    )
+}
+
+#[test]
+fn rule_7_10_remote_enchant_is_recorded_with_any_clearing_while_the_crystal_ball_is_active() {
+    for active in [true, false] {
+        let g = start(json!({"seats": [{"character": "magician", "at": here(),
+            "belongings": [crystal_ball(active)]}]}));
+        let recorded: Vec<ClearingRef> = g
+            .legal_actions(S0)
+            .iter()
+            .filter_map(|a| match a {
+                A::RecordActivity {
+                    activity: tabletop_rules::magic_realm::state::Activity::RemoteEnchant { at },
+                } => Some(*at),
+                _ => None,
+            })
+            .collect();
+        if active {
+            assert_eq!(recorded, g.state().map.clearings(&cat().tiles));
+        } else {
+            assert!(recorded.is_empty(), "no Crystal Ball, no remote Enchant");
+        }
+    }
+    // A swordsman (no Magic chit of type I to V) cannot record it even with the ball.
+    let g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [crystal_ball(true)]}]}));
+    assert!(!g.legal_actions(S0).iter().any(|a| matches!(
+        a,
+        A::RecordActivity {
+            activity: tabletop_rules::magic_realm::state::Activity::RemoteEnchant { .. }
+        }
+    )));
+}
+
+#[test]
+fn rule_7_10_remote_enchant_turns_the_recorded_clearings_tile_with_its_colour() {
+    let mut g = remote_enchanter(true, true);
+    // Phase 1: meditation.
+    g.apply(S0, A::Proceed).unwrap();
+    // Phase 2: his Type II chit 4 with the Grey magic of the recorded clearing.
+    let grey = A::Enchant {
+        chit: 4,
+        tile: true,
+    };
+    assert!(g.legal_actions(S0).contains(&grey));
+    let log = g.apply(S0, grey).unwrap();
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::TileTurned {
+            tile: TileId::BadValley,
+            ..
+        }
+    )));
+    assert_eq!(
+        g.state().map.side(TileId::BadValley),
+        Some(tabletop_rules::magic_realm::catalog::tiles::TileSide::Enchanted)
+    );
+    assert_eq!(
+        g.state().map.side(TileId::OakWoods),
+        Some(tabletop_rules::magic_realm::catalog::tiles::TileSide::Normal),
+        "his own tile stays"
+    );
+}
+
+#[test]
+fn rule_7_10_remote_enchant_refuses_a_tile_without_its_colour_but_enchants_a_chit() {
+    let mut g = remote_enchanter(true, false);
+    g.apply(S0, A::Proceed).unwrap();
+    let legal = g.legal_actions(S0);
+    let grey = A::Enchant {
+        chit: 4,
+        tile: true,
+    };
+    assert!(!legal.contains(&grey), "no Grey magic here or there");
+    let before = g.state().clone();
+    assert!(g.apply(S0, grey).is_err());
+    assert_eq!(*g.state(), before, "a refused action changes nothing");
+    let chit = A::Enchant {
+        chit: 4,
+        tile: false,
+    };
+    assert!(legal.contains(&chit));
+    let log = g.apply(S0, chit).unwrap();
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::ChitEnchantedToColour {
+            seat: S0,
+            chit: 4,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn rule_6_2_4_remote_enchant_is_cancelled_without_the_active_crystal_ball() {
+    let mut g = remote_enchanter(false, true);
+    g.apply(S0, A::Proceed).unwrap();
+    // He could still activate it at the start of the phase (7.2.2); he does not.
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&A::Proceed));
+    assert!(!legal.iter().any(|a| matches!(a, A::Enchant { .. })));
+    let log = g.apply(S0, A::Proceed).unwrap();
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::PhaseCancelled { seat: S0, .. })));
+    assert_eq!(
+        g.state().map.side(TileId::BadValley),
+        Some(tabletop_rules::magic_realm::catalog::tiles::TileSide::Normal)
+    );
+}
+
+#[test]
+fn rule_6_2_4_he_keeps_the_crystal_ball_until_his_remote_enchant_is_done() {
+    let g = remote_enchanter(true, true);
+    let ball: tabletop_rules::magic_realm::pieces::PieceId =
+        serde_json::from_value(json!({"kind": "treasure", "id": "crystal-ball"})).unwrap();
+    let legal = g.legal_actions(S0);
+    assert!(!legal.contains(&A::Rearrange {
+        piece: ball.clone(),
+        change: tabletop_rules::magic_realm::actions::BelongingChange::Abandon
+    }));
+    assert!(legal.contains(&A::Rearrange {
+        piece: ball,
+        change: tabletop_rules::magic_realm::actions::BelongingChange::Deactivate
+    }));
+}

@@ -37,7 +37,7 @@ pub fn kind(a: &Activity) -> Kind {
         Activity::Search => Kind::Search,
         Activity::Rest => Kind::Rest,
         Activity::Alert => Kind::Alert,
-        Activity::Enchant => Kind::Enchant,
+        Activity::Enchant | Activity::RemoteEnchant { .. } => Kind::Enchant,
         Activity::Follow { .. } => Kind::Follow,
         Activity::Trade => Kind::Trade,
         Activity::Hire => Kind::Hire,
@@ -476,6 +476,8 @@ pub fn next_activities(
         && super::enchanting::can_record(cat, state, seat)
     {
         candidates.push(Activity::Enchant);
+        // 7.10: the remote Enchant activity, with any clearing of the map.
+        candidates.extend(super::remote_enchant::record_options(cat, state, seat));
     }
     // 6.2.7: Follow, only as the whole turn, behind anyone in his clearing.
     if done.is_empty() && record.is_empty() && !on_road && flown_down.is_none() {
@@ -638,5 +640,8 @@ pub fn describe(a: &Activity) -> String {
         Activity::Follow { guide } => format!("Follow seat {}", guide.0 + 1),
         Activity::Trade => "Trade".into(),
         Activity::Hire => "Hire".into(),
+        Activity::RemoteEnchant { at } => {
+            format!("Enchant remotely in {:?} {}", at.tile, at.clearing.0)
+        }
     }
 }

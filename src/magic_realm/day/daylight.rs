@@ -79,6 +79,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || off_road(state, seat, act)
         || spells::storm::lost_now(state, seat)
         || super::treasure_phases::cancel_reason(cat, state, seat).is_some()
+        || super::remote_enchant::cancel_reason(cat, state, seat).is_some()
     {
         out.push(A::Proceed);
         return out;
@@ -95,6 +96,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Trade => trading::options(cat, state, seat),
         Activity::Hire => hiring::options(cat, state, seat),
         Activity::Enchant => enchanting::options(cat, state, seat),
+        Activity::RemoteEnchant { at } => super::remote_enchant::options(cat, state, seat, *at),
         Activity::Move { .. }
         | Activity::Fly { .. }
         | Activity::LeaveMap
@@ -274,6 +276,9 @@ pub fn apply(
     } else if let Some(cancelled) = super::treasure_phases::cancelled(cat, state, seat) {
         // 6.2.4: a Treasure card's extra phase needs the card active, in its clearings.
         events.push(cancelled);
+    } else if let Some(cancelled) = super::remote_enchant::cancelled(cat, state, seat) {
+        // 6.2.4: the remote Enchant needs its card active when it starts.
+        events.push(cancelled);
     } else if horse_phase && !horse_ready {
         // 7.3.2: a horse's extra Move needs the horse active since the phase began.
         events.push(Event::public(
@@ -378,7 +383,12 @@ pub fn apply(
             (Activity::Enchant, A::Enchant { chit, tile }) => {
                 enchanting::enchant(cat, state, seat, *chit, *tile, &mut events)?
             }
-            (Activity::Enchant, A::Proceed) => enchanting::proceed(cat, state, seat, &mut events),
+            (Activity::Enchant | Activity::RemoteEnchant { .. }, A::Proceed) => {
+                enchanting::proceed(cat, state, seat, &mut events)
+            }
+            (Activity::RemoteEnchant { at }, A::Enchant { chit, tile }) => {
+                enchanting::enchant_in(cat, state, seat, *chit, *tile, Some(*at), &mut events)?
+            }
             (Activity::Follow { .. }, A::Proceed) => events.push(Event::public(
                 "7.11",
                 format!(

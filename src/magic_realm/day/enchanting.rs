@@ -185,13 +185,23 @@ fn colour_chit(cat: &Catalog, state: &GameState, seat: Seat, colour: MagicColor)
 /// The enchantments open to him. Empty for the meditation phase, or when he has no
 /// Magic chit of type I to V in play (the phase is then done as recorded or cancelled).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    if !state.today.meditated.contains(&seat) {
-        return Vec::new();
-    }
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    let supplied = colours_in(cat, state, here);
+    options_supplied(cat, state, seat, &colours_in(cat, state, here))
+}
+
+/// The enchantments open to him with the colour magic `supplied` (his clearing's, and for
+/// a remote Enchant the recorded clearing's too).
+pub fn options_supplied(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    supplied: &BTreeSet<MagicColor>,
+) -> Vec<A> {
+    if !state.today.meditated.contains(&seat) || who::clearing(state, seat).is_none() {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for (chit, t) in fresh_enchantable(cat, state, seat) {
         out.push(A::Enchant { chit, tile: false });
@@ -237,6 +247,21 @@ pub fn enchant(
     tile: bool,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    enchant_in(cat, state, seat, chit, tile, None, events)
+}
+
+/// Does one enchantment; for a remote Enchant (`remote`), as if in that clearing: the
+/// tile turned is the one holding it, and its colour magic serves as well as his own
+/// clearing's.
+pub fn enchant_in(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    tile: bool,
+    remote: Option<ClearingRef>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let name = who::who(cat, state, seat);
     let t = chit_type(cat, state, seat, chit)
         .ok_or_else(|| RuleError::illegal(format!("chit {chit} is not a Magic chit")))?;
@@ -252,7 +277,12 @@ pub fn enchant(
         return Ok(());
     }
     let here = who::clearing_or_err(state, seat)?;
-    if !colours_in(cat, state, here).contains(&colour) {
+    let mut supplied = colours_in(cat, state, here);
+    if let Some(at) = remote {
+        supplied.extend(colours_in(cat, state, at));
+    }
+    let here = remote.unwrap_or(here);
+    if !supplied.contains(&colour) {
         let used = colour_chit(cat, state, seat, colour).ok_or_else(|| {
             RuleError::illegal(format!("no {colour:?} magic to enchant the tile"))
         })?;

@@ -29,6 +29,7 @@ pub mod premonition;
 pub mod prophecy;
 pub mod prowling;
 pub mod quitting;
+pub mod remote_enchant;
 pub mod restart;
 pub mod resting;
 pub mod rolls;

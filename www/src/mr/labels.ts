@@ -82,6 +82,8 @@ export function activityLabel(names: Names, activity: Activity): string {
       return 'Move off the edge of the map';
     case 'fly':
       return `Fly to ${names.tile(activity.to)}`;
+    case 'remoteEnchant':
+      return `Enchant remotely in ${clearingName(names, activity.at)}`;
     default:
       return humanize(activity.activity);
   }
