@@ -611,3 +611,60 @@ fn rule_6_2_4_he_keeps_the_crystal_ball_until_his_remote_enchant_is_done() {
         change: tabletop_rules::magic_realm::actions::BelongingChange::Deactivate
     }));
 }
+
+#[test]
+fn list_of_spells_prophecy_only_one_horse_a_day_gives_him_extra_phases() {
+    let horse = |id: &str| json!({"kind": "horse", "id": id});
+    let g = start(json!({"seats": [{"character": "black-knight", "at": here(),
+            "belongings": [{"piece": horse("workhorse-t8-h6"), "active": true}]},
+            druid("prophecy")],
+        "spells": [day_spell("prophecy", 0)], "at": "daylight", "dice": dice(6, 40)}));
+    use tabletop_rules::magic_realm::day::birdsong::{entitlement, Kind, Source};
+    let horse_move = (Kind::Move, Source::Horse);
+    assert!(entitlement(cat(), g.state(), S0)
+        .extra
+        .contains(&horse_move));
+    // Another horse gave him an extra phase earlier today: this one gives none.
+    let mut state = g.state().clone();
+    state.today.prophecy_horses.insert(
+        S0,
+        serde_json::from_value(horse("workhorse-l5-l4")).unwrap(),
+    );
+    assert!(!entitlement(cat(), &state, S0).extra.contains(&horse_move));
+    // The same horse still does.
+    state.today.prophecy_horses.insert(
+        S0,
+        serde_json::from_value(horse("workhorse-t8-h6")).unwrap(),
+    );
+    assert!(entitlement(cat(), &state, S0).extra.contains(&horse_move));
+}
+
+#[test]
+fn list_of_spells_talk_to_wise_bird_its_target_does_the_peer_not_the_caster() {
+    let amazon = json!({"character": "amazon", "at": here(), "hidden": false});
+    let mut g = start(json!({"seats": [magician(), amazon], "at": "sunset",
+        "dice": dice(5, 40)}));
+    let mut log = Vec::new();
+    cast_at(
+        &mut g,
+        S0,
+        0,
+        4,
+        Some(7),
+        SpellAim::Character { seat: S1 },
+        &mut log,
+    );
+    through_targets(&mut g, &mut log);
+    assert_eq!(g.to_act().seats(), [S1]);
+    assert!(g.legal_actions(S0).is_empty());
+    let log = g.apply(S1, A::RemotePeer { at: bad_valley_5() }).unwrap();
+    let clues = log
+        .iter()
+        .find(|e| matches!(e.detail, E::CluesSeen { .. }))
+        .expect("Clues");
+    assert!(clues.visibility.visible_to(Viewer::Seat { seat: S1 }));
+    assert!(
+        !clues.visibility.visible_to(Viewer::Seat { seat: S0 }),
+        "not the caster's"
+    );
+}

@@ -239,6 +239,8 @@ pub fn committed(state: &GameState, seat: Seat, piece: &PieceId) -> bool {
         .iter()
         .position(|s| *s == crate::magic_realm::state::Turner::Character(seat))
         .is_some_and(|p| p >= state.today.turn)
+        // Premonition: his chit, kept out, is still to come.
+        || state.today.preempting.contains(&seat)
     {
         0
     } else {
