@@ -48,6 +48,7 @@ mod mr_spells_day;
 mod mr_spells_daylight;
 mod mr_spells_permanent;
 mod mr_spells_phases;
+mod mr_spells_prophecy;
 mod mr_spying;
 mod mr_trade_hire;
 mod mr_transform;
