@@ -372,6 +372,13 @@ pub enum MagicRealmAction {
     },
     /// Prophecy: do no more phases today (the rest stay blank).
     EndProphecyTurn,
+    /// Phantasm: record the next phase of his phantasm's turn (Move, Search for its Peer,
+    /// or Enchant).
+    RecordPhantasmActivity {
+        activity: Activity,
+    },
+    /// Phantasm: take back the last phase recorded for his phantasm.
+    TakeBackPhantasmActivity,
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

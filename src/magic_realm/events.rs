@@ -943,4 +943,25 @@ pub enum MagicRealmEvent {
     ProphecyBroken {
         seat: Seat,
     },
+    /// Phantasm: `seat` recorded (or took back) a phase of his phantasm's turn (secret).
+    PhantasmRecorded {
+        seat: Seat,
+    },
+    /// Phantasm: `seat`'s phantasm takes its turn, just before his.
+    PhantasmTurnBegins {
+        seat: Seat,
+    },
+    /// Phantasm: `seat`'s phantasm is in clearing `at` after a Move phase.
+    PhantasmMoved {
+        seat: Seat,
+        at: crate::magic_realm::map::ClearingRef,
+    },
+    /// Phantasm: its first Enchant phase is its meditation.
+    PhantasmMeditated {
+        seat: Seat,
+    },
+    /// Phantasm: `seat`'s phantasm's turn is over.
+    PhantasmTurnEnds {
+        seat: Seat,
+    },
 }

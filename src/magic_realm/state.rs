@@ -637,6 +637,9 @@ pub struct Today {
     /// Prophecy: the one horse that gives each of them extra phases today.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub prophecy_horses: BTreeMap<Seat, PieceId>,
+    /// Phantasm: each controlling character's phantasm today.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub phantasms: BTreeMap<Seat, crate::magic_realm::day::phantasm::Phantasm>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -120,6 +120,10 @@ pub struct DayView {
     /// native's horse, a monster's head or club), so a sheet can be drawn with them.
     #[serde(default)]
     pub companions: Vec<(PieceId, PieceId)>,
+    /// Phantasm: each controlling character's phantasm and the clearing it is in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub phantasms: Vec<(Seat, ClearingRef)>,
 }
 
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
@@ -269,6 +273,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 }
                 _ => Vec::new(),
             },
+            phantasms: crate::magic_realm::day::phantasm::on_map(state),
         },
     }
 }

@@ -47,6 +47,7 @@ mod mr_spells_combat;
 mod mr_spells_day;
 mod mr_spells_daylight;
 mod mr_spells_permanent;
+mod mr_spells_phantasm;
 mod mr_spells_phases;
 mod mr_spells_prophecy;
 mod mr_spying;

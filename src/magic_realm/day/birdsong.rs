@@ -359,6 +359,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         }
     }
     out.extend(super::leaders::record_options(cat, state, seat));
+    out.extend(super::phantasm::record_options(cat, state, seat));
     out.extend(super::underlings::options(cat, state, seat));
     out.extend(super::blocking::options(state, seat));
     out.extend(super::quitting::options(state, seat));
@@ -605,6 +606,9 @@ pub fn apply(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, Ru
         }
         A::RecordLeaderActivity { .. } | A::TakeBackLeaderActivity { .. } => {
             return super::leaders::apply_record(state, seat, action)
+        }
+        A::RecordPhantasmActivity { .. } | A::TakeBackPhantasmActivity => {
+            return super::phantasm::record(state, seat, action)
         }
         A::AssignUnderling { underling, guide } => {
             return super::underlings::assign(state, seat, underling, guide)

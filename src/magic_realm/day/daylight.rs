@@ -40,6 +40,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if super::premonition::decider(state).is_some() {
         return super::premonition::options(state, seat);
     }
+    // Phantasm: its turn comes just before his.
+    if turn_of(state) == Some(seat) && super::phantasm::in_turn(state, seat) {
+        return super::phantasm::options(cat, state, seat);
+    }
     if turn_of(state) != Some(seat) {
         return Vec::new();
     }
@@ -133,6 +137,10 @@ pub fn apply(
                 end_phase(cat, state, guide, &mut events)?;
             }
         }
+        return Ok(events);
+    }
+    if turn_of(state) == Some(seat) && super::phantasm::in_turn(state, seat) {
+        super::phantasm::apply(cat, state, seat, action, &mut events)?;
         return Ok(events);
     }
     if matches!(action, A::ChooseActivity { .. } | A::EndProphecyTurn) {
@@ -523,6 +531,11 @@ pub fn progress(
             // 7.1.2: unhidden at the start of his turn.
             hiding::unhide(cat, state, seat, "7.1.2", "becomes unhidden.", events);
             following::unhide_followers(cat, state, seat, events);
+            // Phantasm: its turn comes first.
+            super::phantasm::turn_begins(cat, state, seat, events);
+        }
+        if super::phantasm::in_turn(state, seat) {
+            return Ok(false);
         }
         let phases = state.seat(seat).map_or(0, |s| s.record.activities.len());
         let blocked = state.today.blocked.contains(&seat);

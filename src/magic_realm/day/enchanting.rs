@@ -202,6 +202,17 @@ pub fn options_supplied(
     if !state.today.meditated.contains(&seat) || who::clearing(state, seat).is_none() {
         return Vec::new();
     }
+    options_for(cat, state, seat, supplied)
+}
+
+/// The enchantments of his Magic chits with the colour magic `supplied` (a meditation
+/// already done).
+pub fn options_for(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    supplied: &BTreeSet<MagicColor>,
+) -> Vec<A> {
     let mut out = Vec::new();
     for (chit, t) in fresh_enchantable(cat, state, seat) {
         out.push(A::Enchant { chit, tile: false });
@@ -262,6 +273,30 @@ pub fn enchant_in(
     remote: Option<ClearingRef>,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    let here = remote.or(who::clearing(state, seat));
+    let mut supplied = who::clearing(state, seat)
+        .map(|c| colours_in(cat, state, c))
+        .unwrap_or_default();
+    if let Some(at) = remote {
+        supplied.extend(colours_in(cat, state, at));
+    }
+    enchant_at(cat, state, seat, chit, tile, here, &supplied, events)
+}
+
+/// Does one enchantment of the seat's Magic chit: into colour, or (`tile`) turning the
+/// tile of clearing `here` (there must be one), fed by the colour magic `supplied` or a
+/// colour chit of his.
+#[allow(clippy::too_many_arguments)]
+pub fn enchant_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    tile: bool,
+    here: Option<ClearingRef>,
+    supplied: &BTreeSet<MagicColor>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let name = who::who(cat, state, seat);
     let t = chit_type(cat, state, seat, chit)
         .ok_or_else(|| RuleError::illegal(format!("chit {chit} is not a Magic chit")))?;
@@ -276,12 +311,7 @@ pub fn enchant_in(
         ));
         return Ok(());
     }
-    let here = who::clearing_or_err(state, seat)?;
-    let mut supplied = colours_in(cat, state, here);
-    if let Some(at) = remote {
-        supplied.extend(colours_in(cat, state, at));
-    }
-    let here = remote.unwrap_or(here);
+    let here = here.ok_or_else(|| RuleError::illegal("no clearing whose tile to enchant"))?;
     if !supplied.contains(&colour) {
         let used = colour_chit(cat, state, seat, colour).ok_or_else(|| {
             RuleError::illegal(format!("no {colour:?} magic to enchant the tile"))

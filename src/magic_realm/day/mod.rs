@@ -24,6 +24,7 @@ pub mod meeting;
 pub mod midnight;
 pub mod missions;
 pub mod moving;
+pub mod phantasm;
 pub mod potions;
 pub mod premonition;
 pub mod prophecy;
@@ -119,6 +120,8 @@ pub fn new_day(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, 
     let mut events = Vec::new();
     state.today = Today::default();
     state.step = Step::Birdsong { day };
+    // Phantasm: each is put with the character who controls it.
+    phantasm::birdsong(cat, state);
     let supplied = cat.setup_card.setup.seventh_day_colours(day, state.days);
     let colours = if supplied.is_empty() {
         String::new()

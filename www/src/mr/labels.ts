@@ -309,6 +309,10 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return `Do now: ${activityLabel(names, action.activity)} (Prophecy)`;
     case 'EndProphecyTurn':
       return 'Do no more phases today (Prophecy)';
+    case 'RecordPhantasmActivity':
+      return `Record for my phantasm: ${activityLabel(names, action.activity)}`;
+    case 'TakeBackPhantasmActivity':
+      return 'Take back the last phase recorded for my phantasm';
     case 'TakeChit':
       return `Take the ${humanize(action.chit)} chit`;
     case 'FreshStart':

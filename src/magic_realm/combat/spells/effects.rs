@@ -77,7 +77,8 @@ pub fn start(
         | SpellEffect::PeaceWithNature
         | SpellEffect::Fog
         | SpellEffect::Premonition
-        | SpellEffect::Prophecy => bewitch(cat, state, seat, cast),
+        | SpellEffect::Prophecy
+        | SpellEffect::Phantasm => bewitch(cat, state, seat, cast),
         SpellEffect::ViolentStorm => super::storm::brew(cat, state, seat, cast, events)?,
         SpellEffect::Transform => super::transform::transform(cat, state, seat, cast, events)?,
         SpellEffect::AbsorbEssence => super::transform::absorb(cat, state, seat, cast, events)?,

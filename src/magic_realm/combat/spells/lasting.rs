@@ -88,6 +88,8 @@ pub fn end_spell(
     crate::magic_realm::day::premonition::released(cat, state, &s, events);
     // Prophecy: a target who has not finished his turn is blocked.
     crate::magic_realm::day::prophecy::released(cat, state, &s, events);
+    // Phantasm: the phantasm is gone.
+    crate::magic_realm::day::phantasm::released(cat, state, &s);
 }
 
 /// The spell in effect cast from `caster`'s `spell_box`, by its index.

@@ -306,6 +306,9 @@ pub enum SpellEffect {
     /// Prophecy (Day): the target chooses each phase's activity as he does it
     /// ([`crate::magic_realm::day::prophecy`]).
     Prophecy,
+    /// Phantasm (Day): the target controls a phantasm with a turn of its own
+    /// ([`crate::magic_realm::day::phantasm`]).
+    Phantasm,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -348,6 +351,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "talk-to-wise-bird" => Some(SpellEffect::TalkToWiseBird),
         "premonition" => Some(SpellEffect::Premonition),
         "prophecy" => Some(SpellEffect::Prophecy),
+        "phantasm" => Some(SpellEffect::Phantasm),
         _ => None,
     }
 }
