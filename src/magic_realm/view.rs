@@ -75,6 +75,10 @@ pub struct OwnView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub meeting: Option<crate::magic_realm::day::meeting::Offer>,
+    /// Phantasm: the turn recorded for his phantasm today (secret, like his own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub phantasm_record: Vec<crate::magic_realm::state::Activity>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -221,6 +225,12 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     }
                     _ => None,
                 },
+                phantasm_record: state
+                    .today
+                    .phantasms
+                    .get(&seat)
+                    .map(|p| p.record.clone())
+                    .unwrap_or_default(),
             })
         })
         .collect();

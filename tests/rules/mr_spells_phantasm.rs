@@ -70,6 +70,17 @@ fn list_of_spells_phantasm_stands_with_him_and_he_records_its_turn_in_birdsong()
         let secret = ev.first().expect("recorded");
         assert!(!secret.visibility.visible_to(Viewer::Seat { seat: S1 }));
     }
+    // 4.5.3: its recorded turn is his secret.
+    let own = |viewer| {
+        g.view(viewer)
+            .unwrap()
+            .own
+            .iter()
+            .map(|o| o.phantasm_record.len())
+            .sum::<usize>()
+    };
+    assert_eq!(own(Viewer::Seat { seat: S0 }), 4);
+    assert_eq!(own(Viewer::Seat { seat: S1 }), 0);
     let legal = g.legal_actions(S0);
     assert!(!legal
         .iter()
