@@ -374,6 +374,27 @@ pub enum MagicRealmAction {
         aim: crate::magic_realm::combat::spells::SpellAim,
         to: crate::magic_realm::catalog::tiles::TileId,
     },
+    /// Talk to Wise Bird: do the remote Peer in this clearing (any on the map).
+    RemotePeer {
+        at: ClearingRef,
+    },
+    /// Premonition: take his turn now, before the next attention chit is picked.
+    Preempt,
+    /// Premonition: let the next attention chit be picked.
+    PassPreempt,
+    /// Prophecy: do this activity in the phase he is starting.
+    ChooseActivity {
+        activity: Activity,
+    },
+    /// Prophecy: do no more phases today (the rest stay blank).
+    EndProphecyTurn,
+    /// Phantasm: record the next phase of his phantasm's turn (Move, Search for its Peer,
+    /// or Enchant).
+    RecordPhantasmActivity {
+        activity: Activity,
+    },
+    /// Phantasm: take back the last phase recorded for his phantasm.
+    TakeBackPhantasmActivity,
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -992,4 +992,62 @@ pub enum MagicRealmEvent {
         piece: crate::magic_realm::pieces::PieceId,
         at: crate::magic_realm::map::ClearingRef,
     },
+    /// Talk to Wise Bird: `seat` owes a remote Peer into any clearing.
+    RemotePeerOwed {
+        seat: Seat,
+    },
+    /// Talk to Wise Bird: a Fog leaves `seat` no clearing to peer into.
+    RemotePeerLost {
+        seat: Seat,
+    },
+    /// Premonition: `seat` keeps his attention chit out of the mix at Sunrise.
+    ChitKeptOut {
+        seat: Seat,
+    },
+    /// Premonition: `seat` preempts and takes his turn now.
+    Preempted {
+        seat: Seat,
+    },
+    /// Premonition: `seat` lets the next attention chit be picked.
+    PreemptPassed {
+        seat: Seat,
+    },
+    /// Premonition broken: `seat`'s attention chit is mixed in with those left.
+    ChitMixedIn {
+        seat: Seat,
+    },
+    /// Prophecy: `seat` chooses the activity of his next phase as he does it.
+    ActivityChosen {
+        seat: Seat,
+        activity: crate::magic_realm::state::Activity,
+    },
+    /// Prophecy: `seat` does no more phases today.
+    ProphecyTurnEnded {
+        seat: Seat,
+    },
+    /// Prophecy broken before `seat` finished his turn: he is blocked.
+    ProphecyBroken {
+        seat: Seat,
+    },
+    /// Phantasm: `seat` recorded (or took back) a phase of his phantasm's turn (secret).
+    PhantasmRecorded {
+        seat: Seat,
+    },
+    /// Phantasm: `seat`'s phantasm takes its turn, just before his.
+    PhantasmTurnBegins {
+        seat: Seat,
+    },
+    /// Phantasm: `seat`'s phantasm is in clearing `at` after a Move phase.
+    PhantasmMoved {
+        seat: Seat,
+        at: crate::magic_realm::map::ClearingRef,
+    },
+    /// Phantasm: its first Enchant phase is its meditation.
+    PhantasmMeditated {
+        seat: Seat,
+    },
+    /// Phantasm: `seat`'s phantasm's turn is over.
+    PhantasmTurnEnds {
+        seat: Seat,
+    },
 }

@@ -425,6 +425,9 @@ pub enum Activity {
     Trade,
     /// 7.7: the natives to hire are chosen when the activity is done.
     Hire,
+    /// 7.10, 6.2.1b: the remote Enchant activity ("RE"): an Enchant phase done as if in
+    /// this clearing (an enhanced activity: the Crystal Ball's).
+    RemoteEnchant { at: ClearingRef },
 }
 
 /// A seat's turn record for the day (6.2.4): its activities, left to right.
@@ -621,6 +624,32 @@ pub struct Today {
     /// 4.4.3: the Potions with a combat effect activated today, until Midnight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub potions: Vec<crate::magic_realm::combat::potions::ActivePotion>,
+    /// Talk to Wise Bird: the characters who owe a remote Peer (the first does it now).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remote_peers: Vec<Seat>,
+    /// Premonition: the characters keeping their attention chits out of the mix until they
+    /// preempt.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preempting: Vec<Seat>,
+    /// Premonition: those who passed before the chit about to be picked.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub passed: BTreeSet<Seat>,
+    /// Premonition: those who preempted today (their chits are picked at once).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub preempted: BTreeSet<Seat>,
+    /// Prophecy: the characters taking today's turn phase by phase (sealed at the end of
+    /// Birdsong).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub prophets: BTreeSet<Seat>,
+    /// Prophecy: those who have ended their turn, their remaining phases blank.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub prophecy_ended: BTreeSet<Seat>,
+    /// Prophecy: the one horse that gives each of them extra phases today.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub prophecy_horses: BTreeMap<Seat, PieceId>,
+    /// Phantasm: each controlling character's phantasm today.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub phantasms: BTreeMap<Seat, crate::magic_realm::day::phantasm::Phantasm>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -79,6 +79,10 @@ pub struct OwnView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub meeting: Option<crate::magic_realm::day::meeting::Offer>,
+    /// Phantasm: the turn recorded for his phantasm today (secret, like his own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub phantasm_record: Vec<crate::magic_realm::state::Activity>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -124,6 +128,10 @@ pub struct DayView {
     /// native's horse, a monster's head or club), so a sheet can be drawn with them.
     #[serde(default)]
     pub companions: Vec<(PieceId, PieceId)>,
+    /// Phantasm: each controlling character's phantasm and the clearing it is in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub phantasms: Vec<(Seat, ClearingRef)>,
 }
 
 /// Unleash Power: the seat's chits that are Move/Fight chits now (public: the spell and
@@ -240,6 +248,12 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     }
                     _ => None,
                 },
+                phantasm_record: state
+                    .today
+                    .phantasms
+                    .get(&seat)
+                    .map(|p| p.record.clone())
+                    .unwrap_or_default(),
             })
         })
         .collect();
@@ -292,6 +306,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 }
                 _ => Vec::new(),
             },
+            phantasms: crate::magic_realm::day::phantasm::on_map(state),
         },
     }
 }

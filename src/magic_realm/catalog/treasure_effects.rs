@@ -85,4 +85,7 @@ pub enum PotionEffect {
 pub enum EnhancedActivity {
     /// Enhanced Peer: a Search phase may use the Peer table in any clearing of the map.
     PeerAnywhere,
+    /// The remote Enchant activity (7.10): an Enchant phase recorded with any clearing and
+    /// done as if there.
+    RemoteEnchant,
 }

@@ -439,6 +439,10 @@ pub fn progress(
         let Some(combat) = current(state) else {
             return Ok(true);
         };
+        // Talk to Wise Bird: combat waits for the remote Peer.
+        if spells::wise_bird::waiting(state).is_some() {
+            return Ok(false);
+        }
         let stage = combat.stage;
         let advanced = match stage {
             CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
@@ -460,6 +464,9 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
     let Some(combat) = current(state) else {
         return Vec::new();
     };
+    if let Some(seat) = spells::wise_bird::waiting(state) {
+        return vec![seat];
+    }
     match combat.stage {
         CombatStage::Plays => combat
             .directing()
@@ -490,6 +497,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !to_act(cat, state).contains(&seat) {
         return Vec::new();
     }
+    if spells::wise_bird::waiting(state).is_some() {
+        return spells::wise_bird::options(cat, state, seat);
+    }
     match combat.stage {
         CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
             encounter::options(cat, state, combat, seat)
@@ -511,6 +521,9 @@ pub fn apply(
     let stage = current(state)
         .map(|c| c.stage)
         .ok_or_else(|| RuleError::internal("no combat is being fought"))?;
+    if spells::wise_bird::waiting(state).is_some() {
+        return spells::wise_bird::apply(cat, state, seat, action);
+    }
     match stage {
         CombatStage::Luring | CombatStage::Deployment | CombatStage::Actions => {
             encounter::apply(cat, state, seat, action)

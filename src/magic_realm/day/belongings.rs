@@ -166,7 +166,8 @@ pub fn may_rearrange(state: &GameState, seat: Seat) -> bool {
     super::daylight::turn_of(state) == Some(seat)
         && state.today.pending.is_none()
         && !state.today.blocked.contains(&seat)
-        && super::daylight::activity(state, seat).is_some()
+        && (super::daylight::activity(state, seat).is_some()
+            || super::prophecy::between_phases(state, seat))
 }
 
 /// 7.2.2: the rearrangements open to the seat now. A belonging changed once this phase is

@@ -37,7 +37,7 @@ pub fn kind(a: &Activity) -> Kind {
         Activity::Search => Kind::Search,
         Activity::Rest => Kind::Rest,
         Activity::Alert => Kind::Alert,
-        Activity::Enchant => Kind::Enchant,
+        Activity::Enchant | Activity::RemoteEnchant { .. } => Kind::Enchant,
         Activity::Follow { .. } => Kind::Follow,
         Activity::Trade => Kind::Trade,
         Activity::Hire => Kind::Hire,
@@ -101,8 +101,9 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
         }
     }
     // 7.3.2: a horse active during Birdsong (never in a cave) may add Moves.
+    // Prophecy: only one horse a day gives him extra phases.
     let horse = belongings::active_horse(cat, state, seat)
-        .filter(|_| !in_cave)
+        .filter(|_| !in_cave && !super::prophecy::other_horse(state, seat))
         .map(|h| h.kind);
     if horse == Some(HorseKind::Workhorse) {
         extra.push((Kind::Move, Source::Horse));
@@ -317,6 +318,8 @@ pub fn seal_records(cat: &Catalog, state: &mut GameState) {
             s.record.lit_phase = lit_phase;
         }
     }
+    // Prophecy: its targets take today's turn phase by phase.
+    super::prophecy::seal(cat, state);
 }
 
 /// Whether a Dwelling stands in the clearing.
@@ -343,6 +346,48 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     let mut out = Vec::new();
     let record = &sheet.record.activities;
+    let next = next_activities(cat, state, seat, record, record);
+    // Prophecy: he records no turn; he chooses each phase as he does it.
+    if !super::prophecy::prophet(cat, state, seat) {
+        out.extend(
+            next.activities
+                .into_iter()
+                .map(|activity| A::RecordActivity { activity }),
+        );
+        if !record.is_empty() {
+            out.push(A::TakeBackActivity);
+        }
+    }
+    out.extend(super::leaders::record_options(cat, state, seat));
+    out.extend(super::phantasm::record_options(cat, state, seat));
+    out.extend(super::underlings::options(cat, state, seat));
+    out.extend(super::blocking::options(state, seat));
+    out.extend(super::quitting::options(state, seat));
+    if !next.on_road || super::prophecy::prophet(cat, state, seat) {
+        out.push(A::FinishRecording);
+    }
+    out
+}
+
+/// The activities that may come next, and whether he is on a roadway (between clearings,
+/// or flown away) with his first phase not yet planned back to a clearing.
+pub struct Next {
+    pub activities: Vec<Activity>,
+    pub on_road: bool,
+}
+
+/// The activities that may follow `plan` (where he will be is where `plan` leaves him,
+/// from where he is now), each fitting his phases after `done` (6.2.2, 6.2.4), in a
+/// deterministic order. In Birdsong both are his record so far; under Prophecy `plan` is
+/// empty (he is where he is) and `done` the phases already done today.
+pub fn next_activities(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    plan: &[Activity],
+    done: &[Activity],
+) -> Next {
+    let record = plan;
     let ent = entitlement(cat, state, seat);
     let mut candidates: Vec<Activity> = Vec::new();
     let gone = record.last() == Some(&Activity::LeaveMap);
@@ -432,31 +477,27 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         && super::enchanting::can_record(cat, state, seat)
     {
         candidates.push(Activity::Enchant);
+        // 7.10: the remote Enchant activity, with any clearing of the map.
+        candidates.extend(super::remote_enchant::record_options(cat, state, seat));
     }
     // 6.2.7: Follow, only as the whole turn, behind anyone in his clearing.
-    if record.is_empty() && !on_road && flown_down.is_none() {
+    if done.is_empty() && record.is_empty() && !on_road && flown_down.is_none() {
         for guide in super::following::guides(state, seat) {
             candidates.push(Activity::Follow { guide });
         }
     }
-    for a in candidates {
-        let mut longer = record.clone();
-        longer.push(a.clone());
-        if fits(cat, state, &ent, &longer) {
-            out.push(A::RecordActivity { activity: a });
-        }
+    let activities = candidates
+        .into_iter()
+        .filter(|a| {
+            let mut longer = done.to_vec();
+            longer.push(a.clone());
+            fits(cat, state, &ent, &longer)
+        })
+        .collect();
+    Next {
+        activities,
+        on_road,
     }
-    if !record.is_empty() {
-        out.push(A::TakeBackActivity);
-    }
-    out.extend(super::leaders::record_options(cat, state, seat));
-    out.extend(super::underlings::options(cat, state, seat));
-    out.extend(super::blocking::options(state, seat));
-    out.extend(super::quitting::options(state, seat));
-    if !on_road {
-        out.push(A::FinishRecording);
-    }
-    out
 }
 
 /// 7.3.1: the hidden paths and secret passages the seat may use: those he has discovered,
@@ -566,6 +607,9 @@ pub fn apply(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, Ru
         A::RecordLeaderActivity { .. } | A::TakeBackLeaderActivity { .. } => {
             return super::leaders::apply_record(state, seat, action)
         }
+        A::RecordPhantasmActivity { .. } | A::TakeBackPhantasmActivity => {
+            return super::phantasm::record(state, seat, action)
+        }
         A::AssignUnderling { underling, guide } => {
             return super::underlings::assign(state, seat, underling, guide)
         }
@@ -600,5 +644,8 @@ pub fn describe(a: &Activity) -> String {
         Activity::Follow { guide } => format!("Follow seat {}", guide.0 + 1),
         Activity::Trade => "Trade".into(),
         Activity::Hire => "Hire".into(),
+        Activity::RemoteEnchant { at } => {
+            format!("Enchant remotely in {:?} {}", at.tile, at.clearing.0)
+        }
     }
 }

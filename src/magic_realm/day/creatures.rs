@@ -17,9 +17,12 @@ use crate::magic_realm::state::{Activity, GameState};
 /// 4.6.8c, 7.3.3: whether the creature cannot do `activity`.
 pub fn forbidden(form: &Form, activity: &Activity) -> bool {
     match activity {
-        Activity::Trade | Activity::Hire | Activity::Rest | Activity::Alert | Activity::Enchant => {
-            true
-        }
+        Activity::Trade
+        | Activity::Hire
+        | Activity::Rest
+        | Activity::Alert
+        | Activity::Enchant
+        | Activity::RemoteEnchant { .. } => true,
         // 7.3.3: a flying creature must fly instead of moving.
         Activity::Move { .. } | Activity::LeaveMap => form.flies,
         Activity::Hide | Activity::Search | Activity::Follow { .. } | Activity::Fly { .. } => false,

@@ -36,6 +36,14 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
     }
+    // Premonition: before a chit is picked, a character keeping his out decides.
+    if super::premonition::decider(state).is_some() {
+        return super::premonition::options(state, seat);
+    }
+    // Phantasm: its turn comes just before his.
+    if turn_of(state) == Some(seat) && super::phantasm::in_turn(state, seat) {
+        return super::phantasm::options(cat, state, seat);
+    }
     if turn_of(state) != Some(seat) {
         return Vec::new();
     }
@@ -60,7 +68,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         return resting::options(cat, state, seat);
     }
     let Some(act) = activity(state, seat) else {
-        return Vec::new();
+        // Prophecy: between phases he chooses his next activity.
+        return super::prophecy::options(cat, state, seat);
     };
     // 7.2.2: rearranging belongings comes first, at the start of the phase.
     let mut out = belongings::options(cat, state, seat);
@@ -78,6 +87,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || off_road(state, seat, act)
         || spells::storm::lost_now(state, seat)
         || super::treasure_phases::cancel_reason(cat, state, seat).is_some()
+        || super::remote_enchant::cancel_reason(cat, state, seat).is_some()
     {
         out.push(A::Proceed);
         return out;
@@ -94,6 +104,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         Activity::Trade => trading::options(cat, state, seat),
         Activity::Hire => hiring::options(cat, state, seat),
         Activity::Enchant => enchanting::options(cat, state, seat),
+        Activity::RemoteEnchant { at } => super::remote_enchant::options(cat, state, seat, *at),
         Activity::Move { .. }
         | Activity::Fly { .. }
         | Activity::LeaveMap
@@ -130,6 +141,18 @@ pub fn apply(
                 end_phase(cat, state, guide, &mut events)?;
             }
         }
+        return Ok(events);
+    }
+    if turn_of(state) == Some(seat) && super::phantasm::in_turn(state, seat) {
+        super::phantasm::apply(cat, state, seat, action, &mut events)?;
+        return Ok(events);
+    }
+    if matches!(action, A::ChooseActivity { .. } | A::EndProphecyTurn) {
+        super::prophecy::apply(cat, state, seat, action, &mut events)?;
+        return Ok(events);
+    }
+    if matches!(action, A::Preempt | A::PassPreempt) {
+        super::premonition::apply(cat, state, seat, action, &mut events)?;
         return Ok(events);
     }
     if let A::ChooseSearchResult { pick } = action {
@@ -270,6 +293,9 @@ pub fn apply(
     } else if let Some(cancelled) = super::treasure_phases::cancelled(cat, state, seat) {
         // 6.2.4: a Treasure card's extra phase needs the card active, in its clearings.
         events.push(cancelled);
+    } else if let Some(cancelled) = super::remote_enchant::cancelled(cat, state, seat) {
+        // 6.2.4: the remote Enchant needs its card active when it starts.
+        events.push(cancelled);
     } else if horse_phase && !horse_ready {
         // 7.3.2: a horse's extra Move needs the horse active since the phase began.
         events.push(Event::public(
@@ -375,9 +401,14 @@ pub fn apply(
                 enchanting::enchant(cat, state, seat, *chit, *tile, &mut events)?
             }
             (Activity::Enchant, A::EnchantTileAt { chit, at }) => {
-                enchanting::enchant_at(cat, state, seat, *chit, *at, &mut events)?
+                enchanting::enchant_tile_at(cat, state, seat, *chit, *at, &mut events)?
             }
-            (Activity::Enchant, A::Proceed) => enchanting::proceed(cat, state, seat, &mut events),
+            (Activity::Enchant | Activity::RemoteEnchant { .. }, A::Proceed) => {
+                enchanting::proceed(cat, state, seat, &mut events)
+            }
+            (Activity::RemoteEnchant { at }, A::Enchant { chit, tile }) => {
+                enchanting::enchant_in(cat, state, seat, *chit, *tile, Some(*at), &mut events)?
+            }
             (Activity::Follow { .. }, A::Proceed) => events.push(Event::public(
                 "7.11",
                 format!(
@@ -472,7 +503,7 @@ pub fn progress(
     events: &mut Events,
 ) -> Result<bool, RuleError> {
     loop {
-        if state.today.pending.is_some() {
+        if state.today.pending.is_some() || super::premonition::decider(state).is_some() {
             return Ok(false);
         }
         // Hurricane Winds: the denizens it blew away land before the first attention chit.
@@ -516,9 +547,18 @@ pub fn progress(
             // 7.1.2: unhidden at the start of his turn.
             hiding::unhide(cat, state, seat, "7.1.2", "becomes unhidden.", events);
             following::unhide_followers(cat, state, seat, events);
+            // Phantasm: its turn comes first.
+            super::phantasm::turn_begins(cat, state, seat, events);
+        }
+        if super::phantasm::in_turn(state, seat) {
+            return Ok(false);
         }
         let phases = state.seat(seat).map_or(0, |s| s.record.activities.len());
         let blocked = state.today.blocked.contains(&seat);
+        // Prophecy: he chooses his next phase (or ends his turn).
+        if !blocked && state.today.phase >= phases && super::prophecy::choosing(cat, state, seat) {
+            return Ok(false);
+        }
         if blocked || state.today.phase >= phases || !who::playing(state, seat) {
             // 7.3.3: nobody stays in the air after his turn.
             if who::aloft(state, seat).is_some() {
@@ -543,6 +583,7 @@ pub fn progress(
 fn next_turn(state: &mut GameState) {
     state.today.turn += 1;
     state.today.turn_started = false;
+    state.today.passed.clear();
     state.today.phase = 0;
     state.today.climbing = false;
 }

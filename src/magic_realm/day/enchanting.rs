@@ -186,25 +186,25 @@ fn colour_chit(cat: &Catalog, state: &GameState, seat: Seat, colour: MagicColor)
 /// The enchantments open to him. Empty for the meditation phase, or when he has no
 /// Magic chit of type I to V in play (the phase is then done as recorded or cancelled).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    if !state.today.meditated.contains(&seat) {
-        return Vec::new();
-    }
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    let supplied = colours_in(cat, state, here);
-    let mut out = Vec::new();
-    for (chit, t) in fresh_enchantable(cat, state, seat) {
-        out.push(A::Enchant { chit, tile: false });
-        let colour = colour_of(t);
-        let fed = colour
-            .is_some_and(|c| supplied.contains(&c) || colour_chit(cat, state, seat, c).is_some());
-        if fed {
-            out.push(A::Enchant { chit, tile: true });
-        }
+    let mut out = options_supplied(cat, state, seat, &colours_in(cat, state, here));
+    if state.today.meditated.contains(&seat) {
+        toadstool_options(cat, state, seat, here, &mut out);
     }
-    // The Toadstool Circle Table's 4: any other tile, by the first of its clearings that
-    // is supplied with the chit's colour (or by his colour chit).
+    out
+}
+
+/// The Toadstool Circle Table's 4: any other tile, by the first of its clearings that is
+/// supplied with the chit's colour (or by his colour chit).
+fn toadstool_options(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    here: ClearingRef,
+    out: &mut Vec<A>,
+) {
     if state.today.peer_anywhere.contains(&seat) {
         for (chit, t) in fresh_enchantable(cat, state, seat) {
             let Some(colour) = colour_of(t) else {
@@ -221,6 +221,40 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                     out.push(A::EnchantTileAt { chit, at });
                 }
             }
+        }
+    }
+}
+
+/// The enchantments open to him with the colour magic `supplied` (his clearing's, and for
+/// a remote Enchant the recorded clearing's too).
+pub fn options_supplied(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    supplied: &BTreeSet<MagicColor>,
+) -> Vec<A> {
+    if !state.today.meditated.contains(&seat) || who::clearing(state, seat).is_none() {
+        return Vec::new();
+    }
+    options_for(cat, state, seat, supplied)
+}
+
+/// The enchantments of his Magic chits with the colour magic `supplied` (a meditation
+/// already done).
+pub fn options_for(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    supplied: &BTreeSet<MagicColor>,
+) -> Vec<A> {
+    let mut out = Vec::new();
+    for (chit, t) in fresh_enchantable(cat, state, seat) {
+        out.push(A::Enchant { chit, tile: false });
+        let colour = colour_of(t);
+        let fed = colour
+            .is_some_and(|c| supplied.contains(&c) || colour_chit(cat, state, seat, c).is_some());
+        if fed {
+            out.push(A::Enchant { chit, tile: true });
         }
     }
     out
@@ -258,6 +292,62 @@ pub fn enchant(
     tile: bool,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    enchant_in(cat, state, seat, chit, tile, None, events)
+}
+
+/// The Toadstool Circle Table's 4: enchants the tile of another clearing `at`, fed by the
+/// colour magic supplied there (or a colour chit of his).
+pub fn enchant_tile_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    at: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if !state.today.peer_anywhere.contains(&seat) {
+        return Err(RuleError::illegal("he can enchant only his own tile"));
+    }
+    let supplied = colours_in(cat, state, at);
+    enchant_at(cat, state, seat, chit, true, Some(at), &supplied, events)
+}
+
+/// Does one enchantment; for a remote Enchant (`remote`), as if in that clearing: the
+/// tile turned is the one holding it, and its colour magic serves as well as his own
+/// clearing's.
+pub fn enchant_in(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    tile: bool,
+    remote: Option<ClearingRef>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let here = remote.or(who::clearing(state, seat));
+    let mut supplied = who::clearing(state, seat)
+        .map(|c| colours_in(cat, state, c))
+        .unwrap_or_default();
+    if let Some(at) = remote {
+        supplied.extend(colours_in(cat, state, at));
+    }
+    enchant_at(cat, state, seat, chit, tile, here, &supplied, events)
+}
+
+/// Does one enchantment of the seat's Magic chit: into colour, or (`tile`) turning the
+/// tile of clearing `here` (there must be one), fed by the colour magic `supplied` or a
+/// colour chit of his.
+#[allow(clippy::too_many_arguments)]
+pub fn enchant_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    chit: u8,
+    tile: bool,
+    here: Option<ClearingRef>,
+    supplied: &BTreeSet<MagicColor>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let name = who::who(cat, state, seat);
     let t = chit_type(cat, state, seat, chit)
         .ok_or_else(|| RuleError::illegal(format!("chit {chit} is not a Magic chit")))?;
@@ -272,41 +362,8 @@ pub fn enchant(
         ));
         return Ok(());
     }
-    let here = who::clearing_or_err(state, seat)?;
-    turn_tile(cat, state, seat, chit, here, events)
-}
-
-/// The Toadstool Circle Table's 4: enchants the tile of another clearing `at`.
-pub fn enchant_at(
-    cat: &Catalog,
-    state: &mut GameState,
-    seat: Seat,
-    chit: u8,
-    at: ClearingRef,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    if !state.today.peer_anywhere.contains(&seat) {
-        return Err(RuleError::illegal("he can enchant only his own tile"));
-    }
-    turn_tile(cat, state, seat, chit, at, events)
-}
-
-/// 7.10: the chit, supplied with its colour in `here` (or with his colour chit, which
-/// fatigues), turns `here`'s tile over.
-fn turn_tile(
-    cat: &Catalog,
-    state: &mut GameState,
-    seat: Seat,
-    chit: u8,
-    here: ClearingRef,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let name = who::who(cat, state, seat);
-    let t = chit_type(cat, state, seat, chit)
-        .ok_or_else(|| RuleError::illegal(format!("chit {chit} is not a Magic chit")))?;
-    let colour = colour_of(t)
-        .ok_or_else(|| RuleError::illegal("only Magic chits of type I to V enchant"))?;
-    if !colours_in(cat, state, here).contains(&colour) {
+    let here = here.ok_or_else(|| RuleError::illegal("no clearing whose tile to enchant"))?;
+    if !supplied.contains(&colour) {
         let used = colour_chit(cat, state, seat, colour).ok_or_else(|| {
             RuleError::illegal(format!("no {colour:?} magic to enchant the tile"))
         })?;

@@ -24,9 +24,13 @@ pub mod meeting;
 pub mod midnight;
 pub mod missions;
 pub mod moving;
+pub mod phantasm;
 pub mod potions;
+pub mod premonition;
+pub mod prophecy;
 pub mod prowling;
 pub mod quitting;
+pub mod remote_enchant;
 pub mod restart;
 pub mod resting;
 pub mod rolls;
@@ -117,6 +121,8 @@ pub fn new_day(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, 
     let mut events = Vec::new();
     state.today = Today::default();
     state.step = Step::Birdsong { day };
+    // Phantasm: each is put with the character who controls it.
+    phantasm::birdsong(cat, state);
     let supplied = cat.setup_card.setup.seventh_day_colours(day, state.days);
     let colours = if supplied.is_empty() {
         String::new()
@@ -146,7 +152,10 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
         Step::Daylight { .. } => {
             let followers = following::waiting(state);
             if followers.is_empty() {
-                daylight::turn_of(state).into_iter().collect()
+                premonition::decider(state)
+                    .or(daylight::turn_of(state))
+                    .into_iter()
+                    .collect()
             } else {
                 followers
             }

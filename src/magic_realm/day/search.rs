@@ -94,7 +94,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
 
 /// Fog: whether the seat cannot use the Peer table to search `at`: he or `at` is in a tile
 /// a working Fog bewitches (a character turned into mist is not affected).
-fn fogged(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> bool {
+pub fn fogged(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> bool {
     use crate::magic_realm::combat::spells::{mist, places, SpellEffect};
     let foggy = |tile| places::on_tile(cat, state, tile, SpellEffect::Fog).is_some();
     let here = who::clearing(state, seat).map(|c| c.tile);

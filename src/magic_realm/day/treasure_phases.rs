@@ -239,6 +239,8 @@ pub fn committed(state: &GameState, seat: Seat, piece: &PieceId) -> bool {
         .iter()
         .position(|s| *s == crate::magic_realm::state::Turner::Character(seat))
         .is_some_and(|p| p >= state.today.turn)
+        // Premonition: his chit, kept out, is still to come.
+        || state.today.preempting.contains(&seat)
     {
         0
     } else {
@@ -249,17 +251,43 @@ pub fn committed(state: &GameState, seat: Seat, piece: &PieceId) -> bool {
             .treasure_phases
             .iter()
             .any(|t| &t.item == id && t.phase >= from)
+            // 6.2.4: a recorded remote Enchant commits the card that allows it.
+            || (crate::magic_realm::catalog::get()
+                .is_ok_and(|cat| gives(cat, piece, EnhancedActivity::RemoteEnchant))
+                && s.record
+                    .activities
+                    .iter()
+                    .skip(from)
+                    .any(|a| matches!(a, Activity::RemoteEnchant { .. })))
     })
 }
 
 /// 6.2.1b: whether an active card lets him do the Enhanced Peer activity: a Search on the
 /// Peer table in any clearing (the Crystal Ball's "PEER in any hex").
 pub fn peers_anywhere(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    belongings::active(state, seat).iter().any(|p| match p {
+    enhances(cat, state, seat, EnhancedActivity::PeerAnywhere)
+}
+
+/// 6.2.1b, 7.10: whether an active card lets him do the remote Enchant activity (the
+/// Crystal Ball's "SPELL in any hex").
+pub fn enchants_anywhere(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    enhances(cat, state, seat, EnhancedActivity::RemoteEnchant)
+}
+
+/// Whether one of his active cards allows the enhanced activity `e`.
+fn enhances(cat: &Catalog, state: &GameState, seat: Seat, e: EnhancedActivity) -> bool {
+    belongings::active(state, seat)
+        .iter()
+        .any(|p| gives(cat, p, e))
+}
+
+/// Whether `piece` is a Treasure card that allows the enhanced activity `e`.
+fn gives(cat: &Catalog, piece: &PieceId, e: EnhancedActivity) -> bool {
+    match piece {
         PieceId::Treasure { id } => cat
             .items
             .treasure(id)
-            .is_some_and(|t| t.enhanced.contains(&EnhancedActivity::PeerAnywhere)),
+            .is_some_and(|t| t.enhanced.contains(&e)),
         _ => false,
-    })
+    }
 }

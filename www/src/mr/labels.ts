@@ -82,6 +82,8 @@ export function activityLabel(names: Names, activity: Activity): string {
       return 'Move off the edge of the map';
     case 'fly':
       return `Fly to ${names.tile(activity.to)}`;
+    case 'remoteEnchant':
+      return `Enchant remotely in ${clearingName(names, activity.at)}`;
     default:
       return humanize(activity.activity);
   }
@@ -303,6 +305,20 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return MEETING_ANSWER[action.answer];
     case 'LoseToStorm':
       return `Give up phase ${action.phase + 1} to the storm`;
+    case 'RemotePeer':
+      return `Peer into ${clearingName(names, action.at)} (Talk to Wise Bird)`;
+    case 'Preempt':
+      return 'Preempt: take my turn now (Premonition)';
+    case 'PassPreempt':
+      return 'Pass: let the next attention chit be picked';
+    case 'ChooseActivity':
+      return `Do now: ${activityLabel(names, action.activity)} (Prophecy)`;
+    case 'EndProphecyTurn':
+      return 'Do no more phases today (Prophecy)';
+    case 'RecordPhantasmActivity':
+      return `Record for my phantasm: ${activityLabel(names, action.activity)}`;
+    case 'TakeBackPhantasmActivity':
+      return 'Take back the last phase recorded for my phantasm';
     case 'TakeChit':
       return `Take the ${humanize(action.chit)} chit`;
     case 'FreshStart':

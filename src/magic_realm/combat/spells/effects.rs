@@ -76,7 +76,10 @@ pub fn start(
         | SpellEffect::BlazingLight
         | SpellEffect::PeaceWithNature
         | SpellEffect::Fog
-        | SpellEffect::WorldFades => bewitch(cat, state, seat, cast),
+        | SpellEffect::WorldFades
+        | SpellEffect::Premonition
+        | SpellEffect::Prophecy
+        | SpellEffect::Phantasm => bewitch(cat, state, seat, cast),
         SpellEffect::ViolentStorm => super::storm::brew(cat, state, seat, cast, events)?,
         SpellEffect::Transform => super::transform::transform(cat, state, seat, cast, events)?,
         SpellEffect::AbsorbEssence => super::transform::absorb(cat, state, seat, cast, events)?,
@@ -116,6 +119,13 @@ pub fn start(
         SpellEffect::UnleashPower => super::unleash::unleash(cat, state, seat, cast, events),
         SpellEffect::HurricaneWinds => super::hurricane::rise(cat, state, seat, cast, events)?,
         SpellEffect::WhistleForMonsters => super::whistle::whistle(cat, state, seat, cast, events),
+        SpellEffect::TalkToWiseBird => {
+            for aim in &cast.aims {
+                if let SpellAim::Character { seat: target } = aim {
+                    super::wise_bird::speak(cat, state, *target, events);
+                }
+            }
+        }
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
                 let caster = crate::magic_realm::combat::round::Who::Character(seat);

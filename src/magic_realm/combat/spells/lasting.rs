@@ -91,6 +91,12 @@ pub fn end_spell(
     super::unleash::reverted(cat, state, s.caster, unleashed, events);
     // Absorb Essence: the monster appears in the spellcaster's clearing.
     super::transform::release_essence(cat, state, &s, events);
+    // Premonition: a target who has not preempted has his chit mixed in.
+    crate::magic_realm::day::premonition::released(cat, state, &s, events);
+    // Prophecy: a target who has not finished his turn is blocked.
+    crate::magic_realm::day::prophecy::released(cat, state, &s, events);
+    // Phantasm: the phantasm is gone.
+    crate::magic_realm::day::phantasm::released(cat, state, &s);
 }
 
 /// The spell in effect cast from `caster`'s `spell_box`, by its index.

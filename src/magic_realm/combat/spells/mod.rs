@@ -34,6 +34,7 @@ pub mod storm;
 pub mod transform;
 pub mod unleash;
 pub mod whistle;
+pub mod wise_bird;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -329,6 +330,18 @@ pub enum SpellEffect {
     /// Hurricane Winds (Fly): its target flies away to the tile the caster chose, just
     /// before the next Encounter Step ([`hurricane`]).
     HurricaneWinds,
+    /// Talk to Wise Bird (Instant): the target does a remote Peer in any clearing
+    /// ([`wise_bird`]).
+    TalkToWiseBird,
+    /// Premonition (Day): the target chooses when he takes his turn
+    /// ([`crate::magic_realm::day::premonition`]).
+    Premonition,
+    /// Prophecy (Day): the target chooses each phase's activity as he does it
+    /// ([`crate::magic_realm::day::prophecy`]).
+    Prophecy,
+    /// Phantasm (Day): the target controls a phantasm with a turn of its own
+    /// ([`crate::magic_realm::day::phantasm`]).
+    Phantasm,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -372,6 +385,10 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "world-fades" => Some(SpellEffect::WorldFades),
         "whistle-for-monsters" => Some(SpellEffect::WhistleForMonsters),
         "hurricane-winds" => Some(SpellEffect::HurricaneWinds),
+        "talk-to-wise-bird" => Some(SpellEffect::TalkToWiseBird),
+        "premonition" => Some(SpellEffect::Premonition),
+        "prophecy" => Some(SpellEffect::Prophecy),
+        "phantasm" => Some(SpellEffect::Phantasm),
         _ => None,
     }
 }
