@@ -6,6 +6,7 @@ mod evening_common;
 mod melee_common;
 mod spells_common;
 
+mod docs_coverage;
 mod hod_chart;
 mod hod_content;
 mod hod_fight;
@@ -41,6 +42,7 @@ mod mr_rolls;
 mod mr_runes;
 mod mr_running;
 mod mr_scenario;
+mod mr_seed_gaps;
 mod mr_setup;
 mod mr_spell_items;
 mod mr_spells_combat;
