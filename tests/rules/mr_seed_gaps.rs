@@ -611,3 +611,190 @@ fn seed_000_monsters_that_appear_stay_until_another_individual_ends_his_turn() {
     g.apply(second, A::Proceed).unwrap();
     assert_eq!(place_of(&g, &bat), mountain(clearing_of(second)));
 }
+
+// ---- 8.4.1, seed 004: native horses turn over -----------------------------------------------
+
+fn pony() -> PieceId {
+    serde_json::from_value(json!({"kind": "native_horse", "id": "lancer-pony-1"})).unwrap()
+}
+
+fn pony_facing(g: &Game) -> Facing {
+    g.state()
+        .piles
+        .find(&pony())
+        .map(|(_, c)| c.facing)
+        .expect("the pony is somewhere")
+}
+
+/// The pony's facing in the first Encounter Step and at the start of the first
+/// Melee Step (Targets), the Lancer `hired` by the Swordsman or not, the pony starting
+/// `facing`.
+fn pony_through_round_one(hired: bool, facing: &str) -> (Facing, Facing) {
+    let lancer = json!({"piece": {"kind": "native", "id": "lancer-1"},
+        "place": {"place": "clearing", "at": here()}});
+    let horse = json!({"piece": {"kind": "native_horse", "id": "lancer-pony-1"},
+        "place": {"place": "clearing", "at": here()}, "facing": facing});
+    let hirelings = if hired {
+        json!([{"native": "lancer-1", "lastDay": 10}])
+    } else {
+        json!([])
+    };
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "hirelings": hirelings}],
+        "pieces": [lancer, horse], "at": "sunset", "dice": [4, 4, 4, 1, 1, 4, 1, 1]}));
+    let mut encounter = None;
+    for _ in 0..30 {
+        match stage(&g) {
+            Some(CombatStage::Targets) => {
+                return (
+                    encounter.expect("the Encounter Step came first"),
+                    pony_facing(&g),
+                );
+            }
+            Some(_) if encounter.is_none() => encounter = Some(pony_facing(&g)),
+            _ => {}
+        }
+        pass_once(&mut g);
+    }
+    panic!("no Melee Step");
+}
+
+#[test]
+fn rule_8_4_1_an_unhired_natives_horse_walks_in_the_encounter_step_and_gallops_in_the_melee_step() {
+    // Seed 004: "All unhired native horses turn 'walking' side up" (Encounter Step), and
+    // 8.4.1: at the start of the Melee Step they turn dark (galloping) side up.
+    for start_facing in ["light", "dark"] {
+        assert_eq!(
+            pony_through_round_one(false, start_facing),
+            (Facing::Light, Facing::Dark),
+            "starting {start_facing}"
+        );
+    }
+}
+
+#[test]
+fn rule_8_4_1_a_hired_natives_horse_turns_over_at_the_melee_step() {
+    // 8.4.1: "all native horses being ridden by hired natives turn over": walking becomes
+    // galloping and galloping walking.
+    assert_eq!(
+        pony_through_round_one(true, "light"),
+        (Facing::Light, Facing::Dark)
+    );
+    assert_eq!(
+        pony_through_round_one(true, "dark"),
+        (Facing::Dark, Facing::Light)
+    );
+}
+
+// ---- Seed 004 Actions: an item change instead of an action ----------------------------------
+
+fn changes_items(g: &Game, seat: Seat) -> bool {
+    g.legal_actions(seat)
+        .iter()
+        .any(|a| matches!(a, A::EncounterItem { .. }))
+}
+
+#[test]
+fn seed_004_an_item_change_is_instead_of_an_action_and_not_after_a_charge() {
+    use tabletop_rules::magic_realm::actions::BelongingChange;
+    // Alone with his sword: he may deactivate it; having done so he does no action (no
+    // turning his weapon).
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": sword()}]}], "at": "sunset"}));
+    pass_until(&mut g, CombatStage::Actions);
+    assert!(g
+        .legal_actions(S0)
+        .iter()
+        .any(|a| matches!(a, A::TurnWeapon { .. })));
+    g.apply(
+        S0,
+        A::EncounterItem {
+            piece: sword(),
+            change: BelongingChange::Deactivate,
+        },
+    )
+    .unwrap();
+    assert!(!g
+        .legal_actions(S0)
+        .iter()
+        .any(|a| matches!(a, A::TurnWeapon { .. } | A::RunAway { .. })));
+    // Having charged the Amazon (from hiding, as in mr_combat.rs), the Swordsman changes
+    // no item.
+    let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": here(), "hidden": true,
+             "belongings": [{"piece": sword()}]},
+            {"character": "amazon", "at": here(), "hidden": false,
+             "belongings": [{"piece": {"kind": "weapon", "id": "short-sword", "n": 0}}]}],
+        "at": "sunset"}));
+    pass_until(&mut g, CombatStage::Deployment);
+    g.apply(
+        S0,
+        A::Charge {
+            target: Seat(1),
+            chit: 1,
+        },
+    )
+    .unwrap();
+    // Through the Actions stage: she is offered an item change, he never is.
+    let (mut his, mut hers) = (false, false);
+    for _ in 0..10 {
+        if stage(&g) == Some(CombatStage::Targets) {
+            break;
+        }
+        if stage(&g) == Some(CombatStage::Actions) {
+            his |= changes_items(&g, S0);
+            hers |= changes_items(&g, Seat(1));
+        }
+        pass_once(&mut g);
+    }
+    assert!(!his, "he charged");
+    assert!(hers, "she did not");
+}
+
+// ---- 8.4.2: a hidden target only after finding hidden enemies -------------------------------
+
+/// The Swordsman Peers in his clearing while the Amazon hides there; all dice `die`
+/// (4: hidden enemies; 5: clues only; both hide her). Their candidates for a target at the
+/// Evening's first Melee Step.
+fn swordsman_targets_after_peering(die: u8) -> Vec<CombatTarget> {
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": here(), "hidden": false,
+             "record": [{"activity": "search"}]},
+            {"character": "amazon", "at": here(), "hidden": false,
+             "record": [{"activity": "hide"}]}],
+        "at": "daylight", "dice": vec![die; 40]}));
+    let peer = A::Search {
+        search: SearchChoice::Peer {
+            at: ClearingRef::new(TileId::OakWoods, 2),
+        },
+    };
+    for _ in 0..60 {
+        if stage(&g) == Some(CombatStage::Targets) {
+            assert!(g.state().seats[1].hidden, "she hid");
+            let data = tabletop_rules::magic_realm::game::data().unwrap();
+            let c = combat::current(g.state()).unwrap();
+            return combat::targets::candidates(data, g.state(), c, S0);
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let legal = g.legal_actions(seat);
+        let action = if legal.contains(&peer) {
+            peer.clone()
+        } else if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else {
+            combat::passing(&legal).expect("an action")
+        };
+        g.apply(seat, action).unwrap();
+    }
+    panic!("no Melee Step");
+}
+
+#[test]
+fn rule_8_4_2_a_hidden_target_only_after_finding_hidden_enemies_that_day() {
+    let amazon = CombatTarget::Character { seat: Seat(1) };
+    assert!(swordsman_targets_after_peering(4).contains(&amazon));
+    assert!(!swordsman_targets_after_peering(5).contains(&amazon));
+}
