@@ -798,3 +798,131 @@ fn rule_8_4_2_a_hidden_target_only_after_finding_hidden_enemies_that_day() {
     assert!(swordsman_targets_after_peering(4).contains(&amazon));
     assert!(!swordsman_targets_after_peering(5).contains(&amazon));
 }
+
+// ---- 8.4.5: the Druid's example of the effort limit -----------------------------------------
+
+#[test]
+fn rule_8_4_5_effort_limit_counts_magic_chits_the_druid_casting_with_magic_ii3_cannot_maneuver_with_move_l2(
+) {
+    // 8.4.5 example: "if the Druid plays his Magic II3* chit to cast a spell, he cannot play
+    // a Move L2** chit to maneuver." He casts Stones Fly (Grey: his Magic II chit 10 is a
+    // Grey colour chit) with Magic II3* (chit 6) at the Ogre on his sheet.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    let mut g = sc::start(json!({"seats": [{"character": "druid", "at": here(),
+        "spells": ["stones-fly"], "hidden": false,
+        "chits": [{"chit": 10, "status": "enchanted"}]}],
+        "pieces": [sc::monster("ogre")], "at": "sunset", "dice": sc::dice(1, 80)}));
+    let mut log = Vec::new();
+    sc::cast_at(
+        &mut g,
+        S0,
+        0,
+        6,
+        Some(10),
+        SpellAim::Denizen {
+            piece: sc::piece("ogre"),
+        },
+        &mut log,
+    );
+    for _ in 0..20 {
+        if stage(&g) == Some(CombatStage::Plays) {
+            break;
+        }
+        sc::pass_once(&mut g, &mut log);
+    }
+    assert_eq!(stage(&g), Some(CombatStage::Plays));
+    assert!(
+        !maneuvers_with(&g, 4),
+        "Move L2** would make three asterisks"
+    );
+    assert!(maneuvers_with(&g, 0), "Move L3* makes two");
+    assert!(maneuvers_with(&g, 1), "Move L4 makes one");
+}
+
+// ---- 8.4.8, 8.4.9: the examples between characters and of excess strength -------------------
+
+#[test]
+fn rule_8_4_8_a_swing_at_a_character_intercepts_his_dodge() {
+    // 8.4.8 example: "If he plays a Swing attack ... If the targeted character has played
+    // his Move counter ... in the 'Dodge' maneuver box, he is intercepted." A Duck escapes.
+    use tabletop_rules::magic_realm::combat::melee::{HitBy, Lane as L};
+    for (his_maneuver, hit) in [(L::DodgeSwing, true), (L::DuckSmash, false)] {
+        let sit = melee::situation(
+            false,
+            vec![
+                melee::ch(melee::hero(Size::Medium, Some((L::ChargeThrust, 2)))),
+                melee::ch(melee::hero(Size::Medium, Some((his_maneuver, 4)))),
+            ],
+            vec![],
+            vec![melee::attack(
+                0,
+                1,
+                L::DodgeSwing,
+                5,
+                0,
+                melee::harm(Size::Light, 0),
+            )],
+        );
+        let (out, _) = melee::run(&sit, &[]);
+        assert_eq!(
+            out.hits
+                .iter()
+                .any(|h| h.attacker == melee::id(0) && h.by == HitBy::Intercept),
+            hit,
+            "{his_maneuver:?}"
+        );
+        assert_eq!(out.missed.contains(&melee::id(0)), !hit);
+    }
+}
+
+#[test]
+fn rule_8_4_9_a_medium_fight_chit_with_a_light_striking_weapon_adds_one_level() {
+    // 8.4.9 example: a stronger Fight chit with a Light striking weapon raises the harm one
+    // level "(to Medium, plus any sharpness)". The unalerted Thrusting Sword (Light, one
+    // star, time 4) Thrusts at a Heavy Spider in Charge-and-Thrust (move 3): with Fight M4*
+    // (chit 7) it is Medium plus a star, Heavy, and kills; with Fight L3* (chit 2), Light
+    // plus a star, Medium, it does not.
+    let spider = || {
+        serde_json::from_value::<PieceId>(json!({"kind": "monster", "id": "h-spider", "n": 0}))
+            .unwrap()
+    };
+    for (chit, kills) in [(7u8, true), (2, false)] {
+        let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+            "belongings": [{"piece": sword()}]}],
+            "pieces": [{"piece": {"kind": "monster", "id": "h-spider", "n": 0},
+                "place": {"place": "clearing", "at": here()}}],
+            "at": "sunset", "dice": [4, 1, 1]}));
+        g.apply(S0, A::Lure { denizen: spider() }).unwrap();
+        pass_until(&mut g, CombatStage::Targets);
+        g.apply(
+            S0,
+            A::SelectTarget {
+                target: CombatTarget::Denizen { piece: spider() },
+            },
+        )
+        .unwrap();
+        g.apply(
+            S0,
+            A::PlaceDenizen {
+                denizen: spider(),
+                lane: Lane::ChargeThrust,
+            },
+        )
+        .unwrap();
+        g.apply(
+            S0,
+            A::PlayAttack {
+                chit,
+                lane: Lane::ChargeThrust,
+            },
+        )
+        .unwrap();
+        g.apply(S0, maneuver(0, Lane::DuckSmash)).unwrap();
+        let ev = g.apply(S0, A::EndPlays).unwrap();
+        let killed = details(&ev)
+            .iter()
+            .any(|d| matches!(d, E::Killed { by: Some(S0), .. }));
+        assert_eq!(killed, kills, "chit {chit}");
+    }
+}
