@@ -243,11 +243,16 @@ fn rule_8_4_9_first_round_equal_length_the_faster_attack_hits_first() {
 /// attacks with Fight M4* (chit 7) in `lane` and ducks with Move L4 (chit 0). Dice: the
 /// wolf's box stays (4) and keeps its tactics (1 1).
 fn swordsman_attacks(facing: &str, lane: Lane) -> (Game, Vec<Event<E>>) {
+    swordsman_attacks_with(facing, 7, lane)
+}
+
+/// As [`swordsman_attacks`], with Fight chit `chit`.
+fn swordsman_attacks_with(facing: &str, chit: u8, lane: Lane) -> (Game, Vec<Event<E>>) {
     let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
         "belongings": [{"piece": sword(), "facing": facing}]}],
         "pieces": [wolf_here()], "at": "sunset", "dice": [4, 1, 1]}));
     lure_target_and_place_the_wolf(&mut g);
-    g.apply(S0, A::PlayAttack { chit: 7, lane }).unwrap();
+    g.apply(S0, A::PlayAttack { chit, lane }).unwrap();
     g.apply(S0, maneuver(0, Lane::DuckSmash)).unwrap();
     let ev = g.apply(S0, A::EndPlays).unwrap();
     (g, ev)
@@ -265,6 +270,8 @@ fn sword_facing(g: &Game) -> Facing {
 fn rule_8_4_5_and_8_4_9_a_weapon_that_hits_turns_unalerted() {
     // Alerted, the Thrusting Sword has no time: Fight M4* sets time 4. The Thrust
     // intercepts the wolf in Charge-and-Thrust; Light with a star is Medium: it dies.
+    // (8.4.5: the wolf on his sheet, faster than that chit, does not stop him playing it
+    // in the Melee Step, as it would in the Encounter Step.)
     let (g, ev) = swordsman_attacks("alerted", Lane::ChargeThrust);
     assert!(details(&ev)
         .iter()
@@ -925,4 +932,19 @@ fn rule_8_4_9_a_medium_fight_chit_with_a_light_striking_weapon_adds_one_level() 
             .any(|d| matches!(d, E::Killed { by: Some(S0), .. }));
         assert_eq!(killed, kills, "chit {chit}");
     }
+}
+
+#[test]
+fn rule_8_4_5_a_weapons_time_number_is_his_attack_time_not_the_fight_chits() {
+    // Fight L2** (chit 4, time 2) Swinging at the wolf in Charge-and-Thrust (move 3): with
+    // the unalerted Thrusting Sword (time 4) the attack time is 4, which neither undercuts
+    // nor intercepts; with the alerted sword (no time) it is the chit's 2, which undercuts
+    // and kills (Light and a star: Medium).
+    let (g, ev) = swordsman_attacks_with("unalerted", 4, Lane::DodgeSwing);
+    assert!(!details(&ev).iter().any(|d| matches!(d, E::Killed { .. })));
+    assert_eq!(sword_facing(&g), Facing::Alerted, "a miss");
+    let (_, ev) = swordsman_attacks_with("alerted", 4, Lane::DodgeSwing);
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::Killed { by: Some(S0), .. })));
 }
