@@ -948,3 +948,142 @@ fn rule_8_4_5_a_weapons_time_number_is_his_attack_time_not_the_fight_chits() {
         .iter()
         .any(|d| matches!(d, E::Killed { by: Some(S0), .. })));
 }
+
+// ---- 8.4.2: a target on another sheet; naming it does not reassign it -----------------------
+
+#[test]
+fn rule_8_4_2_he_may_target_a_denizen_on_another_sheet_and_naming_it_does_not_reassign_it() {
+    // The Swordsman lures the Ogre, the Amazon the wolf. With the Ogre on his own sheet he
+    // may still name the wolf on hers, and it stays hers.
+    let ogre: PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "ogre", "n": 0})).unwrap();
+    let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": here(), "hidden": false},
+            {"character": "amazon", "at": here(), "hidden": false}],
+        "pieces": [wolf_here(), {"piece": {"kind": "monster", "id": "ogre", "n": 0},
+            "place": {"place": "clearing", "at": here()}}],
+        "at": "sunset", "dice": vec![4u8; 40]}));
+    let s1 = Seat(1);
+    for _ in 0..10 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let lure = A::Lure {
+            denizen: if seat == S0 { ogre.clone() } else { wolf() },
+        };
+        if stage(&g) == Some(CombatStage::Luring) && g.legal_actions(seat).contains(&lure) {
+            g.apply(seat, lure).unwrap();
+        } else if stage(&g) == Some(CombatStage::Luring) {
+            pass_once(&mut g);
+        } else {
+            break;
+        }
+    }
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.sheet_of(&ogre), Some(S0));
+    assert_eq!(c.sheet_of(&wolf()), Some(s1));
+    let name_wolf = A::SelectTarget {
+        target: CombatTarget::Denizen { piece: wolf() },
+    };
+    for _ in 0..20 {
+        if g.legal_actions(S0).contains(&name_wolf) {
+            break;
+        }
+        pass_once(&mut g);
+    }
+    g.apply(S0, name_wolf).unwrap();
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(
+        c.sheet_of(&wolf()),
+        Some(s1),
+        "the wolf still attacks the Amazon"
+    );
+    assert_eq!(c.sheet_of(&ogre), Some(S0));
+}
+
+// ---- Seed 004 Disengagement -----------------------------------------------------------------
+
+#[test]
+fn seed_004_a_denizen_assigned_to_a_character_stays_assigned_and_keeps_its_side() {
+    // The wolf on his sheet changes tactics (6 6: dark side up) and misses his Duck; he does
+    // not attack. In the next round it is still on his sheet, still dark side up.
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here()}],
+        "pieces": [wolf_here()], "at": "sunset", "dice": [4, 6, 6, 4, 1, 1]}));
+    g.apply(S0, A::Lure { denizen: wolf() }).unwrap();
+    pass_until(&mut g, CombatStage::Targets);
+    g.apply(S0, A::NoTarget).unwrap();
+    g.apply(
+        S0,
+        A::PlaceDenizen {
+            denizen: wolf(),
+            lane: Lane::ChargeThrust,
+        },
+    )
+    .unwrap();
+    g.apply(S0, maneuver(0, Lane::DuckSmash)).unwrap();
+    let ev = g.apply(S0, A::EndPlays).unwrap();
+    assert!(!details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::Killed { .. } | E::Wounded { .. })));
+    for _ in 0..10 {
+        if combat::current(g.state()).is_none_or(|c| c.round >= 2) {
+            break;
+        }
+        pass_once(&mut g);
+    }
+    let c = combat::current(g.state()).expect("a second round");
+    assert_eq!(c.round, 2);
+    assert_eq!(c.sheet_of(&wolf()), Some(S0));
+    assert_eq!(
+        g.state().piles.find(&wolf()).map(|(_, p)| p.facing),
+        Some(Facing::Dark)
+    );
+}
+
+// ---- Seed 000: the Lost City ----------------------------------------------------------------
+
+#[test]
+fn seed_000_the_lost_city_stays_and_its_five_chits_come_up_and_summon() {
+    // Row 6 prowls. The Lost City turns up in the Cavern: it stays in the tile, face up,
+    // summoning nothing itself; Flutter 1, one of its chits, comes to clearing 1 face up
+    // and summons the first Bat box.
+    let lost_city = day_piece("map_chit", "lost_city", None);
+    let flutter = day_piece("map_chit", "flutter_1", None);
+    let mut g = day_start(
+        json!({"seats": [{"character": "swordsman", "at": at("cavern", 2),
+        "hidden": true, "record": [{"activity": "hide"}]}],
+        "pieces": [
+            {"piece": day_piece("monster", "giant-bat", Some(0)),
+             "place": {"place": "chart_box", "row": 6, "number": 1}},
+            {"piece": lost_city, "place": {"place": "tile", "tile": "cavern"}, "facing": "down"},
+            {"piece": flutter, "place": {"place": "section", "special": "lost_city"}}],
+        "at": "daylight", "dice": [6, 1, 1]}),
+    );
+    let ev = g.apply(S0, A::Proceed).unwrap();
+    let facing = |p: &Value| {
+        let id: PieceId = serde_json::from_value(p.clone()).unwrap();
+        g.state().piles.find(&id).map(|(_, c)| c.facing)
+    };
+    assert_eq!(
+        place_of(&g, &lost_city),
+        Place::Tile {
+            tile: TileId::Cavern
+        }
+    );
+    assert_eq!(facing(&lost_city), Some(Facing::Up));
+    assert_eq!(
+        place_of(&g, &flutter),
+        Place::Clearing {
+            at: ClearingRef::new(TileId::Cavern, 1)
+        }
+    );
+    assert_eq!(facing(&flutter), Some(Facing::Up));
+    let summoners: Vec<String> = details(&ev)
+        .into_iter()
+        .filter_map(|d| match d {
+            E::MonstersSummoned { chit, .. } => Some(chit.0.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(summoners, vec!["flutter_1".to_string()]);
+}
