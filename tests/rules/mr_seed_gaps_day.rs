@@ -11,7 +11,7 @@ use tabletop_rules::magic_realm::combat;
 use tabletop_rules::magic_realm::map::ClearingRef;
 use tabletop_rules::magic_realm::pieces::{Facing, PieceId, Place};
 use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
-use tabletop_rules::magic_realm::state::{ChitStatus, Step};
+use tabletop_rules::magic_realm::state::{Activity, ChitStatus, Step};
 use tabletop_rules::magic_realm::MagicRealm;
 
 // ---- 8.9 Midnight -----------------------------------------------------------------------------
@@ -236,4 +236,127 @@ fn seed_000_the_lost_city_stays_and_its_five_chits_come_up_and_summon() {
         })
         .collect();
     assert_eq!(summoners, vec!["flutter_1".to_string()]);
+}
+
+// ---- 6.2.2, 7.3.2: phases -------------------------------------------------------------------
+
+fn record(g: &mut Game, acts: &[Activity]) {
+    for a in acts {
+        g.apply(
+            S0,
+            A::RecordActivity {
+                activity: a.clone(),
+            },
+        )
+        .expect("the activity can be recorded");
+    }
+}
+
+fn recordable(g: &Game) -> Vec<Activity> {
+    g.legal_actions(S0)
+        .into_iter()
+        .filter_map(|a| match a {
+            A::RecordActivity { activity } => Some(activity),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rule_6_2_2b_the_dwarf_gets_only_his_two_basic_phases() {
+    // Short Legs: no Sunlight phases, even outside the caves (the Black Knight gets four,
+    // mr_day.rs).
+    let mut g = day_start(json!({"seats": [{"character": "dwarf", "at": at("oak_woods", 2)}]}));
+    record(&mut g, &[Activity::Hide, Activity::Hide]);
+    assert!(recordable(&g).is_empty(), "no third phase");
+    assert!(g.legal_actions(S0).contains(&A::FinishRecording));
+}
+
+#[test]
+fn rule_7_3_2_a_warhorse_gives_no_extra_move_phase() {
+    // A ridden workhorse gives a fifth phase, for a Move (mr_belongings.rs); a warhorse
+    // none.
+    let mut g = day_start(
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+        "belongings": [{"piece": {"kind": "horse", "id": "warhorse-h6-h4"}}]}]}),
+    );
+    record(&mut g, &vec![Activity::Hide; 4]);
+    assert!(recordable(&g).is_empty());
+}
+
+// ---- 6.3.4: the end of the week ---------------------------------------------------------------
+
+#[test]
+fn rule_6_3_4_killed_prowling_monsters_regenerate_on_the_seventh_day() {
+    // The Swordsman kills the wolf in the Evening of day 6 (Fight M4* Thrust, as in
+    // mr_seed_gaps.rs). At Sunrise of day 7 the Monster Roll is 3, the wolf's row: it comes
+    // back to its box; on a roll of 2 it stays dead.
+    use crate::mr_seed_gaps::{lure_target_and_place_the_wolf, maneuver, sword, wolf, wolf_here};
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    for (roll, home) in [
+        (3u8, Place::ChartBox { row: 3, number: 1 }),
+        (2, Place::Killed),
+    ] {
+        let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+            "belongings": [{"piece": sword()}]}],
+            "pieces": [wolf_here()], "day": 6, "at": "sunset", "dice": [4, 1, 1, roll]}));
+        lure_target_and_place_the_wolf(&mut g);
+        g.apply(
+            S0,
+            A::PlayAttack {
+                chit: 7,
+                lane: Lane::ChargeThrust,
+            },
+        )
+        .unwrap();
+        g.apply(S0, maneuver(0, Lane::DuckSmash)).unwrap();
+        g.apply(S0, A::EndPlays).unwrap();
+        assert_eq!(g.state().piles.place_of(&wolf()), Some(&Place::Killed));
+        for _ in 0..100 {
+            if matches!(g.state().step, Step::Birdsong { day: 7 }) {
+                break;
+            }
+            let Some(seat) = g.to_act().seats().first().copied() else {
+                break;
+            };
+            let action = combat::passing(&g.legal_actions(seat)).expect("an action");
+            g.apply(seat, action).unwrap();
+        }
+        assert!(matches!(g.state().step, Step::Birdsong { day: 7 }));
+        g.apply(S0, A::FinishRecording).unwrap();
+        assert_eq!(
+            g.state().piles.place_of(&wolf()),
+            Some(&home),
+            "Monster Roll {roll}"
+        );
+    }
+}
+
+#[test]
+fn rule_6_3_4_on_row_6_at_the_end_of_the_week_the_visitor_chits_turn_over() {
+    // On day 7 with row 6 prowling the Crone/Raid chit on the map turns over; one a
+    // character carries does not. Another row: nothing turns.
+    let crone = day_piece("visitor_chit", "crone-raid", None);
+    let warlock = day_piece("visitor_chit", "warlock-food-ale", None);
+    let scenario = |roll: u8| {
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+            "record": [{"activity": "hide"}],
+            "belongings": [{"piece": warlock, "facing": "light"}]}],
+            "pieces": [{"piece": crone, "place": {"place": "clearing", "at": at("oak_woods", 4)},
+                "facing": "light"}],
+            "day": 7, "at": "daylight", "dice": [roll]})
+    };
+    let facing = |g: &Game, p: &Value| {
+        let id: PieceId = serde_json::from_value(p.clone()).unwrap();
+        g.state().piles.find(&id).map(|(_, c)| c.facing)
+    };
+    let g = day_start(scenario(6));
+    assert_eq!(facing(&g, &crone), Some(Facing::Dark));
+    assert_eq!(
+        facing(&g, &warlock),
+        Some(Facing::Light),
+        "carried: it stays"
+    );
+    let g = day_start(scenario(3));
+    assert_eq!(facing(&g, &crone), Some(Facing::Light));
 }
