@@ -360,3 +360,83 @@ fn rule_6_3_4_on_row_6_at_the_end_of_the_week_the_visitor_chits_turn_over() {
     let g = day_start(scenario(3));
     assert_eq!(facing(&g, &crone), Some(Facing::Light));
 }
+
+#[test]
+fn rule_6_2_2c_extra_phases_are_cumulative() {
+    // 6.2.2 example: riding a workhorse, the Amazon gets two Basic and two Sunlight phases,
+    // her own extra Move and one for the horse: two Moves after four Hides, then nothing.
+    let mut g = day_start(
+        json!({"seats": [{"character": "amazon", "at": at("oak_woods", 2),
+        "belongings": [{"piece": {"kind": "horse", "id": "workhorse-t8-h6"}}]}]}),
+    );
+    record(&mut g, &vec![Activity::Hide; 4]);
+    for n in 5..=6 {
+        let moves: Vec<Activity> = recordable(&g)
+            .into_iter()
+            .filter(|a| matches!(a, Activity::Move { .. }))
+            .collect();
+        assert!(!moves.is_empty(), "phase {n}: a Move");
+        assert!(
+            !recordable(&g).contains(&Activity::Hide),
+            "phase {n}: only a Move"
+        );
+        record(&mut g, &moves[..1]);
+    }
+    assert!(recordable(&g).is_empty(), "no seventh phase");
+}
+
+#[test]
+fn rule_6_3_4_regenerated_denizens_go_on_prowling_that_day() {
+    // Day 7, row 6: the Bat on the Mountain goes back to its box at Sunrise; when the
+    // Swordsman ends his turn in the Cavern, Flutter 1 summons it again that same day.
+    let bat = day_piece("monster", "giant-bat", Some(0));
+    let mut g = day_start(
+        json!({"seats": [{"character": "swordsman", "at": at("cavern", 2),
+        "hidden": true, "record": [{"activity": "hide"}]}],
+        "pieces": [
+            {"piece": bat, "place": {"place": "clearing", "at": at("mountain", 5)}},
+            {"piece": day_piece("map_chit", "flutter_1", None),
+             "place": {"place": "tile", "tile": "cavern"}, "facing": "down"}],
+        "day": 7, "at": "daylight", "dice": [6, 1, 1]}),
+    );
+    assert_eq!(place_of(&g, &bat), Place::ChartBox { row: 6, number: 1 });
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(
+        place_of(&g, &bat),
+        Place::Clearing {
+            at: ClearingRef::new(TileId::Cavern, 1)
+        }
+    );
+}
+
+#[test]
+fn rule_7_5_1_from_a_mountain_he_may_peer_into_another_clearing() {
+    // 7.5.1: "If he is in a mountain clearing, he can use the Peer Table to search any woods
+    // or mountain clearing in his tile or any adjacent tile"; elsewhere only his own.
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    let peers = |tile: &str, n: u8| -> Vec<ClearingRef> {
+        let g = day_start(
+            json!({"seats": [{"character": "swordsman", "at": at(tile, n),
+            "record": [{"activity": "search"}]}], "at": "daylight", "dice": [1]}),
+        );
+        g.legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::Search {
+                    search: SearchChoice::Peer { at },
+                } => Some(at),
+                _ => None,
+            })
+            .collect()
+    };
+    // Mountain 2 is a woods clearing, Mountain 1 a mountain clearing.
+    let from_woods = peers("mountain", 2);
+    assert_eq!(from_woods, vec![ClearingRef::new(TileId::Mountain, 2)]);
+    let from_mountain = peers("mountain", 1);
+    assert!(from_mountain.contains(&ClearingRef::new(TileId::Mountain, 1)));
+    assert!(from_mountain.contains(&ClearingRef::new(TileId::Mountain, 2)));
+    assert!(
+        from_mountain.iter().any(|c| c.tile != TileId::Mountain),
+        "an adjacent tile's clearing: {from_mountain:?}"
+    );
+}
