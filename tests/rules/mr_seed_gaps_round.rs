@@ -351,3 +351,96 @@ fn seed_004_a_denizen_assigned_to_a_character_stays_assigned_and_keeps_its_side(
         Some(Facing::Dark)
     );
 }
+
+// ---- 8.4.2, 8.4.3: spells and their targets -----------------------------------------------
+
+#[test]
+fn rule_8_4_3_only_a_spellcaster_named_as_the_target_has_his_slower_spell_cancelled() {
+    // The Sorceror's time-3 Fiery Blast (chit 9) goes at the Ogre on his sheet, not at the
+    // Wizard: the Wizard's slower time-4 blast (chit 7) at the Sorceror is not cancelled.
+    // (mr_spells_combat.rs: aimed at the Wizard, it would be.) The Wizard starts hidden, so
+    // the Ogre is the Sorceror's.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::{CastStatus, SpellAim};
+    let sorceror = json!({"character": "sorceror", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    let wizard = json!({"character": "wizard", "at": here(), "spells": ["fiery-blast"],
+        "hidden": true, "chits": [{"chit": 11, "status": "enchanted"}]});
+    let mut g = sc::start(json!({"seats": [sorceror, wizard],
+        "pieces": [sc::monster("ogre")], "at": "sunset", "dice": sc::dice(1, 60)}));
+    let mut log = Vec::new();
+    let s1 = Seat(1);
+    sc::until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 9,
+            colour_chit: Some(4),
+        },
+        &mut log,
+    );
+    sc::until(
+        &mut g,
+        s1,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 7,
+            colour_chit: Some(11),
+        },
+        &mut log,
+    );
+    let at_ogre = A::AimSpell {
+        aim: SpellAim::Denizen {
+            piece: sc::piece("ogre"),
+        },
+    };
+    let at_sorceror = A::AimSpell {
+        aim: SpellAim::Character { seat: S0 },
+    };
+    for _ in 0..4 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let aim = if seat == S0 { &at_ogre } else { &at_sorceror };
+        if g.legal_actions(seat).contains(aim) {
+            log.extend(g.apply(seat, aim.clone()).unwrap());
+        } else if g.legal_actions(seat).contains(&A::EndAim) {
+            log.extend(g.apply(seat, A::EndAim).unwrap());
+        } else {
+            break;
+        }
+    }
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellCancelled { .. })));
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.casts[&S0].status, CastStatus::Working);
+    assert_eq!(c.casts[&s1].status, CastStatus::Working);
+}
+
+#[test]
+fn rule_8_4_2_a_hidden_spellcaster_naming_his_tile_stays_hidden_naming_a_denizen_does_not() {
+    // The hidden Druid casts Fog (box 0) at his tile: still hidden. Casting Stones Fly
+    // (box 1) at the Ogre instead unhides him. Magic II3* (chit 6), Grey colour chit 10.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    for (spell_box, aim, hidden) in [
+        (0u8, SpellAim::Tile, true),
+        (
+            1,
+            SpellAim::Denizen {
+                piece: sc::piece("ogre"),
+            },
+            false,
+        ),
+    ] {
+        let mut g = sc::start(json!({"seats": [{"character": "druid", "at": here(),
+            "spells": ["fog", "stones-fly"], "hidden": true,
+            "chits": [{"chit": 10, "status": "enchanted"}]}],
+            "pieces": [sc::monster("ogre")], "at": "sunset", "dice": sc::dice(1, 80)}));
+        let mut log = Vec::new();
+        sc::cast_at(&mut g, S0, spell_box, 6, Some(10), aim.clone(), &mut log);
+        assert_eq!(g.state().seats[0].hidden, hidden, "{aim:?}");
+    }
+}
