@@ -444,3 +444,53 @@ fn rule_8_4_2_a_hidden_spellcaster_naming_his_tile_stays_hidden_naming_a_denizen
         assert_eq!(g.state().seats[0].hidden, hidden, "{aim:?}");
     }
 }
+
+#[test]
+fn rule_8_4_3_a_spell_in_effect_ties_up_its_box_but_a_duplicate_is_a_separate_spell() {
+    // The Pilgrim has Peace in boxes 0 and 1, and the Chapel's White magic. In round 1 he
+    // pacifies the Ogre with box 0 (Magic I chit 11). In round 2 box 0 cannot be cast while
+    // its Peace lasts; box 1 can (Magic I chit 6).
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    let chapel = json!({"piece": {"kind": "dwelling", "id": "chapel"},
+        "place": {"place": "clearing", "at": here()}});
+    let mut g = sc::start(json!({"seats": [{"character": "pilgrim", "at": here(),
+        "spells": ["peace", "peace"], "hidden": false}],
+        "pieces": [sc::monster("ogre"), chapel], "at": "sunset", "dice": sc::dice(1, 80)}));
+    let mut log = Vec::new();
+    sc::cast_at(
+        &mut g,
+        S0,
+        0,
+        11,
+        None,
+        SpellAim::Denizen {
+            piece: sc::piece("ogre"),
+        },
+        &mut log,
+    );
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::Pacified { .. })));
+    let casts = |g: &crate::mr_seed_gaps::Game| -> Vec<u8> {
+        g.legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::CastSpell { spell_box, .. } => Some(spell_box),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        if combat::current(g.state()).is_some_and(|c| c.round == 2)
+            && stage(&g) == Some(CombatStage::Actions)
+        {
+            seen = casts(&g);
+            break;
+        }
+        sc::pass_once(&mut g, &mut log);
+    }
+    assert!(seen.contains(&1), "the duplicate: {seen:?}");
+    assert!(!seen.contains(&0), "the box in effect: {seen:?}");
+}
