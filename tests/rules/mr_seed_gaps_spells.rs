@@ -1,0 +1,153 @@
+//! Rule scenarios for spells in the Melee Step (seed 002, 8.4.2 and 8.4.3) that
+//! `docs/coverage.md` found without a test (issue 5): whose spell a faster spell
+//! interrupts, staying hidden while casting, and a spell box tied up by its spell. Each is
+//! built from a scenario with forced dice.
+
+use crate::mr_seed_gaps::{details, here, stage, S0};
+use serde_json::json;
+use tabletop_rules::engine::Seat;
+use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use tabletop_rules::magic_realm::combat::{self, CombatStage};
+
+// ---- 8.4.2, 8.4.3: spells and their targets -----------------------------------------------
+
+#[test]
+fn rule_8_4_3_only_a_spellcaster_named_as_the_target_has_his_slower_spell_cancelled() {
+    // The Sorceror's time-3 Fiery Blast (chit 9) goes at the Ogre on his sheet, not at the
+    // Wizard: the Wizard's slower time-4 blast (chit 7) at the Sorceror is not cancelled.
+    // (mr_spells_combat.rs: aimed at the Wizard, it would be.) The Wizard starts hidden, so
+    // the Ogre is the Sorceror's.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::{CastStatus, SpellAim};
+    let sorceror = json!({"character": "sorceror", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    let wizard = json!({"character": "wizard", "at": here(), "spells": ["fiery-blast"],
+        "hidden": true, "chits": [{"chit": 11, "status": "enchanted"}]});
+    let mut g = sc::start(json!({"seats": [sorceror, wizard],
+        "pieces": [sc::monster("ogre")], "at": "sunset", "dice": sc::dice(1, 60)}));
+    let mut log = Vec::new();
+    let s1 = Seat(1);
+    sc::until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 9,
+            colour_chit: Some(4),
+        },
+        &mut log,
+    );
+    sc::until(
+        &mut g,
+        s1,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 7,
+            colour_chit: Some(11),
+        },
+        &mut log,
+    );
+    let at_ogre = A::AimSpell {
+        aim: SpellAim::Denizen {
+            piece: sc::piece("ogre"),
+        },
+    };
+    let at_sorceror = A::AimSpell {
+        aim: SpellAim::Character { seat: S0 },
+    };
+    for _ in 0..4 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let aim = if seat == S0 { &at_ogre } else { &at_sorceror };
+        if g.legal_actions(seat).contains(aim) {
+            log.extend(g.apply(seat, aim.clone()).unwrap());
+        } else if g.legal_actions(seat).contains(&A::EndAim) {
+            log.extend(g.apply(seat, A::EndAim).unwrap());
+        } else {
+            break;
+        }
+    }
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellCancelled { .. })));
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.casts[&S0].status, CastStatus::Working);
+    assert_eq!(c.casts[&s1].status, CastStatus::Working);
+}
+
+#[test]
+fn rule_8_4_2_a_hidden_spellcaster_naming_his_tile_stays_hidden_naming_a_denizen_does_not() {
+    // The hidden Druid casts Fog (box 0) at his tile: still hidden. Casting Stones Fly
+    // (box 1) at the Ogre instead unhides him. Magic II3* (chit 6), Grey colour chit 10.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    for (spell_box, aim, hidden) in [
+        (0u8, SpellAim::Tile, true),
+        (
+            1,
+            SpellAim::Denizen {
+                piece: sc::piece("ogre"),
+            },
+            false,
+        ),
+    ] {
+        let mut g = sc::start(json!({"seats": [{"character": "druid", "at": here(),
+            "spells": ["fog", "stones-fly"], "hidden": true,
+            "chits": [{"chit": 10, "status": "enchanted"}]}],
+            "pieces": [sc::monster("ogre")], "at": "sunset", "dice": sc::dice(1, 80)}));
+        let mut log = Vec::new();
+        sc::cast_at(&mut g, S0, spell_box, 6, Some(10), aim.clone(), &mut log);
+        assert_eq!(g.state().seats[0].hidden, hidden, "{aim:?}");
+    }
+}
+
+#[test]
+fn rule_8_4_3_a_spell_in_effect_ties_up_its_box_but_a_duplicate_is_a_separate_spell() {
+    // The Pilgrim has Peace in boxes 0 and 1, and the Chapel's White magic. In round 1 he
+    // pacifies the Ogre with box 0 (Magic I chit 11). In round 2 box 0 cannot be cast while
+    // its Peace lasts; box 1 can (Magic I chit 6).
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    let chapel = json!({"piece": {"kind": "dwelling", "id": "chapel"},
+        "place": {"place": "clearing", "at": here()}});
+    let mut g = sc::start(json!({"seats": [{"character": "pilgrim", "at": here(),
+        "spells": ["peace", "peace"], "hidden": false}],
+        "pieces": [sc::monster("ogre"), chapel], "at": "sunset", "dice": sc::dice(1, 80)}));
+    let mut log = Vec::new();
+    sc::cast_at(
+        &mut g,
+        S0,
+        0,
+        11,
+        None,
+        SpellAim::Denizen {
+            piece: sc::piece("ogre"),
+        },
+        &mut log,
+    );
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::Pacified { .. })));
+    let casts = |g: &crate::mr_seed_gaps::Game| -> Vec<u8> {
+        g.legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::CastSpell { spell_box, .. } => Some(spell_box),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        if combat::current(g.state()).is_some_and(|c| c.round == 2)
+            && stage(&g) == Some(CombatStage::Actions)
+        {
+            seen = casts(&g);
+            break;
+        }
+        sc::pass_once(&mut g, &mut log);
+    }
+    assert!(seen.contains(&1), "the duplicate: {seen:?}");
+    assert!(!seen.contains(&0), "the box in effect: {seen:?}");
+}
