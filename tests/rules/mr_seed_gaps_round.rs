@@ -351,3 +351,62 @@ fn seed_004_a_denizen_assigned_to_a_character_stays_assigned_and_keeps_its_side(
         Some(Facing::Dark)
     );
 }
+
+// ---- 8.4.2g: rebels -------------------------------------------------------------------------
+
+#[test]
+fn rule_8_4_2g_rebels_are_not_attacked_by_monsters_and_battle_the_traitor() {
+    // Company soldier 1 lures the wolf onto a sheet of his own; then the Swordsman names
+    // him as his target: the Company rebels, the wolf's attack on the rebel is cancelled,
+    // and the Company is battling the Swordsman.
+    use tabletop_rules::magic_realm::catalog::denizens::NativeGroup;
+    let native = |id: &str| {
+        json!({"piece": {"kind": "native", "id": id},
+            "place": {"place": "clearing", "at": here()}})
+    };
+    let soldier: PieceId =
+        serde_json::from_value(json!({"kind": "native", "id": "company-1"})).unwrap();
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "hidden": false, "fame": 20,
+        "hirelings": [{"native": "company-1", "lastDay": 10},
+                      {"native": "company-2", "lastDay": 10}]}],
+        "pieces": [native("company-1"), native("company-2"), wolf_here()],
+        "at": "sunset", "dice": vec![1u8; 40]}));
+    g.apply(
+        S0,
+        A::HirelingLure {
+            hireling: soldier.clone(),
+            denizen: wolf(),
+        },
+    )
+    .unwrap();
+    let attacked = |g: &crate::mr_seed_gaps::Game| {
+        combat::current(g.state()).is_some_and(|c| {
+            c.duels
+                .iter()
+                .any(|d| d.defender == soldier && d.attackers.contains(&wolf()))
+        })
+    };
+    assert!(attacked(&g));
+    let betray = A::SelectTarget {
+        target: CombatTarget::Denizen {
+            piece: soldier.clone(),
+        },
+    };
+    for _ in 0..20 {
+        if g.legal_actions(S0).contains(&betray) {
+            break;
+        }
+        pass_once(&mut g);
+    }
+    let ev = g.apply(S0, betray).unwrap();
+    assert!(details(&ev).iter().any(|d| matches!(d, E::Rebelled { .. })));
+    assert!(!attacked(&g), "the wolf's attack on the rebel is cancelled");
+    assert!(g
+        .state()
+        .today
+        .evening
+        .battling
+        .iter()
+        .any(|o| o.seat == S0 && o.group == NativeGroup::Company));
+}
