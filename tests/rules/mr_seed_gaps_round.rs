@@ -399,6 +399,7 @@ fn rule_8_4_2g_rebels_are_not_attacked_by_monsters_and_battle_the_traitor() {
         }
         pass_once(&mut g);
     }
+    assert!(attacked(&g), "still attacked as the Melee Step begins");
     let ev = g.apply(S0, betray).unwrap();
     assert!(details(&ev).iter().any(|d| matches!(d, E::Rebelled { .. })));
     assert!(!attacked(&g), "the wolf's attack on the rebel is cancelled");
