@@ -46,6 +46,7 @@ mod mr_seed_gaps;
 mod mr_seed_gaps_day;
 mod mr_seed_gaps_round;
 mod mr_seed_gaps_spells;
+mod mr_seed_gaps_tremendous;
 mod mr_setup;
 mod mr_spell_items;
 mod mr_spells_combat;
