@@ -411,3 +411,51 @@ fn rule_8_4_2g_rebels_are_not_attacked_by_monsters_and_battle_the_traitor() {
         .iter()
         .any(|o| o.seat == S0 && o.group == NativeGroup::Company));
 }
+
+// ---- 8.4.2: who may be a target ---------------------------------------------------------------
+
+#[test]
+fn rule_8_4_2_visitors_are_never_targets_and_denizens_do_not_fight_each_other() {
+    // A wolf, an unhired Bashkar and the Crone (a visitor) share his clearing: he may name
+    // the wolf or the Bashkar, never the visitor; the wolf and the Bashkar are not set
+    // against each other.
+    let crone: PieceId =
+        serde_json::from_value(json!({"kind": "visitor_chit", "id": "crone-raid"})).unwrap();
+    let bashkar: PieceId =
+        serde_json::from_value(json!({"kind": "native", "id": "bashkar-1"})).unwrap();
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "hidden": true}],
+        "pieces": [wolf_here(),
+            {"piece": bashkar, "place": {"place": "clearing", "at": here()}},
+            {"piece": crone, "place": {"place": "clearing", "at": here()}}],
+        "at": "sunset", "dice": vec![4u8; 40]}));
+    for _ in 0..30 {
+        if stage(&g) == Some(CombatStage::Targets) {
+            break;
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let legal = g.legal_actions(seat);
+        // Meeting-table rolls for the Bashkars first, if asked (no drinks).
+        let roll = legal
+            .iter()
+            .find(|a| matches!(a, A::RollForBattling { drinks: false, .. }))
+            .cloned();
+        let action = roll.or_else(|| combat::passing(&legal)).expect("an action");
+        g.apply(seat, action).unwrap();
+    }
+    assert_eq!(stage(&g), Some(CombatStage::Targets));
+    let data = tabletop_rules::magic_realm::game::data().unwrap();
+    let c = combat::current(g.state()).unwrap();
+    let names = combat::targets::candidates(data, g.state(), c, S0);
+    assert!(names.contains(&CombatTarget::Denizen { piece: wolf() }));
+    assert!(names.contains(&CombatTarget::Denizen {
+        piece: bashkar.clone()
+    }));
+    assert!(!names.contains(&CombatTarget::Denizen {
+        piece: crone.clone()
+    }));
+    assert!(c.duels.is_empty(), "no denizen fights another");
+    assert!(c.sheet_of(&wolf()).is_none() && c.sheet_of(&bashkar).is_none());
+}

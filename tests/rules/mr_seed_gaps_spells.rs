@@ -151,3 +151,46 @@ fn rule_8_4_3_a_spell_in_effect_ties_up_its_box_but_a_duplicate_is_a_separate_sp
     assert!(seen.contains(&1), "the duplicate: {seen:?}");
     assert!(!seen.contains(&0), "the box in effect: {seen:?}");
 }
+
+#[test]
+fn rule_8_4_2_a_spell_names_only_targets_in_his_clearing() {
+    // The Sorceror's Fiery Blast (chit 9, Purple colour chit 4) may be aimed at the Ogre in
+    // his clearing, not at the one in clearing 4 of the same tile.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    let far: tabletop_rules::magic_realm::pieces::PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "ogre", "n": 1})).unwrap();
+    let mut g = sc::start(json!({"seats": [{"character": "sorceror", "at": here(),
+        "spells": ["fiery-blast"], "hidden": true, "chits": [{"chit": 4, "status": "enchanted"}]}],
+        "pieces": [sc::monster("ogre"),
+            {"piece": far, "place": {"place": "clearing",
+                "at": {"tile": "oak_woods", "clearing": 4}}}],
+        "at": "sunset", "dice": sc::dice(1, 60)}));
+    let mut log = Vec::new();
+    sc::until(
+        &mut g,
+        S0,
+        &A::CastSpell {
+            spell_box: 0,
+            chit: 9,
+            colour_chit: Some(4),
+        },
+        &mut log,
+    );
+    let near = A::AimSpell {
+        aim: SpellAim::Denizen {
+            piece: sc::piece("ogre"),
+        },
+    };
+    for _ in 0..20 {
+        if g.legal_actions(S0).contains(&near) {
+            break;
+        }
+        sc::pass_once(&mut g, &mut log);
+    }
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&near));
+    assert!(!legal.contains(&A::AimSpell {
+        aim: SpellAim::Denizen { piece: far }
+    }));
+}
