@@ -194,3 +194,89 @@ fn rule_8_4_2_a_spell_names_only_targets_in_his_clearing() {
         aim: SpellAim::Denizen { piece: far }
     }));
 }
+
+#[test]
+fn rule_8_4_3_an_alerted_magic_chit_completes_its_spell_at_time_zero() {
+    // The Wizard alerts his Magic IV4* (chit 7) in his Alert phase (7.9). In the Evening he
+    // and the Sorceror blast each other: the Wizard's alerted chit (time 0) beats the
+    // Sorceror's time-3 chit and cancels his spell; unalerted (time 4) it would be the one
+    // cancelled (mr_spells_combat.rs).
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::{CastStatus, SpellAim};
+    let sorceror = json!({"character": "sorceror", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    let wizard = json!({"character": "wizard", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 11, "status": "enchanted"}],
+        "record": [{"activity": "alert"}]});
+    let mut g = sc::start(json!({"seats": [sorceror, wizard], "at": "daylight",
+        "dice": sc::dice(1, 80)}));
+    let s1 = Seat(1);
+    let mut log = Vec::new();
+    for _ in 0..20 {
+        if combat::current(g.state()).is_some() {
+            break;
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let legal = g.legal_actions(seat);
+        let action = if legal.contains(&A::AlertChit { chit: 7 }) {
+            A::AlertChit { chit: 7 }
+        } else if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else {
+            combat::passing(&legal).expect("an action")
+        };
+        log.extend(g.apply(seat, action).unwrap());
+    }
+    assert!(combat::current(g.state()).is_some(), "the Evening's combat");
+    // Each casts in his turn of the Actions stage, in whichever order they come.
+    let casts = [
+        A::CastSpell {
+            spell_box: 0,
+            chit: 9,
+            colour_chit: Some(4),
+        },
+        A::CastSpell {
+            spell_box: 0,
+            chit: 7,
+            colour_chit: Some(11),
+        },
+    ];
+    for _ in 0..20 {
+        if stage(&g) == Some(CombatStage::Targets) {
+            break;
+        }
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let mine = &casts[usize::from(seat.0)];
+        if g.legal_actions(seat).contains(mine) {
+            log.extend(g.apply(seat, mine.clone()).unwrap());
+        } else {
+            sc::pass_once(&mut g, &mut log);
+        }
+    }
+    for _ in 0..4 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let other = if seat == S0 { s1 } else { S0 };
+        let aim = A::AimSpell {
+            aim: SpellAim::Character { seat: other },
+        };
+        if g.legal_actions(seat).contains(&aim) {
+            log.extend(g.apply(seat, aim).unwrap());
+        } else if g.legal_actions(seat).contains(&A::EndAim) {
+            log.extend(g.apply(seat, A::EndAim).unwrap());
+        } else {
+            break;
+        }
+    }
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.casts[&S0].status, CastStatus::Cancelled);
+    assert_eq!(c.casts[&s1].status, CastStatus::Working);
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellCancelled { seat: S0, .. })));
+}
