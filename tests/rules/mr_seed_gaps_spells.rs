@@ -280,3 +280,91 @@ fn rule_8_4_3_an_alerted_magic_chit_completes_its_spell_at_time_zero() {
         .iter()
         .any(|d| matches!(d, E::SpellCancelled { seat: S0, .. })));
 }
+
+#[test]
+fn rule_8_4_3_a_spell_cancelled_before_it_works_cancels_nothing() {
+    // The Wizard (alerted Magic IV chit 7: time 0) blasts the Sorceror, whose time-3 blast
+    // (chit 9) is aimed at the Witch-King, whose time-4 blast (chit 0) is aimed at the
+    // Wizard. The Sorceror's spell is cancelled before it works, so it does not cancel the
+    // Witch-King's slower one.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::{CastStatus, SpellAim};
+    let (wizard, witch_king) = (Seat(1), Seat(2));
+    let seat = |character: &str, colour: u8| {
+        json!({"character": character, "at": here(), "spells": ["fiery-blast"],
+            "hidden": false, "chits": [{"chit": colour, "status": "enchanted"}]})
+    };
+    let mut wiz = seat("wizard", 11);
+    wiz["record"] = json!([{"activity": "alert"}]);
+    let mut g = sc::start(
+        json!({"seats": [seat("sorceror", 4), wiz, seat("witch-king", 3)],
+        "at": "daylight", "dice": sc::dice(1, 120)}),
+    );
+    let mut log = Vec::new();
+    for _ in 0..30 {
+        if combat::current(g.state()).is_some() {
+            break;
+        }
+        let Some(who) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let legal = g.legal_actions(who);
+        let action = if legal.contains(&A::AlertChit { chit: 7 }) {
+            A::AlertChit { chit: 7 }
+        } else if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else {
+            combat::passing(&legal).expect("an action")
+        };
+        log.extend(g.apply(who, action).unwrap());
+    }
+    let cast = |chit: u8, colour: u8| A::CastSpell {
+        spell_box: 0,
+        chit,
+        colour_chit: Some(colour),
+    };
+    let casts = [cast(9, 4), cast(7, 11), cast(0, 3)];
+    let aims = [witch_king, S0, wizard];
+    for _ in 0..30 {
+        if stage(&g) == Some(CombatStage::Targets) {
+            break;
+        }
+        let Some(who) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let mine = &casts[usize::from(who.0)];
+        if g.legal_actions(who).contains(mine) {
+            log.extend(g.apply(who, mine.clone()).unwrap());
+        } else {
+            sc::pass_once(&mut g, &mut log);
+        }
+    }
+    for _ in 0..6 {
+        let Some(who) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let aim = A::AimSpell {
+            aim: SpellAim::Character {
+                seat: aims[usize::from(who.0)],
+            },
+        };
+        if g.legal_actions(who).contains(&aim) {
+            log.extend(g.apply(who, aim).unwrap());
+        } else if g.legal_actions(who).contains(&A::EndAim) {
+            log.extend(g.apply(who, A::EndAim).unwrap());
+        } else {
+            break;
+        }
+    }
+    let c = combat::current(g.state()).unwrap();
+    assert_eq!(c.casts[&S0].status, CastStatus::Cancelled, "the Sorceror");
+    assert_eq!(c.casts[&wizard].status, CastStatus::Working, "the Wizard");
+    assert_eq!(
+        c.casts[&witch_king].status,
+        CastStatus::Working,
+        "the Witch-King"
+    );
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::SpellCancelled { seat, .. } if *seat == witch_king)));
+}
