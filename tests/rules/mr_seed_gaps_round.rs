@@ -217,8 +217,8 @@ fn seed_004_an_item_change_is_instead_of_an_action_and_not_after_a_charge() {
 
 /// The Swordsman Peers in his clearing while the Amazon hides there; all dice `die`
 /// (4: hidden enemies; 5: clues only; both hide her). Their candidates for a target at the
-/// Evening's first Melee Step.
-fn swordsman_targets_after_peering(die: u8) -> Vec<CombatTarget> {
+/// Evening's first Melee Step, with the game there.
+fn swordsman_targets_after_peering(die: u8) -> (Game, Vec<CombatTarget>) {
     use tabletop_rules::magic_realm::actions::SearchChoice;
     let mut g = start(json!({"seats": [
             {"character": "swordsman", "at": here(), "hidden": false,
@@ -236,7 +236,8 @@ fn swordsman_targets_after_peering(die: u8) -> Vec<CombatTarget> {
             assert!(g.state().seats[1].hidden, "she hid");
             let data = tabletop_rules::magic_realm::game::data().unwrap();
             let c = combat::current(g.state()).unwrap();
-            return combat::targets::candidates(data, g.state(), c, S0);
+            let names = combat::targets::candidates(data, g.state(), c, S0);
+            return (g, names);
         }
         let Some(seat) = g.to_act().seats().first().copied() else {
             break;
@@ -257,8 +258,22 @@ fn swordsman_targets_after_peering(die: u8) -> Vec<CombatTarget> {
 #[test]
 fn rule_8_4_2_a_hidden_target_only_after_finding_hidden_enemies_that_day() {
     let amazon = CombatTarget::Character { seat: Seat(1) };
-    assert!(swordsman_targets_after_peering(4).contains(&amazon));
-    assert!(!swordsman_targets_after_peering(5).contains(&amazon));
+    let (_, names) = swordsman_targets_after_peering(5);
+    assert!(!names.contains(&amazon));
+    let (mut g, names) = swordsman_targets_after_peering(4);
+    assert!(names.contains(&amazon));
+    // 8.4.2: naming her as his target unhides her.
+    let name_her = A::SelectTarget { target: amazon };
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&name_her) {
+            break;
+        }
+        pass_once(&mut g);
+    }
+    assert!(g.state().seats[1].hidden);
+    g.apply(S0, name_her).unwrap();
+    assert!(!g.state().seats[1].hidden, "named, she is unhidden");
+    assert!(!g.state().seats[0].hidden);
 }
 
 // ---- 8.4.2: a target on another sheet; naming it does not reassign it -----------------------
