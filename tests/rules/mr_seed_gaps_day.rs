@@ -440,3 +440,72 @@ fn rule_7_5_1_from_a_mountain_he_may_peer_into_another_clearing() {
         "an adjacent tile's clearing: {from_mountain:?}"
     );
 }
+
+#[test]
+fn seed_000_controlled_monsters_do_not_prowl() {
+    // Row 6 prowls. The Bat in clearing 5 of the Mountain moves to the hidden Elf's
+    // clearing when her turn ends, unless her Control Bats (in effect until Sunset of
+    // day 2, cast with her Magic VII chit 3) holds it: it goes only where she takes it.
+    let bat = day_piece("monster", "giant-bat", Some(0));
+    for (controlled, ends) in [(false, mountain(2)), (true, mountain(5))] {
+        let spells = if controlled {
+            json!([{"caster": 0, "spell": "control-bats", "spellBox": 0, "chit": 3,
+                "aims": [{"aim": "denizen", "piece": bat}],
+                "until": {"at": "sunset", "day": 2}, "inert": false}])
+        } else {
+            json!([])
+        };
+        let chits = if controlled {
+            json!([{"chit": 3, "status": "committed"}])
+        } else {
+            json!([])
+        };
+        let mut g = day_start(
+            json!({"seats": [{"character": "elf", "at": at("mountain", 2),
+            "hidden": true, "spells": ["control-bats"], "chits": chits,
+            "record": [{"activity": "hide"}]}],
+            "pieces": [{"piece": bat, "place": {"place": "clearing", "at": at("mountain", 5)}}],
+            "spells": spells, "at": "daylight", "dice": [6, 1, 1]}),
+        );
+        g.apply(S0, A::Proceed).unwrap();
+        assert_eq!(place_of(&g, &bat), ends, "controlled: {controlled}");
+    }
+}
+
+// ---- 7.11: following ------------------------------------------------------------------------
+
+#[test]
+fn rule_7_11c_a_follower_shares_the_hidden_enemies_his_guide_finds() {
+    // The Swordsman follows the Amazon; she Peers and rolls 4 (Hidden enemies): they both
+    // have found hidden enemies. Had she rolled 5 (Clues), neither would have.
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    for (die, found) in [(4u8, true), (5, false)] {
+        let mut g = day_start(json!({"seats": [
+            {"character": "amazon", "at": at("oak_woods", 2),
+             "record": [{"activity": "search"}]},
+            {"character": "swordsman", "at": at("oak_woods", 2),
+             "record": [{"activity": "follow", "guide": 0}]}],
+            "at": "daylight", "dice": [1, die, die]}));
+        g.apply(Seat(1), A::KeepFollowing).unwrap();
+        g.apply(
+            S0,
+            A::Search {
+                search: SearchChoice::Peer {
+                    at: ClearingRef::new(TileId::OakWoods, 2),
+                },
+            },
+        )
+        .unwrap();
+        let today = &g.state().today;
+        assert_eq!(
+            today.found_enemies.contains(&S0),
+            found,
+            "the guide, roll {die}"
+        );
+        assert_eq!(
+            today.found_enemies.contains(&Seat(1)),
+            found,
+            "the follower, roll {die}"
+        );
+    }
+}
