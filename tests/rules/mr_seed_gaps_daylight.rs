@@ -1,0 +1,256 @@
+//! Rule scenarios for Birdsong, Sunrise and Daylight (rulebook 6 and 7) that
+//! `docs/coverage.md` found without a test (issue 4): phases (the Dwarf, a warhorse, extra
+//! phases adding up), the end of the week, Peering from a mountain, and following. Each is
+//! built from a scenario with forced dice.
+
+use crate::mr_seed_gaps::{here, start, Game, S0};
+use crate::mr_seed_gaps_day::{at, day_piece, day_start, place_of};
+use serde_json::{json, Value};
+use tabletop_rules::engine::Seat;
+use tabletop_rules::magic_realm::actions::MagicRealmAction as A;
+use tabletop_rules::magic_realm::catalog::tiles::TileId;
+use tabletop_rules::magic_realm::combat;
+use tabletop_rules::magic_realm::map::ClearingRef;
+use tabletop_rules::magic_realm::pieces::{Facing, PieceId, Place};
+use tabletop_rules::magic_realm::state::{Activity, Step};
+
+// ---- 6.2.2, 7.3.2: phases -------------------------------------------------------------------
+
+fn record(g: &mut Game, acts: &[Activity]) {
+    for a in acts {
+        g.apply(
+            S0,
+            A::RecordActivity {
+                activity: a.clone(),
+            },
+        )
+        .expect("the activity can be recorded");
+    }
+}
+
+fn recordable(g: &Game) -> Vec<Activity> {
+    g.legal_actions(S0)
+        .into_iter()
+        .filter_map(|a| match a {
+            A::RecordActivity { activity } => Some(activity),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rule_6_2_2b_the_dwarf_gets_only_his_two_basic_phases() {
+    // Short Legs: no Sunlight phases, even outside the caves (the Black Knight gets four,
+    // mr_day.rs).
+    let mut g = day_start(json!({"seats": [{"character": "dwarf", "at": at("oak_woods", 2)}]}));
+    record(&mut g, &[Activity::Hide, Activity::Hide]);
+    assert!(recordable(&g).is_empty(), "no third phase");
+    assert!(g.legal_actions(S0).contains(&A::FinishRecording));
+}
+
+#[test]
+fn rule_7_3_2_a_warhorse_gives_no_extra_move_phase() {
+    // A ridden workhorse gives a fifth phase, for a Move (mr_belongings.rs); a warhorse
+    // none.
+    let mut g = day_start(
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+        "belongings": [{"piece": {"kind": "horse", "id": "warhorse-h6-h4"}}]}]}),
+    );
+    record(&mut g, &vec![Activity::Hide; 4]);
+    assert!(recordable(&g).is_empty());
+}
+
+// ---- 6.3.4: the end of the week ---------------------------------------------------------------
+
+#[test]
+fn rule_6_3_4_killed_prowling_monsters_regenerate_on_the_seventh_day() {
+    // The Swordsman kills the wolf in the Evening of day 6 (Fight M4* Thrust, as in
+    // mr_seed_gaps.rs). At Sunrise of day 7 the Monster Roll is 3, the wolf's row: it comes
+    // back to its box; on a roll of 2 it stays dead.
+    use crate::mr_seed_gaps::{lure_target_and_place_the_wolf, maneuver, sword, wolf, wolf_here};
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    for (roll, home) in [
+        (3u8, Place::ChartBox { row: 3, number: 1 }),
+        (2, Place::Killed),
+    ] {
+        let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+            "belongings": [{"piece": sword()}]}],
+            "pieces": [wolf_here()], "day": 6, "at": "sunset", "dice": [4, 1, 1, roll]}));
+        lure_target_and_place_the_wolf(&mut g);
+        g.apply(
+            S0,
+            A::PlayAttack {
+                chit: 7,
+                lane: Lane::ChargeThrust,
+            },
+        )
+        .unwrap();
+        g.apply(S0, maneuver(0, Lane::DuckSmash)).unwrap();
+        g.apply(S0, A::EndPlays).unwrap();
+        assert_eq!(g.state().piles.place_of(&wolf()), Some(&Place::Killed));
+        for _ in 0..100 {
+            if matches!(g.state().step, Step::Birdsong { day: 7 }) {
+                break;
+            }
+            let Some(seat) = g.to_act().seats().first().copied() else {
+                break;
+            };
+            let action = combat::passing(&g.legal_actions(seat)).expect("an action");
+            g.apply(seat, action).unwrap();
+        }
+        assert!(matches!(g.state().step, Step::Birdsong { day: 7 }));
+        g.apply(S0, A::FinishRecording).unwrap();
+        assert_eq!(
+            g.state().piles.place_of(&wolf()),
+            Some(&home),
+            "Monster Roll {roll}"
+        );
+    }
+}
+
+#[test]
+fn rule_6_3_4_on_row_6_at_the_end_of_the_week_the_visitor_chits_turn_over() {
+    // On day 7 with row 6 prowling the Crone/Raid chit on the map turns over; one a
+    // character carries does not. Another row: nothing turns.
+    let crone = day_piece("visitor_chit", "crone-raid", None);
+    let warlock = day_piece("visitor_chit", "warlock-food-ale", None);
+    let scenario = |roll: u8| {
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+            "record": [{"activity": "hide"}],
+            "belongings": [{"piece": warlock, "facing": "light"}]}],
+            "pieces": [{"piece": crone, "place": {"place": "clearing", "at": at("oak_woods", 4)},
+                "facing": "light"}],
+            "day": 7, "at": "daylight", "dice": [roll]})
+    };
+    let facing = |g: &Game, p: &Value| {
+        let id: PieceId = serde_json::from_value(p.clone()).unwrap();
+        g.state().piles.find(&id).map(|(_, c)| c.facing)
+    };
+    let g = day_start(scenario(6));
+    assert_eq!(facing(&g, &crone), Some(Facing::Dark));
+    assert_eq!(
+        facing(&g, &warlock),
+        Some(Facing::Light),
+        "carried: it stays"
+    );
+    let g = day_start(scenario(3));
+    assert_eq!(facing(&g, &crone), Some(Facing::Light));
+}
+
+#[test]
+fn rule_6_2_2c_extra_phases_are_cumulative() {
+    // 6.2.2 example: riding a workhorse, the Amazon gets two Basic and two Sunlight phases,
+    // her own extra Move and one for the horse: two Moves after four Hides, then nothing.
+    let mut g = day_start(
+        json!({"seats": [{"character": "amazon", "at": at("oak_woods", 2),
+        "belongings": [{"piece": {"kind": "horse", "id": "workhorse-t8-h6"}}]}]}),
+    );
+    record(&mut g, &vec![Activity::Hide; 4]);
+    for n in 5..=6 {
+        let moves: Vec<Activity> = recordable(&g)
+            .into_iter()
+            .filter(|a| matches!(a, Activity::Move { .. }))
+            .collect();
+        assert!(!moves.is_empty(), "phase {n}: a Move");
+        assert!(
+            !recordable(&g).contains(&Activity::Hide),
+            "phase {n}: only a Move"
+        );
+        record(&mut g, &moves[..1]);
+    }
+    assert!(recordable(&g).is_empty(), "no seventh phase");
+}
+
+#[test]
+fn rule_6_3_4_regenerated_denizens_go_on_prowling_that_day() {
+    // Day 7, row 6: the Bat on the Mountain goes back to its box at Sunrise; when the
+    // Swordsman ends his turn in the Cavern, Flutter 1 summons it again that same day.
+    let bat = day_piece("monster", "giant-bat", Some(0));
+    let mut g = day_start(
+        json!({"seats": [{"character": "swordsman", "at": at("cavern", 2),
+        "hidden": true, "record": [{"activity": "hide"}]}],
+        "pieces": [
+            {"piece": bat, "place": {"place": "clearing", "at": at("mountain", 5)}},
+            {"piece": day_piece("map_chit", "flutter_1", None),
+             "place": {"place": "tile", "tile": "cavern"}, "facing": "down"}],
+        "day": 7, "at": "daylight", "dice": [6, 1, 1]}),
+    );
+    assert_eq!(place_of(&g, &bat), Place::ChartBox { row: 6, number: 1 });
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(
+        place_of(&g, &bat),
+        Place::Clearing {
+            at: ClearingRef::new(TileId::Cavern, 1)
+        }
+    );
+}
+
+#[test]
+fn rule_7_5_1_from_a_mountain_he_may_peer_into_another_clearing() {
+    // 7.5.1: "If he is in a mountain clearing, he can use the Peer Table to search any woods
+    // or mountain clearing in his tile or any adjacent tile"; elsewhere only his own.
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    let peers = |tile: &str, n: u8| -> Vec<ClearingRef> {
+        let g = day_start(
+            json!({"seats": [{"character": "swordsman", "at": at(tile, n),
+            "record": [{"activity": "search"}]}], "at": "daylight", "dice": [1]}),
+        );
+        g.legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::Search {
+                    search: SearchChoice::Peer { at },
+                } => Some(at),
+                _ => None,
+            })
+            .collect()
+    };
+    // Mountain 2 is a woods clearing, Mountain 1 a mountain clearing.
+    let from_woods = peers("mountain", 2);
+    assert_eq!(from_woods, vec![ClearingRef::new(TileId::Mountain, 2)]);
+    let from_mountain = peers("mountain", 1);
+    assert!(from_mountain.contains(&ClearingRef::new(TileId::Mountain, 1)));
+    assert!(from_mountain.contains(&ClearingRef::new(TileId::Mountain, 2)));
+    assert!(
+        from_mountain.iter().any(|c| c.tile != TileId::Mountain),
+        "an adjacent tile's clearing: {from_mountain:?}"
+    );
+}
+
+// ---- 7.11: following ------------------------------------------------------------------------
+
+#[test]
+fn rule_7_11c_a_follower_shares_the_hidden_enemies_his_guide_finds() {
+    // The Swordsman follows the Amazon; she Peers and rolls 4 (Hidden enemies): they both
+    // have found hidden enemies. Had she rolled 5 (Clues), neither would have.
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    for (die, found) in [(4u8, true), (5, false)] {
+        let mut g = day_start(json!({"seats": [
+            {"character": "amazon", "at": at("oak_woods", 2),
+             "record": [{"activity": "search"}]},
+            {"character": "swordsman", "at": at("oak_woods", 2),
+             "record": [{"activity": "follow", "guide": 0}]}],
+            "at": "daylight", "dice": [1, die, die]}));
+        g.apply(Seat(1), A::KeepFollowing).unwrap();
+        g.apply(
+            S0,
+            A::Search {
+                search: SearchChoice::Peer {
+                    at: ClearingRef::new(TileId::OakWoods, 2),
+                },
+            },
+        )
+        .unwrap();
+        let today = &g.state().today;
+        assert_eq!(
+            today.found_enemies.contains(&S0),
+            found,
+            "the guide, roll {die}"
+        );
+        assert_eq!(
+            today.found_enemies.contains(&Seat(1)),
+            found,
+            "the follower, roll {die}"
+        );
+    }
+}
