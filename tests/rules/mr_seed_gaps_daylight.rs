@@ -254,3 +254,31 @@ fn rule_7_11c_a_follower_shares_the_hidden_enemies_his_guide_finds() {
         );
     }
 }
+
+#[test]
+fn rule_7_11_followers_put_back_at_the_guides_turn_end_move_the_monsters_separately() {
+    // 7.11 example, with a Bat: the Amazon (guide) and the Swordsman (following her) hide
+    // in Mountain 2 on a row-6 day. Her turn ends: Flutter 1 summons the Bat to clearing 1.
+    // Then the Swordsman, put back in her clearing, ends his turn separately: the Bat, now
+    // in the tile, moves to their clearing. (Alone, she would leave it in clearing 1:
+    // mr_seed_gaps_day.rs.)
+    let bat = day_piece("monster", "giant-bat", Some(0));
+    let mut g = day_start(json!({"seats": [
+            {"character": "amazon", "at": at("mountain", 2), "hidden": true,
+             "record": [{"activity": "hide"}]},
+            {"character": "swordsman", "at": at("mountain", 2), "hidden": true,
+             "record": [{"activity": "follow", "guide": 0}]}],
+        "pieces": [
+            {"piece": bat, "place": {"place": "chart_box", "row": 6, "number": 1}},
+            {"piece": day_piece("map_chit", "flutter_1", None),
+             "place": {"place": "tile", "tile": "mountain"}, "facing": "down"}],
+        "at": "daylight", "dice": [6, 1, 1]}));
+    g.apply(Seat(1), A::KeepFollowing).unwrap();
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(
+        place_of(&g, &bat),
+        Place::Clearing {
+            at: ClearingRef::new(TileId::Mountain, 2)
+        }
+    );
+}
