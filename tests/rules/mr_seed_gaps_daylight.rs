@@ -282,3 +282,33 @@ fn rule_7_11_followers_put_back_at_the_guides_turn_end_move_the_monsters_separat
         }
     );
 }
+
+// ---- 7.2.3: colour chits at the start of a phase --------------------------------------------
+
+#[test]
+fn rule_7_2_3_a_colour_chit_energizes_a_permanent_spell_at_the_start_of_a_phase() {
+    // The Sorceror's Melt into Mist (box 0, chit 8) lies inert on the Ogre. At the start of
+    // his Daylight phase he plays his Purple colour chit 4: the spell is energized and the
+    // chit fatigues.
+    use tabletop_rules::magic_realm::state::ChitStatus;
+    let ogre = json!({"piece": {"kind": "monster", "id": "ogre", "n": 0},
+        "place": {"place": "clearing", "at": here()}});
+    let mut g = start(json!({"seats": [{"character": "sorceror", "at": here(),
+            "spells": ["melt-into-mist"], "hidden": false,
+            "chits": [{"chit": 4, "status": "enchanted"}, {"chit": 8, "status": "committed"}],
+            "record": [{"activity": "hide"}]}],
+        "pieces": [ogre],
+        "spells": [{"caster": 0, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+            "aims": [{"aim": "denizen", "piece": {"kind": "monster", "id": "ogre", "n": 0}}],
+            "until": {"at": "never"}, "inert": true}],
+        "at": "daylight", "dice": [1, 1, 1]}));
+    let energize = A::EnergizeSpell {
+        caster: S0,
+        spell_box: 0,
+        colour_chit: 4,
+    };
+    assert!(g.legal_actions(S0).contains(&energize));
+    g.apply(S0, energize).unwrap();
+    assert_eq!(g.state().seats[0].chits[4], ChitStatus::Fatigued);
+    assert!(g.state().spells.iter().all(|s| !s.inert));
+}
