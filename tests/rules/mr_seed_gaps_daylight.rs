@@ -312,3 +312,44 @@ fn rule_7_2_3_a_colour_chit_energizes_a_permanent_spell_at_the_start_of_a_phase(
     assert_eq!(g.state().seats[0].chits[4], ChitStatus::Fatigued);
     assert!(g.state().spells.iter().all(|s| !s.inert));
 }
+
+#[test]
+fn rule_6_2_4_the_phases_are_done_in_the_order_recorded() {
+    // Recorded: Move to Oak Woods 4, then Move back to 2. Done in that order he ends where
+    // he began, with neither phase cancelled (in the other order the first Move, to his
+    // own clearing, would be impossible).
+    use tabletop_rules::magic_realm::actions::MagicRealmEvent as E;
+    let mut g = day_start(
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+        "record": [{"activity": "move", "to": at("oak_woods", 4)},
+                   {"activity": "move", "to": at("oak_woods", 2)}]}],
+        "at": "daylight", "dice": [1]}),
+    );
+    let mut events = Vec::new();
+    let mut visited = Vec::new();
+    let me: PieceId =
+        serde_json::from_value(json!({"kind": "character", "id": "swordsman"})).unwrap();
+    for _ in 0..4 {
+        if !g.legal_actions(S0).contains(&A::Proceed) {
+            break;
+        }
+        events.extend(g.apply(S0, A::Proceed).unwrap());
+        visited.push(g.state().piles.place_of(&me).cloned());
+    }
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e.detail, E::PhaseCancelled { .. })));
+    let oak = |n| {
+        Some(Place::Clearing {
+            at: ClearingRef::new(TileId::OakWoods, n),
+        })
+    };
+    assert!(
+        visited.contains(&oak(4)) || visited.len() == 1,
+        "{visited:?}"
+    );
+    assert_eq!(g.state().piles.place_of(&me).cloned(), oak(2));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e.detail, E::TurnEnds { .. })));
+}
