@@ -347,3 +347,31 @@ fn rule_6_2_4_the_phases_are_done_in_the_order_recorded() {
         .iter()
         .any(|e| matches!(e.detail, E::TurnEnds { .. })));
 }
+
+#[test]
+fn rule_6_2_4_a_cancelled_phase_is_a_blank_phase_that_still_ends_in_blocking() {
+    // His recorded Move has no roadway (to the Cavern): the phase is cancelled and treated
+    // as blank, and at its end the wolf in his clearing blocks him (7.12), ending his turn
+    // before his Hide.
+    use tabletop_rules::magic_realm::actions::MagicRealmEvent as E;
+    let wolf = json!({"piece": {"kind": "monster", "id": "wolf-l4", "n": 0},
+        "place": {"place": "clearing", "at": at("oak_woods", 2)}});
+    let mut g = day_start(
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+        "hidden": false,
+        "record": [{"activity": "move", "to": at("cavern", 1)}, {"activity": "hide"}]}],
+        "pieces": [wolf], "at": "daylight", "dice": [1, 1, 1]}),
+    );
+    let ev = g.apply(S0, A::Proceed).unwrap();
+    let kinds: Vec<&str> = ev
+        .iter()
+        .filter_map(|e| match e.detail {
+            E::PhaseCancelled { .. } => Some("cancelled"),
+            E::Blocked { .. } => Some("blocked"),
+            E::TurnEnds { .. } => Some("ends"),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds, vec!["cancelled", "blocked", "ends"]);
+    assert!(!g.state().seats[0].hidden, "no Hide phase was done");
+}
