@@ -380,20 +380,29 @@ fn rule_6_2_4_a_cancelled_phase_is_a_blank_phase_that_still_ends_in_blocking() {
 fn rule_7_3_1_a_pack_horse_carries_the_inactive_items() {
     // 7.3.1 Pack Horses: the Swordsman's inactive Workhorse (T8/H6) carries his inactive
     // Heavy suit of armor, too heavy for his Move chits: he moves to Oak Woods 4 with both,
-    // abandoning nothing (mr_day.rs: without the horse the armor stays behind).
+    // abandoning nothing; without the horse the armor stays behind.
     use tabletop_rules::magic_realm::actions::MagicRealmEvent as E;
     let armor = day_piece("armor", "suit-of-armor", Some(0));
-    let horse = json!({"kind": "horse", "id": "workhorse-t8-h6"});
-    let mut g = day_start(
-        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
-        "belongings": [{"piece": armor, "active": false}, {"piece": horse, "active": false}],
-        "record": [{"activity": "move", "to": at("oak_woods", 4)}]}],
-        "at": "daylight", "dice": [1]}),
-    );
+    let horse = json!({"piece": {"kind": "horse", "id": "workhorse-t8-h6"}, "active": false});
+    let moving = |belongings: Value| {
+        day_start(
+            json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+            "belongings": belongings,
+            "record": [{"activity": "move", "to": at("oak_woods", 4)}]}],
+            "at": "daylight", "dice": [1]}),
+        )
+    };
+    let abandons = |ev: &[tabletop_rules::engine::Event<E>]| {
+        ev.iter()
+            .any(|e| matches!(e.detail, E::ItemsAbandoned { .. }))
+    };
+    // Without the horse, the inactive armor is abandoned.
+    let mut g = moving(json!([{"piece": armor, "active": false}]));
     let ev = g.apply(S0, A::Proceed).unwrap();
-    assert!(!ev
-        .iter()
-        .any(|e| matches!(e.detail, E::ItemsAbandoned { .. })));
+    assert!(abandons(&ev));
+    let mut g = moving(json!([{"piece": armor, "active": false}, horse]));
+    let ev = g.apply(S0, A::Proceed).unwrap();
+    assert!(!abandons(&ev));
     let me = day_piece("character", "swordsman", None);
     assert_eq!(
         place_of(&g, &me),
