@@ -368,3 +368,52 @@ fn rule_8_4_3_a_spell_cancelled_before_it_works_cancels_nothing() {
         .iter()
         .any(|d| matches!(d, E::SpellCancelled { seat, .. } if *seat == witch_king)));
 }
+
+#[test]
+fn rule_8_4_4_a_control_spell_takes_only_monsters_not_already_controlled() {
+    // The Elf already controls Bat 0 (Control Bats in effect until Sunset of day 2). The
+    // Pilgrim casts Control Bats (Magic VII chit 7, White colour chit 6) at the Bats: he
+    // gets Bat 1; Bat 0 stays the Elf's.
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::catalog::denizens::MonsterKind;
+    use tabletop_rules::magic_realm::combat::spells::{controller, SpellAim};
+    let bat = |n: u8| json!({"kind": "monster", "id": "giant-bat", "n": n});
+    let bat_id = |n: u8| -> tabletop_rules::magic_realm::pieces::PieceId {
+        serde_json::from_value(bat(n)).unwrap()
+    };
+    let pilgrim = Seat(1);
+    let mut g = sc::start(json!({"seats": [
+            {"character": "elf", "at": here(), "hidden": true, "spells": ["control-bats"],
+             "chits": [{"chit": 3, "status": "committed"}]},
+            {"character": "pilgrim", "at": here(), "hidden": true, "spells": ["control-bats"],
+             "chits": [{"chit": 6, "status": "enchanted"}]}],
+        "pieces": [
+            {"piece": bat(0), "place": {"place": "clearing", "at": here()}},
+            {"piece": bat(1), "place": {"place": "clearing", "at": here()}}],
+        "spells": [{"caster": 0, "spell": "control-bats", "spellBox": 0, "chit": 3,
+            "aims": [{"aim": "denizen", "piece": bat(0)}],
+            "until": {"at": "sunset", "day": 2}, "inert": false}],
+        "at": "sunset", "dice": sc::dice(5, 200)}));
+    let cat = tabletop_rules::magic_realm::catalog::get().unwrap();
+    assert_eq!(controller(cat, g.state(), &bat_id(0)), Some(S0));
+    assert_eq!(controller(cat, g.state(), &bat_id(1)), None);
+    let mut log = Vec::new();
+    sc::cast_at(
+        &mut g,
+        pilgrim,
+        0,
+        7,
+        Some(6),
+        SpellAim::Kind {
+            kind: MonsterKind::Bat,
+        },
+        &mut log,
+    );
+    sc::through_targets(&mut g, &mut log);
+    assert_eq!(controller(cat, g.state(), &bat_id(1)), Some(pilgrim));
+    assert_eq!(
+        controller(cat, g.state(), &bat_id(0)),
+        Some(S0),
+        "already the Elf's"
+    );
+}
