@@ -443,3 +443,51 @@ fn rule_6_3_4_a_spell_whose_targets_all_regenerate_is_broken() {
         assert_eq!(chit, want, "roll {roll}");
     }
 }
+
+#[test]
+#[ignore = "engine bug: 6.2.5, 7.3.2 a hired leader's native horse gives him no extra phase; his employer may record only four (day::leaders::fits)"]
+fn rule_7_3_2_a_hired_native_gets_the_extra_move_of_his_own_workhorse() {
+    // The Patrol's HQ rides his workhorse: his employer may record a fifth phase for him,
+    // a Move only (the Company's HQ, on foot, gets four: mr_leaders.rs).
+    use tabletop_rules::magic_realm::catalog::denizens::NativeId;
+    let oak2 = at("oak_woods", 2);
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": oak2, "hidden": false,
+            "hirelings": [{"native": "patrol-hq", "lastDay": 20}]}],
+        "pieces": [
+            {"piece": {"kind": "native", "id": "patrol-hq"},
+             "place": {"place": "clearing", "at": oak2}},
+            {"piece": {"kind": "native_horse", "id": "patrol-workhorse-hq"},
+             "place": {"place": "clearing", "at": oak2}}],
+        "day": 2, "at": "birdsong"}),
+    );
+    let leader = NativeId("patrol-hq".into());
+    let offered = |g: &crate::mr_seed_gaps::Game| -> Vec<Activity> {
+        g.legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::RecordLeaderActivity {
+                    leader: l,
+                    activity,
+                } if l == leader => Some(activity),
+                _ => None,
+            })
+            .collect()
+    };
+    for _ in 0..4 {
+        g.apply(
+            S0,
+            A::RecordLeaderActivity {
+                leader: leader.clone(),
+                activity: Activity::Hide,
+            },
+        )
+        .unwrap();
+    }
+    let fifth = offered(&g);
+    assert!(!fifth.is_empty(), "a fifth phase");
+    assert!(
+        fifth.iter().all(|a| matches!(a, Activity::Move { .. })),
+        "{fifth:?}"
+    );
+}
