@@ -491,3 +491,35 @@ fn rule_7_3_2_a_hired_native_gets_the_extra_move_of_his_own_workhorse() {
         "{fifth:?}"
     );
 }
+
+#[test]
+fn rule_7_11g_when_the_guide_hires_his_follower_does_nothing() {
+    // The Swordsman follows the Amazon, who has recorded a Hire phase beside a Company
+    // soldier: she is offered the hire; he, following, is offered neither hire nor trade.
+    let oak2 = at("oak_woods", 2);
+    let mut g = day_start(json!({"seats": [
+            {"character": "amazon", "at": oak2, "gold": 40, "record": [{"activity": "hire"}]},
+            {"character": "swordsman", "at": oak2, "gold": 40,
+             "record": [{"activity": "follow", "guide": 0}]}],
+        "pieces": [{"piece": {"kind": "native", "id": "company-1"},
+            "place": {"place": "clearing", "at": oak2}}],
+        "at": "daylight", "dice": [1, 1, 1]}));
+    g.apply(Seat(1), A::KeepFollowing).unwrap();
+    let deals = |legal: Vec<A>| {
+        legal
+            .iter()
+            .filter(|a| matches!(a, A::Hire { .. } | A::Trade { .. }))
+            .count()
+    };
+    for _ in 0..3 {
+        if deals(g.legal_actions(S0)) > 0 {
+            break;
+        }
+        if !g.legal_actions(S0).contains(&A::Proceed) {
+            break;
+        }
+        g.apply(S0, A::Proceed).unwrap();
+    }
+    assert!(deals(g.legal_actions(S0)) > 0, "the guide may hire");
+    assert_eq!(deals(g.legal_actions(Seat(1))), 0, "the follower may not");
+}
