@@ -425,3 +425,46 @@ fn rule_7_3_2_a_hired_native_gets_the_extra_move_of_his_own_workhorse() {
         "{fifth:?}"
     );
 }
+
+#[test]
+fn rule_7_2_4_a_campaign_makes_partners_two_levels_friendlier_and_foes_enemies() {
+    // The Swordsman takes the Conquer chit (partners: Soldiers, Guard, Patrol, Company;
+    // foes: Woodfolk, Lancers, Bashkars, Rogues; a Bashkar is on the map). The Company
+    // (Friendly on his card) becomes two levels friendlier, met on the Ally column; the
+    // Bashkars are met on the Enemy column.
+    use tabletop_rules::magic_realm::catalog::denizens::{NativeGroup, Trader};
+    use tabletop_rules::magic_realm::day::meeting::{column_of, relationship_level};
+    use tabletop_rules::magic_realm::pieces::VisitorChitId;
+    let oak2 = at("oak_woods", 2);
+    let mut g = day_start(json!({"seats": [{"character": "swordsman", "at": oak2,
+            "notoriety": 40, "record": [{"activity": "hide"}]}],
+        "pieces": [
+            {"piece": {"kind": "visitor_chit", "id": "conquer-war"},
+             "place": {"place": "clearing", "at": oak2}, "facing": "light"},
+            {"piece": {"kind": "native", "id": "bashkar-1"},
+             "place": {"place": "clearing", "at": at("cavern", 1)}}],
+        "at": "daylight", "dice": [1, 6, 6]}));
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let level = |g: &crate::mr_seed_gaps::Game, group| {
+        relationship_level(cat, g.state(), S0, Trader::Native(group))
+    };
+    let company = level(&g, NativeGroup::Company);
+    let bashkars = level(&g, NativeGroup::Bashkars);
+    let woodfolk = level(&g, NativeGroup::Woodfolk);
+    g.apply(
+        S0,
+        A::TakeChit {
+            chit: VisitorChitId("conquer-war".into()),
+        },
+    )
+    .unwrap();
+    assert_eq!(level(&g, NativeGroup::Company), company + 2);
+    assert_eq!(
+        column_of(level(&g, NativeGroup::Company)),
+        column_of(i32::MAX),
+        "the Ally column"
+    );
+    assert_eq!(level(&g, NativeGroup::Bashkars), 0);
+    assert_eq!(level(&g, NativeGroup::Woodfolk), 0);
+    assert!(bashkars > 0 || woodfolk > 0, "not enemies before");
+}
