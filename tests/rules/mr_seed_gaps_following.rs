@@ -1,0 +1,109 @@
+//! Rule scenarios for the Follow activity (rule 7.11) that `docs/coverage.md` found
+//! without a test (issue 4): a follower shares the hidden enemies his guide finds, does
+//! nothing when the guide hires, and, put back at the guide's turn end, moves the monsters
+//! separately. Each is built from a scenario with forced dice.
+
+use crate::mr_seed_gaps::S0;
+use crate::mr_seed_gaps_day::{at, day_piece, day_start, place_of};
+use serde_json::json;
+use tabletop_rules::engine::Seat;
+use tabletop_rules::magic_realm::actions::MagicRealmAction as A;
+use tabletop_rules::magic_realm::catalog::tiles::TileId;
+use tabletop_rules::magic_realm::map::ClearingRef;
+use tabletop_rules::magic_realm::pieces::Place;
+
+#[test]
+fn rule_7_11c_a_follower_shares_the_hidden_enemies_his_guide_finds() {
+    // The Swordsman follows the Amazon; she Peers and rolls 4 (Hidden enemies): they both
+    // have found hidden enemies. Had she rolled 5 (Clues), neither would have.
+    use tabletop_rules::magic_realm::actions::SearchChoice;
+    for (die, found) in [(4u8, true), (5, false)] {
+        let mut g = day_start(json!({"seats": [
+            {"character": "amazon", "at": at("oak_woods", 2),
+             "record": [{"activity": "search"}]},
+            {"character": "swordsman", "at": at("oak_woods", 2),
+             "record": [{"activity": "follow", "guide": 0}]}],
+            "at": "daylight", "dice": [1, die, die]}));
+        g.apply(Seat(1), A::KeepFollowing).unwrap();
+        g.apply(
+            S0,
+            A::Search {
+                search: SearchChoice::Peer {
+                    at: ClearingRef::new(TileId::OakWoods, 2),
+                },
+            },
+        )
+        .unwrap();
+        let today = &g.state().today;
+        assert_eq!(
+            today.found_enemies.contains(&S0),
+            found,
+            "the guide, roll {die}"
+        );
+        assert_eq!(
+            today.found_enemies.contains(&Seat(1)),
+            found,
+            "the follower, roll {die}"
+        );
+    }
+}
+
+#[test]
+fn rule_7_11_followers_put_back_at_the_guides_turn_end_move_the_monsters_separately() {
+    // 7.11 example, with a Bat: the Amazon (guide) and the Swordsman (following her) hide
+    // in Mountain 2 on a row-6 day. Her turn ends: Flutter 1 summons the Bat to clearing 1.
+    // Then the Swordsman, put back in her clearing, ends his turn separately: the Bat, now
+    // in the tile, moves to their clearing. (Alone, she would leave it in clearing 1:
+    // mr_seed_gaps_day.rs.)
+    let bat = day_piece("monster", "giant-bat", Some(0));
+    let mut g = day_start(json!({"seats": [
+            {"character": "amazon", "at": at("mountain", 2), "hidden": true,
+             "record": [{"activity": "hide"}]},
+            {"character": "swordsman", "at": at("mountain", 2), "hidden": true,
+             "record": [{"activity": "follow", "guide": 0}]}],
+        "pieces": [
+            {"piece": bat, "place": {"place": "chart_box", "row": 6, "number": 1}},
+            {"piece": day_piece("map_chit", "flutter_1", None),
+             "place": {"place": "tile", "tile": "mountain"}, "facing": "down"}],
+        "at": "daylight", "dice": [6, 1, 1]}));
+    g.apply(Seat(1), A::KeepFollowing).unwrap();
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(
+        place_of(&g, &bat),
+        Place::Clearing {
+            at: ClearingRef::new(TileId::Mountain, 2)
+        }
+    );
+}
+
+#[test]
+fn rule_7_11g_when_the_guide_hires_his_follower_does_nothing() {
+    // The Swordsman follows the Amazon, who has recorded a Hire phase beside a Company
+    // soldier: she is offered the hire; he, following, is offered neither hire nor trade.
+    let oak2 = at("oak_woods", 2);
+    let mut g = day_start(json!({"seats": [
+            {"character": "amazon", "at": oak2, "gold": 40, "record": [{"activity": "hire"}]},
+            {"character": "swordsman", "at": oak2, "gold": 40,
+             "record": [{"activity": "follow", "guide": 0}]}],
+        "pieces": [{"piece": {"kind": "native", "id": "company-1"},
+            "place": {"place": "clearing", "at": oak2}}],
+        "at": "daylight", "dice": [1, 1, 1]}));
+    g.apply(Seat(1), A::KeepFollowing).unwrap();
+    let deals = |legal: Vec<A>| {
+        legal
+            .iter()
+            .filter(|a| matches!(a, A::Hire { .. } | A::Trade { .. }))
+            .count()
+    };
+    for _ in 0..3 {
+        if deals(g.legal_actions(S0)) > 0 {
+            break;
+        }
+        if !g.legal_actions(S0).contains(&A::Proceed) {
+            break;
+        }
+        g.apply(S0, A::Proceed).unwrap();
+    }
+    assert!(deals(g.legal_actions(S0)) > 0, "the guide may hire");
+    assert_eq!(deals(g.legal_actions(Seat(1))), 0, "the follower may not");
+}
