@@ -348,7 +348,6 @@ fn rule_7_3_1_a_pack_horse_carries_the_inactive_items() {
 }
 
 #[test]
-#[ignore = "engine bug: 6.3.4 regenerated denizens are not released from their spells; the Bat goes back to its box but Melt into Mist stays in effect on it and the Magic chit stays committed"]
 fn rule_6_3_4_a_spell_whose_targets_all_regenerate_is_broken() {
     // Day 7: the Sorceror's Melt into Mist (chit 8) lies on a Bat in the Mountain. On a
     // Monster Roll of 6 the Bat regenerates, freed from the spell, which breaks; on a 3 it
@@ -379,7 +378,6 @@ fn rule_6_3_4_a_spell_whose_targets_all_regenerate_is_broken() {
 }
 
 #[test]
-#[ignore = "engine bug: 6.2.5, 7.3.2 a hired leader's native horse gives him no extra phase; his employer may record only four (day::leaders::fits)"]
 fn rule_7_3_2_a_hired_native_gets_the_extra_move_of_his_own_workhorse() {
     // The Patrol's HQ rides his workhorse: his employer may record a fifth phase for him,
     // a Move only (the Company's HQ, on foot, gets four: mr_leaders.rs).
