@@ -47,6 +47,7 @@ mod mr_seed_gaps_day;
 mod mr_seed_gaps_daylight;
 mod mr_seed_gaps_following;
 mod mr_seed_gaps_hirelings;
+mod mr_seed_gaps_peace;
 mod mr_seed_gaps_round;
 mod mr_seed_gaps_spells;
 mod mr_seed_gaps_tremendous;
