@@ -82,7 +82,7 @@ fn rule_8_4_4_a_spell_forbidding_targets_cancels_his_charge_and_his_target() {
     assert!(details(&log).iter().any(|d| matches!(d,
         E::Pacified { target: CombatTarget::Character { seat } } if *seat == S1)));
     let c = combat::current(g.state()).expect("the combat goes on");
-    assert!(c.targets.get(&S1).is_none(), "his target is cancelled");
+    assert!(!c.targets.contains_key(&S1), "his target is cancelled");
     assert_eq!(charged(&g), None, "his charge is cancelled");
     let cat = tabletop_rules::magic_realm::game::data().unwrap();
     assert!(
