@@ -1,7 +1,8 @@
-//! Rule scenarios for a spell that forbids a character to name targets (seed 002, 8.4.2
-//! and 8.4.4; Peace, the List of Spells) that `docs/coverage.md` found without a test
-//! (issue 5): his charge and his target are cancelled when it goes into effect. Each is
-//! built from a scenario with forced dice.
+//! Rule scenarios for spells that change who attacks whom (seed 002, 8.4.2 and 8.4.4) that
+//! `docs/coverage.md` found without a test (issue 5): Peace forbids a character targets
+//! (his charge and his target are cancelled, not his hireling's), and a control spell
+//! cancels the monsters' assignments until the next round. Each is built from a scenario
+//! with forced dice.
 
 use crate::spells_common::{self as sc, details, here, S0};
 use serde_json::json;
@@ -142,4 +143,74 @@ fn rule_8_4_2_a_spell_forbidding_him_targets_does_not_bind_his_hirelings() {
         Some(&wolf),
         "his hireling attacks the wolf"
     );
+}
+
+#[test]
+fn rule_8_4_4_control_cancels_the_monsters_assignments_until_the_next_round() {
+    // The Elf, unhidden, lures both Giant Bats onto her sheet, then casts Control Bats
+    // (box 0, Magic chit 3, colour chit 0) at them: their assignments are cancelled, and
+    // for the rest of the round they attack no one and are no one's defenders; from the
+    // next round they are hers to direct.
+    let bat = |n: u8| -> PieceId {
+        serde_json::from_value(json!({"kind": "monster", "id": "giant-bat", "n": n})).unwrap()
+    };
+    let placed = |n: u8| {
+        json!({"piece": {"kind": "monster", "id": "giant-bat", "n": n},
+            "place": {"place": "clearing", "at": here()}})
+    };
+    let mut g = sc::start(json!({"seats": [{"character": "elf", "at": here(),
+        "spells": ["control-bats"], "hidden": false,
+        "chits": [{"chit": 0, "status": "enchanted"}]}],
+        "pieces": [placed(0), placed(1)], "at": "sunset", "dice": sc::dice(5, 200)}));
+    let mut log = Vec::new();
+    for n in [0, 1] {
+        sc::until(&mut g, S0, &A::Lure { denizen: bat(n) }, &mut log);
+    }
+    let on_her_sheet = |g: &crate::mr_seed_gaps::Game, n: u8| {
+        combat::current(g.state())
+            .and_then(|c| c.sheets.get(&S0).cloned())
+            .unwrap_or_default()
+            .contains(&bat(n))
+    };
+    assert!(
+        on_her_sheet(&g, 0) && on_her_sheet(&g, 1),
+        "both Bats lured"
+    );
+    let aim = SpellAim::Kind {
+        kind: tabletop_rules::magic_realm::catalog::denizens::MonsterKind::Bat,
+    };
+    let round = |g: &crate::mr_seed_gaps::Game| combat::current(g.state()).map(|c| c.round);
+    let lured_in = round(&g).expect("the combat goes on");
+    sc::cast_at(&mut g, S0, 0, 3, Some(0), aim, &mut log);
+    let works = log
+        .iter()
+        .position(|e| matches!(e.detail, E::SpellWorks { .. }))
+        .expect("the control comes to life");
+    // The round of the spell ends with the Bats attacking no one; the next one begins
+    // with them unassigned, hers to direct.
+    assert!(log[works..]
+        .iter()
+        .any(|e| matches!(e.detail, E::CombatRound { round } if round == lured_in + 1)));
+    assert_eq!(g.state().spells.len(), 1, "the Bats are controlled");
+    let c = combat::current(g.state()).expect("the combat goes on");
+    for n in [0, 1] {
+        assert!(!on_her_sheet(&g, n), "Bat {n} is unassigned");
+        assert!(
+            !c.duels
+                .iter()
+                .any(|d| d.defender == bat(n) || d.attackers.contains(&bat(n))),
+            "Bat {n} has no target"
+        );
+    }
+    let wounded = g.state().seats[0]
+        .chits
+        .iter()
+        .filter(|c| **c == tabletop_rules::magic_realm::state::ChitStatus::Wounded)
+        .count();
+    assert_eq!(wounded, 0, "no Bat attacked her");
+    // From the next round they are hers: never lured, as her hirelings.
+    assert!(!g
+        .legal_actions(S0)
+        .iter()
+        .any(|a| matches!(a, A::Lure { denizen } if *denizen == bat(0) || *denizen == bat(1))));
 }
