@@ -1,6 +1,7 @@
 //! Rule scenarios for the Follow activity (rule 7.11) that `docs/coverage.md` found
 //! without a test (issue 4): a follower shares the hidden enemies his guide finds, does
 //! nothing when the guide hires or enchants, sees the chits and shares the paths he finds,
+//! spies normally,
 //! and, put back at the guide's turn end, moves the monsters
 //! separately. Each is built from a scenario with forced dice.
 
@@ -192,4 +193,63 @@ fn rule_7_11c_a_follower_sees_the_chits_and_shares_the_paths_his_guide_finds() {
             );
         }
     }
+}
+
+#[test]
+fn rule_7_11e_followers_spy_normally() {
+    // Cliff 2 has a hidden path to clearing 5, which the unhidden Swordsman has found. The
+    // Amazon follows the Captain in Cliff 2; the Swordsman's turn comes before theirs and
+    // he moves along the path: the Captain and his follower, the Amazon, both learn it.
+    use tabletop_rules::magic_realm::state::Turner;
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let cliff = |n: u8| ClearingRef::new(TileId::Cliff, n);
+    let start = day_start(json!({"seats": [{"character": "amazon", "at": at("cliff", 2)}]}));
+    let via = start
+        .state()
+        .map
+        .routes(&cat.tiles, cliff(2))
+        .into_iter()
+        .find(|r| r.to == cliff(5))
+        .expect("a route to clearing 5")
+        .via;
+    let mut g = day_start(json!({"seats": [
+            {"character": "swordsman", "at": at("cliff", 2), "hidden": false,
+             "discoveries": {"paths": via},
+             "record": [{"activity": "move", "to": at("cliff", 5)}]},
+            {"character": "captain", "at": at("cliff", 2), "hidden": false,
+             "record": [{"activity": "hide"}]},
+            {"character": "amazon", "at": at("cliff", 2), "hidden": false,
+             "record": [{"activity": "follow", "guide": 1}]}],
+        "at": "daylight", "dice": [1, 6, 6]}));
+    let order = g.state().today.order.clone();
+    let first = |seat: u8| {
+        order
+            .iter()
+            .position(|t| *t == Turner::Character(Seat(seat)))
+    };
+    assert!(first(0) < first(1), "the Swordsman goes first: {order:?}");
+    let knows = |g: &crate::mr_seed_gaps::Game, s: usize| {
+        via.iter()
+            .all(|p| g.state().seats[s].discoveries.paths.contains(p))
+    };
+    assert!(!knows(&g, 2));
+    assert!(
+        tabletop_rules::magic_realm::day::following::is_following(g.state(), Seat(2)),
+        "the Amazon is following when he moves"
+    );
+    for _ in 0..6 {
+        if let Some(s) = g.to_act().seats().first().copied() {
+            let legal = g.legal_actions(s);
+            let step = [A::KeepFollowing, A::Proceed]
+                .into_iter()
+                .find(|a| legal.contains(a));
+            let Some(step) = step else { break };
+            g.apply(s, step).unwrap();
+        }
+        if tabletop_rules::magic_realm::day::who::clearing(g.state(), S0) == Some(cliff(5)) {
+            break;
+        }
+    }
+    assert!(knows(&g, 1), "the Captain spied");
+    assert!(knows(&g, 2), "his follower spied");
 }
