@@ -466,3 +466,48 @@ fn rule_7_2_4_a_campaign_makes_partners_two_levels_friendlier_and_foes_enemies()
     assert_eq!(level(&g, NativeGroup::Woodfolk), 0);
     assert!(bashkars > 0 || woodfolk > 0, "not enemies before");
 }
+
+#[test]
+fn rule_6_2_4_a_blank_phase_still_allows_trading_and_rearranging() {
+    // The Swordsman's recorded Move has no roadway (to the Cavern): the phase will be
+    // blank. At its start he may still give gold to the Amazon beside him and rearrange
+    // his belongings: he deactivates his sword, then the phase is cancelled.
+    use tabletop_rules::magic_realm::actions::{BelongingChange, Gift, MagicRealmEvent as E};
+    let sword = day_piece("weapon", "thrusting-sword", Some(0));
+    let sword_id: PieceId = serde_json::from_value(sword.clone()).unwrap();
+    let mut g = day_start(json!({"seats": [
+            {"character": "swordsman", "at": at("oak_woods", 2), "hidden": false, "gold": 10,
+             "belongings": [{"piece": sword}],
+             "record": [{"activity": "move", "to": at("cavern", 1)}]},
+            {"character": "amazon", "at": at("oak_woods", 2), "hidden": false,
+             "record": [{"activity": "hide"}]}],
+        "at": "daylight", "dice": [1, 1, 1, 1, 1]}));
+    // Play until the Swordsman's turn begins (the Amazon may go first).
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&A::Proceed) {
+            break;
+        }
+        let Some(s) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        g.apply(s, A::Proceed).unwrap();
+    }
+    let give = A::Give {
+        to: tabletop_rules::engine::Seat(1),
+        gift: Gift::Gold { gold: 5 },
+    };
+    let rearrange = A::Rearrange {
+        piece: sword_id,
+        change: BelongingChange::Deactivate,
+    };
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&give), "trading at the blank phase's start");
+    assert!(legal.contains(&rearrange), "rearranging at its start");
+    g.apply(S0, give).unwrap();
+    g.apply(S0, rearrange).unwrap();
+    assert_eq!(g.state().seats[0].gold, 5);
+    let ev = g.apply(S0, A::Proceed).unwrap();
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e.detail, E::PhaseCancelled { .. })));
+}
