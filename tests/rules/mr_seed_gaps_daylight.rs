@@ -511,3 +511,36 @@ fn rule_6_2_4_a_blank_phase_still_allows_trading_and_rearranging() {
         .iter()
         .any(|e| matches!(e.detail, E::PhaseCancelled { .. })));
 }
+
+#[test]
+fn rule_7_10_a_recorded_move_made_illegal_by_a_turned_tile_is_cancelled() {
+    // Oak Woods 2 and 4 are joined by a road on the tile's green side only. The Swordsman
+    // recorded a Move from 2 to 4; by Daylight the tile lies enchanted side up: the phase
+    // is cancelled and he stays. With the tile green side up he moves.
+    use tabletop_rules::magic_realm::actions::MagicRealmEvent as E;
+    let default: Value =
+        serde_json::from_str(include_str!("../../src/magic_realm/data/default_map.json")).unwrap();
+    for (side, moves) in [("enchanted", false), ("normal", true)] {
+        let mut tiles = default["tiles"].clone();
+        for t in tiles.as_array_mut().unwrap() {
+            if t["tile"] == "oak_woods" {
+                t["side"] = json!(side);
+            }
+        }
+        let mut g = day_start(json!({"map": {"type": "tiles", "tiles": tiles},
+            "seats": [{"character": "swordsman", "at": at("oak_woods", 2), "hidden": false,
+                "record": [{"activity": "move", "to": at("oak_woods", 4)}]}],
+            "at": "daylight", "dice": [1]}));
+        let ev = g.apply(S0, A::Proceed).unwrap();
+        let cancelled = ev
+            .iter()
+            .any(|e| matches!(e.detail, E::PhaseCancelled { .. }));
+        assert_eq!(cancelled, !moves, "{side}");
+        let want = if moves { 4 } else { 2 };
+        assert_eq!(
+            tabletop_rules::magic_realm::day::who::clearing(g.state(), S0),
+            Some(ClearingRef::new(TileId::OakWoods, want)),
+            "{side}"
+        );
+    }
+}
