@@ -50,6 +50,7 @@ mod mr_seed_gaps_hirelings;
 mod mr_seed_gaps_peace;
 mod mr_seed_gaps_round;
 mod mr_seed_gaps_spells;
+mod mr_seed_gaps_trading;
 mod mr_seed_gaps_tremendous;
 mod mr_seed_gaps_week;
 mod mr_setup;

@@ -1,0 +1,84 @@
+//! Rule scenarios for trading at the start of a phase (rule 7.2.1) that `docs/coverage.md`
+//! found without a test (issue 4): no trading while flying or on a roadway. Each is built
+//! from a scenario with forced dice.
+
+use crate::spells_common::{start, Game, S0};
+use serde_json::{json, Value};
+use tabletop_rules::engine::Seat;
+use tabletop_rules::magic_realm::actions::MagicRealmAction as A;
+use tabletop_rules::magic_realm::pieces::Place;
+
+fn gives(g: &Game, seat: Seat) -> usize {
+    g.legal_actions(seat)
+        .iter()
+        .filter(|a| matches!(a, A::Give { .. }))
+        .count()
+}
+
+fn oak(n: u8) -> Value {
+    json!({"tile": "oak_woods", "clearing": n})
+}
+
+#[test]
+fn rule_7_2_1_no_trading_while_flying() {
+    // The Witch, with Broomstick on her, flies twice over Oak Woods: at the start of her
+    // first phase she is in Oak Woods 2 with the Amazon and may give her gold; at the start
+    // of her second she is in the air, and may not.
+    let broomstick = json!({"caster": 0, "spell": "broomstick", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}});
+    let fly = json!({"activity": "fly", "to": "oak_woods"});
+    let mut g = start(json!({"seats": [
+            {"character": "witch", "at": oak(2), "spells": ["broomstick"], "gold": 10,
+             "hidden": false, "record": [fly, fly]},
+            {"character": "amazon", "at": oak(2), "hidden": false,
+             "record": [{"activity": "hide"}]}],
+        "spells": [broomstick], "day": 2, "at": "daylight", "dice": [1, 1, 1, 1, 1]}));
+    // Her turn (the Amazon's may come first).
+    for _ in 0..3 {
+        if g.legal_actions(S0).contains(&A::Proceed) {
+            break;
+        }
+        let Some(s) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        g.apply(s, A::Proceed).unwrap();
+    }
+    assert!(gives(&g, S0) > 0, "on the ground she may trade");
+    g.apply(S0, A::Proceed).unwrap();
+    let witch: tabletop_rules::magic_realm::pieces::PieceId =
+        serde_json::from_value(json!({"kind": "character", "id": "witch"})).unwrap();
+    assert!(
+        matches!(g.state().piles.place_of(&witch), Some(Place::Flying { .. })),
+        "in the air at the start of her second phase"
+    );
+    assert!(g.legal_actions(S0).contains(&A::Proceed));
+    assert_eq!(gives(&g, S0), 0, "no trading while flying");
+}
+
+#[test]
+fn rule_7_2_1_no_trading_on_a_roadway() {
+    // The Swordsman ran out of Oak Woods 2 toward 4 last night and starts his turn on the
+    // roadway: he may not give the Amazon in Oak Woods 2 anything. In the clearing he may.
+    for (roadway, may) in [(Some(oak(4)), false), (None, true)] {
+        let mut me = json!({"character": "swordsman", "at": oak(2), "hidden": false,
+            "gold": 10, "record": [{"activity": "move", "to": oak(4)}]});
+        if let Some(r) = &roadway {
+            me["roadway"] = r.clone();
+        }
+        let mut g = start(json!({"seats": [me,
+                {"character": "amazon", "at": oak(2), "hidden": false,
+                 "record": [{"activity": "hide"}]}],
+            "day": 2, "at": "daylight", "dice": [1, 1, 1, 1, 1]}));
+        for _ in 0..3 {
+            if g.legal_actions(S0).contains(&A::Proceed) {
+                break;
+            }
+            let Some(s) = g.to_act().seats().first().copied() else {
+                break;
+            };
+            g.apply(s, A::Proceed).unwrap();
+        }
+        assert!(g.legal_actions(S0).contains(&A::Proceed), "his turn");
+        assert_eq!(gives(&g, S0) > 0, may, "roadway {roadway:?}");
+    }
+}
