@@ -1,6 +1,7 @@
-//! Rule scenarios for trading at the start of a phase (rule 7.2.1) that `docs/coverage.md`
-//! found without a test (issue 4): no trading while flying or on a roadway. Each is built
-//! from a scenario with forced dice.
+//! Rule scenarios for trading and rearranging at the start of a phase (rules 7.2.1, 7.2.2)
+//! that `docs/coverage.md` found without a test (issue 4): no trading while flying or on a
+//! roadway; flying, only abandoning, the item landing by a die roll. Each is built from a
+//! scenario with forced dice.
 
 use crate::spells_common::{start, Game, S0};
 use serde_json::{json, Value};
@@ -81,4 +82,73 @@ fn rule_7_2_1_no_trading_on_a_roadway() {
         assert!(g.legal_actions(S0).contains(&A::Proceed), "his turn");
         assert_eq!(gives(&g, S0) > 0, may, "roadway {roadway:?}");
     }
+}
+
+#[test]
+fn rule_7_2_2_flying_he_may_only_abandon_and_the_item_lands_by_a_die_roll() {
+    // The Witch flies twice over Oak Woods carrying her staff. On the ground she may
+    // deactivate or abandon it; in the air, at the start of her second phase, only abandon
+    // it: one die, 3 (no clearing 3 in Oak Woods), then 4: it lands in Oak Woods 4.
+    use tabletop_rules::magic_realm::actions::{BelongingChange, MagicRealmEvent as E};
+    use tabletop_rules::magic_realm::catalog::tiles::TileId;
+    use tabletop_rules::magic_realm::map::ClearingRef;
+    use tabletop_rules::magic_realm::pieces::PieceId;
+    let staff: PieceId =
+        serde_json::from_value(json!({"kind": "weapon", "id": "staff", "n": 0})).unwrap();
+    let broomstick = json!({"caster": 0, "spell": "broomstick", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}});
+    let fly = json!({"activity": "fly", "to": "oak_woods"});
+    let mut g = start(json!({"seats": [
+            {"character": "witch", "at": oak(2), "spells": ["broomstick"], "hidden": false,
+             "belongings": [{"piece": staff}], "record": [fly, fly]}],
+        "spells": [broomstick], "day": 2, "at": "daylight", "dice": [1, 3, 4, 1, 1]}));
+    let changes = |g: &Game| -> Vec<BelongingChange> {
+        g.legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::Rearrange { piece, change } if piece == staff => Some(change),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        changes(&g),
+        vec![BelongingChange::Deactivate, BelongingChange::Abandon]
+    );
+    g.apply(S0, A::Proceed).unwrap();
+    assert!(matches!(
+        g.state().piles.place_of(&staff),
+        Some(Place::Belongings { .. })
+    ));
+    assert_eq!(changes(&g), vec![BelongingChange::Abandon], "in the air");
+    let before = g.state().clone();
+    let refused = g.apply(
+        S0,
+        A::Rearrange {
+            piece: staff.clone(),
+            change: BelongingChange::Deactivate,
+        },
+    );
+    assert!(refused.is_err());
+    assert_eq!(g.state(), &before, "a refused change changes nothing");
+    let ev = g
+        .apply(
+            S0,
+            A::Rearrange {
+                piece: staff.clone(),
+                change: BelongingChange::Abandon,
+            },
+        )
+        .unwrap();
+    let rolls = ev
+        .iter()
+        .filter(|e| matches!(e.detail, E::ItemLandingRolled { .. }))
+        .count();
+    assert_eq!(rolls, 2, "3 names no clearing of Oak Woods; 4 does");
+    assert_eq!(
+        g.state().piles.place_of(&staff),
+        Some(&Place::Clearing {
+            at: ClearingRef::new(TileId::OakWoods, 4)
+        })
+    );
 }
