@@ -1,7 +1,7 @@
-//! Rule scenarios for trading and rearranging at the start of a phase (rules 7.2.1, 7.2.2)
-//! that `docs/coverage.md` found without a test (issue 4): no trading while flying or on a
-//! roadway; flying, only abandoning, the item landing by a die roll. Each is built from a
-//! scenario with forced dice.
+//! Rule scenarios for the start of a phase (rules 7.2.1 to 7.2.3) that `docs/coverage.md`
+//! found without a test (issue 4): no trading while flying or on a roadway; flying, only
+//! abandoning, the item landing by a die roll; no colour chit played on a roadway. Each is
+//! built from a scenario with forced dice.
 
 use crate::spells_common::{start, Game, S0};
 use serde_json::{json, Value};
@@ -151,4 +151,38 @@ fn rule_7_2_2_flying_he_may_only_abandon_and_the_item_lands_by_a_die_roll() {
             at: ClearingRef::new(TileId::OakWoods, 4)
         })
     );
+}
+
+#[test]
+fn rule_7_2_3_no_colour_chit_is_played_on_a_roadway() {
+    // The Sorceror's Melt into Mist (box 0, chit 8) lies inert on the Ogre in Oak Woods 2,
+    // with his Purple colour chit 4 ready. In the clearing at the start of his phase he may
+    // energize it; on the roadway toward Oak Woods 4 (he ran last night) he may not.
+    let energize = A::EnergizeSpell {
+        caster: S0,
+        spell_box: 0,
+        colour_chit: 4,
+    };
+    for (roadway, may) in [(None, true), (Some(oak(4)), false)] {
+        let mut me = json!({"character": "sorceror", "at": oak(2),
+            "spells": ["melt-into-mist"], "hidden": false,
+            "chits": [{"chit": 4, "status": "enchanted"}, {"chit": 8, "status": "committed"}],
+            "record": [{"activity": "move", "to": oak(4)}]});
+        if let Some(r) = &roadway {
+            me["roadway"] = r.clone();
+        }
+        let g = start(json!({"seats": [me],
+            "pieces": [{"piece": {"kind": "monster", "id": "ogre", "n": 0},
+                "place": {"place": "clearing", "at": oak(2)}}],
+            "spells": [{"caster": 0, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+                "aims": [{"aim": "denizen", "piece": {"kind": "monster", "id": "ogre", "n": 0}}],
+                "until": {"at": "never"}, "inert": true}],
+            "day": 2, "at": "daylight", "dice": [1, 1, 1]}));
+        assert!(g.legal_actions(S0).contains(&A::Proceed), "his phase");
+        assert_eq!(
+            g.legal_actions(S0).contains(&energize),
+            may,
+            "roadway {roadway:?}"
+        );
+    }
 }
