@@ -531,6 +531,11 @@ pub enum MagicRealmEvent {
         seat: Seat,
         tile: crate::magic_realm::catalog::tiles::TileId,
     },
+    /// 7.2.2: a roll for the clearing of `tile` where an item abandoned in the air lands.
+    ItemLandingRolled {
+        seat: Seat,
+        tile: crate::magic_realm::catalog::tiles::TileId,
+    },
     /// 7.2.3, 4.4.8: a colour chit energized a Treasure card's Permanent spell for the day.
     ItemEnergized {
         seat: Seat,

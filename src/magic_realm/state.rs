@@ -665,6 +665,18 @@ impl Homes {
             .and_then(|i| self.0.get(i))
             .map(|(_, place)| place)
     }
+
+    /// Records (or replaces) where `piece` started the game, keeping the list sorted.
+    pub fn set(&mut self, piece: PieceId, home: Place) {
+        match self.0.binary_search_by(|(p, _)| p.cmp(&piece)) {
+            Ok(i) => {
+                if let Some(slot) = self.0.get_mut(i) {
+                    slot.1 = home;
+                }
+            }
+            Err(i) => self.0.insert(i, (piece, home)),
+        }
+    }
 }
 
 /// A whole game.

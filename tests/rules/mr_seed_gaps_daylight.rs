@@ -348,7 +348,6 @@ fn rule_7_3_1_a_pack_horse_carries_the_inactive_items() {
 }
 
 #[test]
-#[ignore = "engine bug: 6.3.4 regenerated denizens are not released from their spells; the Bat goes back to its box but Melt into Mist stays in effect on it and the Magic chit stays committed"]
 fn rule_6_3_4_a_spell_whose_targets_all_regenerate_is_broken() {
     // Day 7: the Sorceror's Melt into Mist (chit 8) lies on a Bat in the Mountain. On a
     // Monster Roll of 6 the Bat regenerates, freed from the spell, which breaks; on a 3 it
@@ -379,7 +378,6 @@ fn rule_6_3_4_a_spell_whose_targets_all_regenerate_is_broken() {
 }
 
 #[test]
-#[ignore = "engine bug: 6.2.5, 7.3.2 a hired leader's native horse gives him no extra phase; his employer may record only four (day::leaders::fits)"]
 fn rule_7_3_2_a_hired_native_gets_the_extra_move_of_his_own_workhorse() {
     // The Patrol's HQ rides his workhorse: his employer may record a fifth phase for him,
     // a Move only (the Company's HQ, on foot, gets four: mr_leaders.rs).
@@ -467,4 +465,82 @@ fn rule_7_2_4_a_campaign_makes_partners_two_levels_friendlier_and_foes_enemies()
     assert_eq!(level(&g, NativeGroup::Bashkars), 0);
     assert_eq!(level(&g, NativeGroup::Woodfolk), 0);
     assert!(bashkars > 0 || woodfolk > 0, "not enemies before");
+}
+
+#[test]
+fn rule_6_2_4_a_blank_phase_still_allows_trading_and_rearranging() {
+    // The Swordsman's recorded Move has no roadway (to the Cavern): the phase will be
+    // blank. At its start he may still give gold to the Amazon beside him and rearrange
+    // his belongings: he deactivates his sword, then the phase is cancelled.
+    use tabletop_rules::magic_realm::actions::{BelongingChange, Gift, MagicRealmEvent as E};
+    let sword = day_piece("weapon", "thrusting-sword", Some(0));
+    let sword_id: PieceId = serde_json::from_value(sword.clone()).unwrap();
+    let mut g = day_start(json!({"seats": [
+            {"character": "swordsman", "at": at("oak_woods", 2), "hidden": false, "gold": 10,
+             "belongings": [{"piece": sword}],
+             "record": [{"activity": "move", "to": at("cavern", 1)}]},
+            {"character": "amazon", "at": at("oak_woods", 2), "hidden": false,
+             "record": [{"activity": "hide"}]}],
+        "at": "daylight", "dice": [1, 1, 1, 1, 1]}));
+    // Play until the Swordsman's turn begins (the Amazon may go first).
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&A::Proceed) {
+            break;
+        }
+        let Some(s) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        g.apply(s, A::Proceed).unwrap();
+    }
+    let give = A::Give {
+        to: tabletop_rules::engine::Seat(1),
+        gift: Gift::Gold { gold: 5 },
+    };
+    let rearrange = A::Rearrange {
+        piece: sword_id,
+        change: BelongingChange::Deactivate,
+    };
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&give), "trading at the blank phase's start");
+    assert!(legal.contains(&rearrange), "rearranging at its start");
+    g.apply(S0, give).unwrap();
+    g.apply(S0, rearrange).unwrap();
+    assert_eq!(g.state().seats[0].gold, 5);
+    let ev = g.apply(S0, A::Proceed).unwrap();
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e.detail, E::PhaseCancelled { .. })));
+}
+
+#[test]
+fn rule_7_10_a_recorded_move_made_illegal_by_a_turned_tile_is_cancelled() {
+    // Oak Woods 2 and 4 are joined by a road on the tile's green side only. The Swordsman
+    // recorded a Move from 2 to 4; by Daylight the tile lies enchanted side up: the phase
+    // is cancelled and he stays. With the tile green side up he moves.
+    use tabletop_rules::magic_realm::actions::MagicRealmEvent as E;
+    let default: Value =
+        serde_json::from_str(include_str!("../../src/magic_realm/data/default_map.json")).unwrap();
+    for (side, moves) in [("enchanted", false), ("normal", true)] {
+        let mut tiles = default["tiles"].clone();
+        for t in tiles.as_array_mut().unwrap() {
+            if t["tile"] == "oak_woods" {
+                t["side"] = json!(side);
+            }
+        }
+        let mut g = day_start(json!({"map": {"type": "tiles", "tiles": tiles},
+            "seats": [{"character": "swordsman", "at": at("oak_woods", 2), "hidden": false,
+                "record": [{"activity": "move", "to": at("oak_woods", 4)}]}],
+            "at": "daylight", "dice": [1]}));
+        let ev = g.apply(S0, A::Proceed).unwrap();
+        let cancelled = ev
+            .iter()
+            .any(|e| matches!(e.detail, E::PhaseCancelled { .. }));
+        assert_eq!(cancelled, !moves, "{side}");
+        let want = if moves { 4 } else { 2 };
+        assert_eq!(
+            tabletop_rules::magic_realm::day::who::clearing(g.state(), S0),
+            Some(ClearingRef::new(TileId::OakWoods, want)),
+            "{side}"
+        );
+    }
 }

@@ -417,3 +417,81 @@ fn rule_8_4_4_a_control_spell_takes_only_monsters_not_already_controlled() {
         "already the Elf's"
     );
 }
+
+#[test]
+fn rule_8_4_3_no_action_lets_the_caster_break_his_own_spell() {
+    // 8.4.3: "the spellcaster does not have the option to break his spell arbitrarily".
+    // The Sorceror's Melt into Mist (box 0, chit 8) lies on a Bat far away. In the combat
+    // in his clearing he casts Fiery Blast (box 1) at the Swordsman; at every step of it,
+    // every action offered to him, tried on a copy of the game, leaves the Mist in effect.
+    use crate::spells_common as sc;
+    use std::collections::BTreeSet;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    let bat = json!({"kind": "monster", "id": "giant-bat", "n": 0});
+    let mut g = sc::start(json!({"seats": [{"character": "sorceror", "at": here(),
+        "spells": ["melt-into-mist", "fiery-blast"], "hidden": false,
+        "chits": [{"chit": 8, "status": "committed"}, {"chit": 4, "status": "enchanted"}]},
+        {"character": "swordsman", "at": here(), "hidden": false}],
+        "pieces": [{"piece": bat, "place": {"place": "clearing",
+            "at": {"tile": "mountain", "clearing": 5}}}],
+        "spells": [{"caster": 0, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+            "aims": [{"aim": "denizen", "piece": bat}],
+            "until": {"at": "never"}, "inert": true}],
+        "at": "sunset", "dice": sc::dice(1, 80)}));
+    let in_effect = |g: &crate::mr_seed_gaps::Game| {
+        g.state()
+            .spells
+            .iter()
+            .any(|s| s.caster == S0 && s.spell_box == 0)
+    };
+    assert!(in_effect(&g));
+    let cast = A::CastSpell {
+        spell_box: 1,
+        chit: 9,
+        colour_chit: Some(4),
+    };
+    let aim = A::AimSpell {
+        aim: SpellAim::Character { seat: Seat(1) },
+    };
+    let mut log = Vec::new();
+    let mut stages = BTreeSet::new();
+    let mut tried = 0;
+    for _ in 0..120 {
+        let Some(c) = combat::current(g.state()) else {
+            break;
+        };
+        stages.insert(format!("{:?}", c.stage));
+        if g.to_act().seats().first() != Some(&S0) {
+            sc::pass_once(&mut g, &mut log);
+            continue;
+        }
+        let legal = g.legal_actions(S0);
+        for action in &legal {
+            let mut copy = g.replay().expect("the game replays");
+            let ev = copy.apply(S0, action.clone()).expect("an offered action");
+            assert!(
+                !details(&ev)
+                    .iter()
+                    .any(|d| matches!(d, E::SpellBroken { seat: S0, spell } if spell.0 == "melt-into-mist")),
+                "{action:?} broke his spell"
+            );
+            assert!(in_effect(&copy), "{action:?} ended his spell");
+            tried += 1;
+        }
+        match [&cast, &aim].into_iter().find(|a| legal.contains(a)) {
+            Some(a) => log.extend(g.apply(S0, a.clone()).unwrap()),
+            None => sc::pass_once(&mut g, &mut log),
+        }
+    }
+    assert!(
+        details(&log)
+            .iter()
+            .any(|d| matches!(d, E::SpellCast { seat: S0, .. })),
+        "he cast Fiery Blast"
+    );
+    assert!(
+        tried > 0 && stages.len() >= 3,
+        "{tried} actions, stages {stages:?}"
+    );
+    assert!(in_effect(&g));
+}

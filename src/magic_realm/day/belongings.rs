@@ -1,7 +1,8 @@
 //! Belongings (rules 4.3, 4.4.2 to 4.4.5, 7.2.2, 7.3.2): which of a character's items are
 //! active, the limits on what may be active at once (one weapon, one armor counter of each
 //! kind, one horse, one Boots card, one Gloves card; Enchanted cards always), rearranging
-//! at the start of a phase, what an item does when first obtained, horses in caves, and
+//! at the start of a phase (in the air, only abandoning: the item lands by a die roll),
+//! what an item does when first obtained, horses in caves, and
 //! how much a character can carry.
 
 use super::who;
@@ -10,6 +11,7 @@ use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicR
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::items::{Horse, TreasureKind};
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
@@ -173,6 +175,21 @@ pub fn may_rearrange(state: &GameState, seat: Seat) -> bool {
 /// 7.2.2: the rearrangements open to the seat now. A belonging changed once this phase is
 /// not offered again (changing it back would undo the choice).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    // 7.2.2: flying, he may only abandon items.
+    if may_abandon_in_the_air(state, seat) {
+        return owned(state, seat)
+            .into_iter()
+            .filter(|p| {
+                !state.today.rearranged.contains(p)
+                    && !matches!(p, PieceId::VisitorChit { .. })
+                    && !super::treasure_phases::committed(state, seat, p)
+            })
+            .map(|piece| A::Rearrange {
+                piece,
+                change: BelongingChange::Abandon,
+            })
+            .collect();
+    }
     // 4.6.8b: the belongings of a character turned into mist are frozen.
     if !may_rearrange(state, seat) || crate::magic_realm::combat::spells::frozen(cat, state, seat) {
         return Vec::new();
@@ -218,9 +235,70 @@ pub(crate) fn set_inactive(state: &mut GameState, seat: Seat, piece: &PieceId, i
     }
 }
 
+/// 7.2.2: in the air at the start of a phase of his turn (between Fly phases), where he
+/// may abandon items and nothing else.
+fn may_abandon_in_the_air(state: &GameState, seat: Seat) -> bool {
+    super::flying::flying_over(state, seat).is_some()
+        && super::daylight::turn_of(state) == Some(seat)
+        && state.today.pending.is_none()
+        && !state.today.blocked.contains(&seat)
+        && super::daylight::activity(state, seat).is_some()
+}
+
+/// 7.2.2: an item abandoned in the air lands in the clearing of the tile below that one die
+/// (unmodified) names, rolled again until it names a clearing of the tile.
+fn landing_clearing(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<ClearingRef, RuleError> {
+    let tile = super::flying::flying_over(state, seat)
+        .ok_or_else(|| RuleError::internal("not in the air"))?;
+    let numbers = super::flying::clearings_of(cat, state, tile);
+    // A die matches a clearing within a few rolls; the bound keeps play finite.
+    for _ in 0..100 {
+        let roll = state.dice.roll("landing", 1);
+        let hit = numbers.iter().find(|n| n.0 == roll.higher()).copied();
+        events.push(Event::roll(
+            "7.2.2",
+            &roll,
+            match hit {
+                Some(n) => format!("The abandoned item lands in clearing {} of {tile:?}.", n.0),
+                None => format!("No clearing {} in {tile:?}: rolled again.", roll.higher()),
+            },
+            E::ItemLandingRolled { seat, tile },
+        ));
+        if let Some(number) = hit {
+            return Ok(ClearingRef {
+                tile,
+                clearing: number,
+            });
+        }
+    }
+    numbers
+        .iter()
+        .min()
+        .map(|number| ClearingRef {
+            tile,
+            clearing: *number,
+        })
+        .ok_or_else(|| RuleError::internal("a tile without clearings"))
+}
+
 /// 4.3.4: puts a belonging in the character's clearing, under the abandoned pieces there.
 pub fn abandon(state: &mut GameState, seat: Seat, piece: &PieceId) -> Result<(), RuleError> {
     let at = who::clearing_or_err(state, seat)?;
+    abandon_in(state, seat, piece, at)
+}
+
+/// 4.3.4: puts a belonging in clearing `at`, under the abandoned pieces there.
+fn abandon_in(
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    at: ClearingRef,
+) -> Result<(), RuleError> {
     let facing = state
         .piles
         .find(piece)
@@ -248,6 +326,11 @@ pub fn apply(
     match change {
         BelongingChange::Activate => set_inactive(state, seat, piece, false),
         BelongingChange::Deactivate => set_inactive(state, seat, piece, true),
+        // 7.2.2: in the air, it lands by a die roll.
+        BelongingChange::Abandon if may_abandon_in_the_air(state, seat) => {
+            let at = landing_clearing(cat, state, seat, events)?;
+            abandon_in(state, seat, piece, at)?;
+        }
         BelongingChange::Abandon => abandon(state, seat, piece)?,
     }
     let potion = if change == BelongingChange::Activate {

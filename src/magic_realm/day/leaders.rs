@@ -1,7 +1,8 @@
 //! Hired leaders' turns (rules 6.2.5, 6.2.7, 6.3.5, 7.1, 7.3.1, 7.4, 7.11, 7.12, 7.13):
 //! each hired leader on the map gets a turn of his own. His employer records it in
 //! Birdsong: two Basic phases and two Sunlight phases (none of the Sunlight ones if he
-//! starts the day in a cave or records a Move into one), each a Move along the roadways he
+//! starts the day in a cave or records a Move into one), plus his own native horse's extra
+//! Moves (7.3.2), each a Move along the roadways he
 //! may use, a Hide, or a Follow behind a character in his clearing for the whole day. At
 //! Sunrise his attention chit is mixed with the characters'; when it is picked he is
 //! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
@@ -13,6 +14,7 @@ use super::{birdsong, hiring, prowling, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
+use crate::magic_realm::catalog::items::HorseKind;
 use crate::magic_realm::catalog::tables::HideResult;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
@@ -106,18 +108,63 @@ fn move_targets(cat: &Catalog, state: &GameState, from: ClearingRef) -> Vec<Clea
     to
 }
 
-/// 6.2.5, 6.2.2: whether a leader's record fits his phases: two Basic, and two Sunlight
-/// unless he starts in a cave or records a Move into one; a Follow is recorded alone.
-fn fits(cat: &Catalog, state: &GameState, start: ClearingRef, record: &[Activity]) -> bool {
-    if record.iter().any(|a| matches!(a, Activity::Follow { .. })) {
-        return record.len() == 1;
+/// 7.3.2: the kind of the leader's own native horse when he can ride it in `at` (it is
+/// with him, and not in a cave); hired natives ride only their own native horses.
+fn ridden_horse(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    at: ClearingRef,
+) -> Option<HorseKind> {
+    if who::is_cave(cat, state, at) {
+        return None;
     }
-    let caves = who::is_cave(cat, state, start)
-        || record.iter().any(|a| match a {
-            Activity::Move { to } => who::is_cave(cat, state, *to),
-            _ => false,
-        });
-    record.len() <= if caves { 2 } else { 4 }
+    let id = cat.denizens.native(leader)?.horse.clone()?;
+    let horse = PieceId::NativeHorse { id: id.clone() };
+    (state.piles.place_of(&horse) == Some(&Place::Clearing { at }))
+        .then(|| cat.denizens.native_horse(&id).map(|h| h.kind))
+        .flatten()
+}
+
+/// 6.2.5, 6.2.2: a leader's phases when he starts the day in `start`: two Basic, two
+/// Sunlight unless he starts in a cave, and (7.3.2) the extra Move phases his own native
+/// horse gives, as a character riding it gets (none recorded in a cave).
+fn entitlement(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    start: ClearingRef,
+) -> birdsong::Entitlement {
+    let horse = ridden_horse(cat, state, leader, start);
+    birdsong::Entitlement {
+        basic: 2,
+        sunlight: if who::is_cave(cat, state, start) {
+            0
+        } else {
+            2
+        },
+        extra: if horse == Some(HorseKind::Workhorse) {
+            vec![(birdsong::Kind::Move, birdsong::Source::Horse)]
+        } else {
+            Vec::new()
+        },
+        pony: horse == Some(HorseKind::Pony),
+        reputation: false,
+        lit: false,
+        cards: Vec::new(),
+    }
+}
+
+/// 6.2.5, 6.2.2: whether a leader's record fits his phases (see [`entitlement`]); a
+/// record with a Move into a cave has no Sunlight phases; a Follow is recorded alone.
+fn fits(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    start: ClearingRef,
+    record: &[Activity],
+) -> bool {
+    birdsong::fits(cat, state, &entitlement(cat, state, leader, start), record)
 }
 
 /// 6.2.5: what the seat may record for each of his hired leaders in Birdsong.
@@ -151,7 +198,7 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         for activity in candidates {
             let mut longer = record.clone();
             longer.push(activity.clone());
-            if fits(cat, state, start, &longer) {
+            if fits(cat, state, &leader, start, &longer) {
                 out.push(A::RecordLeaderActivity {
                     leader: leader.clone(),
                     activity,
@@ -306,12 +353,25 @@ pub fn take_turn(
     let record = hireling(state, employer, leader)
         .map(|h| h.record.clone())
         .unwrap_or_default();
+    let horse_phases = horse_phases(cat, state, leader, &record);
     let mut climbing = false;
     for (i, activity) in record.iter().enumerate() {
         if state.today.blocked_leaders.contains(leader) {
             break;
         }
         let phase = i + 1;
+        if horse_phases.contains(&i) && !rides_now(cat, state, leader) {
+            climbing = false;
+            events.push(Event::public(
+                "7.3.2",
+                format!("Phase {phase}: {who} is not riding his horse; the phase is blank."),
+                E::LeaderPhaseCancelled {
+                    leader: leader.clone(),
+                },
+            ));
+            block(cat, state, leader, events);
+            continue;
+        }
         match activity {
             Activity::Move { to } => {
                 climbing = do_move(cat, state, leader, *to, climbing, phase, events);
@@ -337,6 +397,33 @@ pub fn take_turn(
         block(cat, state, leader, events);
     }
     end_of_turn(cat, state, leader, events)
+}
+
+/// 6.2.5, 7.3.2: the phases of the leader's record that his horse gives (read from where he
+/// starts his turn, as in Birdsong).
+fn horse_phases(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    record: &[Activity],
+) -> Vec<usize> {
+    let Some(start) = clearing(state, leader) else {
+        return Vec::new();
+    };
+    let ent = entitlement(cat, state, leader, start);
+    birdsong::assign(cat, state, &ent, record)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .filter(|(_, src)| **src == birdsong::Source::Horse)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// 7.3.2: whether the leader rides his horse at the start of a phase: it is with him and
+/// he is not in a cave (he cannot ride it out of one).
+fn rides_now(cat: &Catalog, state: &GameState, leader: &NativeId) -> bool {
+    clearing(state, leader).is_some_and(|at| ridden_horse(cat, state, leader, at).is_some())
 }
 
 /// 7.3.1: a hired leader moves along a roadway he may use (two consecutive Moves into a

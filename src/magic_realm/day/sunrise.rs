@@ -99,9 +99,13 @@ fn regenerate(cat: &Catalog, state: &mut GameState, row: u8) -> Result<Events, R
                 "End of the week: {} prowling denizens return to where they started.",
                 back.len()
             ),
-            E::DenizensRegenerated { pieces: back },
+            E::DenizensRegenerated {
+                pieces: back.clone(),
+            },
         ));
     }
+    // 6.3.4: denizens who regenerate are released from all spells.
+    crate::magic_realm::combat::spells::regenerated(cat, state, &back, &mut events);
     if row == 6 {
         let mut flipped = Vec::new();
         let chits: Vec<(PieceId, Facing)> = state

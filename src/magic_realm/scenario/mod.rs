@@ -61,6 +61,11 @@ pub struct ScenarioPiece {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub facing: Option<Facing>,
+    /// 6.3.4: where a denizen started the game (it goes back there when it regenerates);
+    /// where it is placed (a monster: its first chart box) if left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub home: Option<Place>,
 }
 
 /// An item a character carries.
@@ -318,6 +323,9 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
             .facing
             .unwrap_or_else(|| setup_card::initial_facing(&p.piece));
         state.piles.move_to(&p.piece, p.place.clone(), Some(facing));
+        if let Some(home) = &p.home {
+            check_home(cat, &state, &p.piece, home)?;
+        }
     }
     state.visitor_chits_placed = u8::try_from(
         state
@@ -384,6 +392,12 @@ fn start_at(
     sc: &MagicRealmScenario,
 ) -> Result<(), RuleError> {
     day::begin_play(cat, state, sc.day)?;
+    // 6.3.4: the homes the scenario names replace those read from where pieces lie.
+    for p in &sc.pieces {
+        if let Some(home) = &p.home {
+            state.homes.set(p.piece.clone(), home.clone());
+        }
+    }
     let mut ignored = Vec::new();
     match sc.at {
         DayPoint::Birdsong => {}
@@ -452,6 +466,32 @@ fn check_roadway(
             from.tile, from.clearing.0, to.tile, to.clearing.0
         )))
     }
+}
+
+/// 6.3.4: only a denizen has a home: a chart box, a native box or a clearing.
+fn check_home(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    home: &Place,
+) -> Result<(), RuleError> {
+    let denizen = matches!(
+        piece,
+        PieceId::Monster { .. }
+            | PieceId::MonsterPart { .. }
+            | PieceId::Native { .. }
+            | PieceId::NativeHorse { .. }
+    );
+    let fits = matches!(
+        home,
+        Place::ChartBox { .. } | Place::Natives { .. } | Place::Clearing { .. }
+    );
+    if !denizen || !fits {
+        return Err(bad(format!(
+            "{piece} cannot have the home {home:?}: only a denizen has one, a chart box, a native box or a clearing"
+        )));
+    }
+    check_place(cat, state, home)
 }
 
 fn check_place(cat: &Catalog, state: &GameState, place: &Place) -> Result<(), RuleError> {

@@ -150,6 +150,22 @@ pub fn sunset(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Events
     }
 }
 
+/// 6.3.4: denizens who regenerate are released from all spells; a spell all of whose
+/// targets regenerate is broken (its Magic chit fatigues, 4.6.9d).
+pub fn regenerated(
+    cat: &Catalog,
+    state: &mut GameState,
+    pieces: &[crate::magic_realm::pieces::PieceId],
+    events: &mut Events,
+) {
+    for piece in pieces {
+        let target = CombatTarget::Denizen {
+            piece: piece.clone(),
+        };
+        killed(cat, state, &target, events);
+    }
+}
+
 /// 4.6.9h: a killed character's spells cast by Magic chits are broken (8.3.9 c.6: not
 /// those his Artifacts and Spell Books cast), and a killed individual is released from the
 /// spells that name him.
