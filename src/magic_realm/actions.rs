@@ -358,6 +358,19 @@ pub enum MagicRealmAction {
         caster: Seat,
         spell_box: u8,
     },
+    /// 4.6.7b, I Wish I Were Elsewhere: teleport to this clearing.
+    WishTeleport {
+        to: ClearingRef,
+    },
+    /// 4.6.7b, I Wish You Were Elsewhere: this character, monster or native in his
+    /// clearing teleports.
+    WishAway {
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 4.6.7b, Wish for a Vision: look at the Treasure cards of this Setup Card pile.
+    WishVision {
+        pile: crate::magic_realm::pieces::Place,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

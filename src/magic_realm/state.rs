@@ -251,6 +251,10 @@ pub struct SeatState {
     /// friendly).
     #[serde(default)]
     pub boons: Vec<crate::magic_realm::day::meeting::Boon>,
+    /// 4.6.7b: a Tremendous Strength Wish ready for his next Fight chit or Gloves card
+    /// (never more than one).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strength_wish: bool,
 }
 
 impl SeatState {
@@ -281,6 +285,7 @@ impl SeatState {
             restarting: false,
             stay_out_day: None,
             curses: BTreeSet::new(),
+            strength_wish: false,
         }
     }
 }

@@ -103,6 +103,9 @@ pub fn candidates(
 }
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    if !combat.wishing.is_empty() {
+        return spells::wishes::options(cat, state, seat);
+    }
     if spells::aiming::aiming(combat, seat) {
         return spells::aiming::options(cat, state, combat, seat);
     }
@@ -125,6 +128,9 @@ pub fn apply(
     seat: Seat,
     action: &A,
 ) -> Result<Events, RuleError> {
+    if spells::wishes::waiting(state).is_some() {
+        return spells::wishes::apply(cat, state, seat, action);
+    }
     if current(state).is_some_and(|c| spells::aiming::aiming(c, seat)) {
         return spells::aiming::apply(cat, state, seat, action);
     }
@@ -204,6 +210,15 @@ pub fn progress(
     }
     // 8.4.3: the spells come to life before the attacks and maneuvers are played.
     spells::activation::activate(cat, state, events)?;
-    super::plays::start(cat, state)?;
+    // 4.6.7b: a Wish's choice is made before the melee; a Wish for Peace leaves none.
+    if spells::wishes::waiting(state).is_some() {
+        return Ok(false);
+    }
+    if spells::wishes::peace_here(state) {
+        spells::attacks::expire(cat, state, events);
+        super::fatigue::begin(cat, state)?;
+    } else {
+        super::plays::start(cat, state)?;
+    }
     Ok(true)
 }

@@ -435,6 +435,12 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Clear my secret choices and start again';
     case 'ConfirmChoices':
       return 'Confirm my secret choices';
+    case 'WishTeleport':
+      return `Teleport to ${clearingName(names, action.to)}`;
+    case 'WishAway':
+      return action.target.target === 'character'
+        ? `Wish seat ${action.target.seat + 1} elsewhere`
+        : `Wish ${pieceName(names, action.target.piece)} elsewhere`;
     default:
       return genericLabel(names, action as { type: string } & Record<string, unknown>);
   }

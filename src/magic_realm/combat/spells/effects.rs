@@ -118,6 +118,13 @@ pub fn start(
                 super::pit::power_of_the_pit(cat, state, &target, &caster, events)?;
             }
         }
+        SpellEffect::SmallBlessing => {
+            if let Some(SpellAim::Character { seat: target }) = cast.aims.first() {
+                if let Some(choice) = super::wishes::grant(cat, state, *target, events)? {
+                    current_mut(state)?.wishing.push(choice);
+                }
+            }
+        }
     }
     // 4.6.6c: an Instant spell expires as soon as it is resolved.
     if spell.duration == SpellDuration::Instant {

@@ -30,6 +30,7 @@ pub mod places;
 pub mod protection;
 pub mod storm;
 pub mod transform;
+pub mod wishes;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -296,6 +297,9 @@ pub enum SpellEffect {
     /// Absorb Essence (Permanent; 4.6.8): the monster leaves play and the spellcaster is
     /// that monster while the spell is energized ([`transform`]).
     AbsorbEssence,
+    /// Small Blessing (Instant; 4.6.7b): the target character rolls on the Wishes Table
+    /// ([`wishes`]).
+    SmallBlessing,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -335,6 +339,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "fog" => Some(SpellEffect::Fog),
         "transform" => Some(SpellEffect::Transform),
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
+        "small-blessing" => Some(SpellEffect::SmallBlessing),
         _ => None,
     }
 }
