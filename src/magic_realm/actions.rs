@@ -371,6 +371,11 @@ pub enum MagicRealmAction {
     WishVision {
         pile: crate::magic_realm::pieces::Place,
     },
+    /// The Lost spell: move to this one of the adjacent clearings bearing the number
+    /// rolled on the Lost Table.
+    LostWay {
+        to: ClearingRef,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

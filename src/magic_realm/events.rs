@@ -939,4 +939,10 @@ pub enum MagicRealmEvent {
     StrengthWishUsed {
         seat: Seat,
     },
+    /// The Lost spell: `seat` rolled on the Lost Table: he moves to the adjacent clearing
+    /// numbered `clearing` instead of the one he recorded.
+    LostRolled {
+        seat: Seat,
+        clearing: u8,
+    },
 }

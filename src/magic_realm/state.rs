@@ -503,6 +503,11 @@ pub enum Pending {
     StormLosses { seat: Seat, left: u8 },
     /// 4.4.3: the Poultice of Health: the Rest phase counts as two; he rests again.
     SecondRest,
+    /// The Lost spell: several adjacent clearings bear the number rolled; he picks one.
+    LostWay {
+        seat: Seat,
+        choices: Vec<ClearingRef>,
+    },
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his
@@ -616,6 +621,10 @@ pub struct Today {
     /// 4.4.3: the Potions with a combat effect activated today, until Midnight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub potions: Vec<crate::magic_realm::combat::potions::ActivePotion>,
+    /// The Lost spell: the mountain clearing a Lost Move began to climb into; the next
+    /// Move phase completes the climb there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_climb: Option<ClearingRef>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -46,6 +46,7 @@ mod mr_spell_items;
 mod mr_spells_combat;
 mod mr_spells_day;
 mod mr_spells_instant;
+mod mr_spells_lost;
 mod mr_spells_permanent;
 mod mr_spells_phases;
 mod mr_spying;

@@ -435,6 +435,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Clear my secret choices and start again';
     case 'ConfirmChoices':
       return 'Confirm my secret choices';
+    case 'LostWay':
+      return `Lost: go to ${clearingName(names, action.to)}`;
     case 'WishTeleport':
       return `Teleport to ${clearingName(names, action.to)}`;
     case 'WishAway':

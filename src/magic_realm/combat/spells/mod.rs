@@ -23,6 +23,7 @@ pub mod casting;
 pub mod effects;
 pub mod items;
 pub mod lasting;
+pub mod lost;
 pub mod mist;
 pub mod permanent;
 pub mod pit;
@@ -300,6 +301,9 @@ pub enum SpellEffect {
     /// Small Blessing (Instant; 4.6.7b): the target character rolls on the Wishes Table
     /// ([`wishes`]).
     SmallBlessing,
+    /// Lost (Permanent): while energized, its targets' Moves out of a clearing go where the
+    /// Lost Table says ([`lost`]).
+    Lost,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -340,6 +344,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "transform" => Some(SpellEffect::Transform),
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
         "small-blessing" => Some(SpellEffect::SmallBlessing),
+        "lost" => Some(SpellEffect::Lost),
         _ => None,
     }
 }
