@@ -45,6 +45,7 @@ mod mr_setup;
 mod mr_spell_items;
 mod mr_spells_combat;
 mod mr_spells_day;
+mod mr_spells_enchant_artifact;
 mod mr_spells_instant;
 mod mr_spells_lost;
 mod mr_spells_permanent;

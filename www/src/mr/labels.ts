@@ -230,6 +230,8 @@ export function aimLabel(names: Names, aim: SpellAim): string {
       return `every ${aim.kind}`;
     case 'chit':
       return `Magic chit ${aim.chit + 1}`;
+    case 'enchant':
+      return `the ${names.any(aim.item)}, adding ${names.any(aim.spell)}`;
     default:
       return pieceName(names, aim.piece);
   }

@@ -184,6 +184,8 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         SpellTarget::OwnMagicChits => {
             super::altering::candidates(cat, state, seat, &cast.spell, cast.magic_chit())
         }
+        // Enchant Artifact: an item he has active, with one of his recorded spells.
+        SpellTarget::OwnArtifact => super::enchant_artifact::candidates(cat, state, seat),
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
@@ -284,6 +286,13 @@ pub fn apply(
                     format!("{}'s {curse:?} curse", who::who(cat, state, *s))
                 }
                 SpellAim::Chit { chit } => format!("his Magic chit {}", chit + 1),
+                SpellAim::Enchant { item, spell } => format!(
+                    "the {}, adding {}",
+                    cat.items
+                        .treasure(item)
+                        .map_or_else(|| item.0.clone(), |t| t.name.clone()),
+                    super::spell_name(cat, spell)
+                ),
             };
             events.push(Event::public(
                 "8.4.2",

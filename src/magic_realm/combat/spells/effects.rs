@@ -118,7 +118,7 @@ pub fn start(
                 super::pit::power_of_the_pit(cat, state, &target, &caster, events)?;
             }
         }
-        SpellEffect::Lost => bewitch(cat, state, seat, cast),
+        SpellEffect::Lost | SpellEffect::EnchantArtifact => bewitch(cat, state, seat, cast),
         SpellEffect::SmallBlessing => {
             if let Some(SpellAim::Character { seat: target }) = cast.aims.first() {
                 if let Some(choice) = super::wishes::grant(cat, state, *target, events)? {

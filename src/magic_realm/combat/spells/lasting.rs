@@ -40,6 +40,7 @@ pub fn aim_in(state: &GameState, at: ClearingRef, aim: &SpellAim) -> bool {
         | SpellAim::Group { .. }
         | SpellAim::Kind { .. }
         | SpellAim::Chit { .. } => false,
+        SpellAim::Enchant { item, .. } => super::enchant_artifact::item_at(state, item) == Some(at),
     }
 }
 

@@ -21,6 +21,7 @@ pub mod bewitched;
 pub mod breaking;
 pub mod casting;
 pub mod effects;
+pub mod enchant_artifact;
 pub mod items;
 pub mod lasting;
 pub mod lost;
@@ -90,6 +91,12 @@ pub enum SpellAim {
     Chit {
         chit: u8,
     },
+    /// Enchant Artifact: an Artifact or Spell Book he has active, with the recorded spell
+    /// he names to add to it.
+    Enchant {
+        item: TreasureId,
+        spell: SpellId,
+    },
 }
 
 impl SpellAim {
@@ -107,7 +114,8 @@ impl SpellAim {
             | SpellAim::Weapon { .. }
             | SpellAim::Group { .. }
             | SpellAim::Kind { .. }
-            | SpellAim::Chit { .. } => None,
+            | SpellAim::Chit { .. }
+            | SpellAim::Enchant { .. } => None,
         }
     }
 
@@ -304,6 +312,9 @@ pub enum SpellEffect {
     /// Lost (Permanent): while energized, its targets' Moves out of a clearing go where the
     /// Lost Table says ([`lost`]).
     Lost,
+    /// Enchant Artifact (Permanent): while energized, the item holds the spell named and
+    /// its Magic type ([`enchant_artifact`]).
+    EnchantArtifact,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -345,6 +356,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "absorb-essence" => Some(SpellEffect::AbsorbEssence),
         "small-blessing" => Some(SpellEffect::SmallBlessing),
         "lost" => Some(SpellEffect::Lost),
+        "enchant-artifact" => Some(SpellEffect::EnchantArtifact),
         _ => None,
     }
 }
