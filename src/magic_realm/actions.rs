@@ -376,6 +376,10 @@ pub enum MagicRealmAction {
     LostWay {
         to: ClearingRef,
     },
+    /// Ask Demon: ask this question; the answer comes to him alone.
+    AskDemon {
+        question: crate::magic_realm::combat::spells::ask_demon::DemonQuestion,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -945,4 +945,13 @@ pub enum MagicRealmEvent {
         seat: Seat,
         clearing: u8,
     },
+    /// Ask Demon: `seat` asks the Demon one question (public: what it is stays secret).
+    DemonAsked {
+        seat: Seat,
+    },
+    /// Ask Demon (to the asker and the player asked only): the question and its answer.
+    DemonAnswered {
+        question: crate::magic_realm::combat::spells::ask_demon::DemonQuestion,
+        answer: crate::magic_realm::combat::spells::ask_demon::DemonAnswer,
+    },
 }

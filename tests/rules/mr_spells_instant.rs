@@ -301,3 +301,121 @@ fn rule_4_6_7_tremendous_strength_makes_his_next_fight_chit_inflict_tremendous_h
         .any(|d| matches!(d, E::StrengthWishUsed { seat: S1 })));
     assert!(!wishes::strength_ready(g.state(), S1), "one use only");
 }
+
+// ---- Ask Demon ---------------------------------------------------------------------------
+
+use tabletop_rules::magic_realm::combat::spells::ask_demon::{DemonAnswer, DemonQuestion};
+
+/// The Witch (Magic V chits 4, 6 and 9; chit 4 enchanted Black) has recorded Ask Demon
+/// and faces a Demon with the Swordsman (seat 1, 17 gold, the Lucky Charm) and the
+/// Amazon (seat 2); she lures the Demon (move time 4) and casts the spell at it with chit 9 (time 4).
+fn ask_demon() -> Game {
+    let witch = json!({"character": "witch", "at": here(), "spells": ["ask-demon"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    let sw = json!({"character": "swordsman", "at": here(), "hidden": false, "gold": 17,
+        "belongings": [{"piece": {"kind": "treasure", "id": "lucky-charm"}}]});
+    let amazon = json!({"character": "amazon", "at": here(), "hidden": false});
+    let mut g = start(json!({"seats": [witch, sw, amazon], "at": "sunset",
+        "pieces": [monster("demon")], "dice": dice(4, 60)}));
+    let mut log = Vec::new();
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 9,
+        colour_chit: Some(4),
+    };
+    // She lures the Demon onto her sheet: no random assignment.
+    let lure = A::Lure {
+        denizen: piece("demon"),
+    };
+    until(&mut g, S0, &lure, &mut log);
+    until(&mut g, S0, &cast, &mut log);
+    let aim = A::AimSpell {
+        aim: SpellAim::Denizen {
+            piece: piece("demon"),
+        },
+    };
+    until(&mut g, S0, &aim, &mut log);
+    for _ in 0..20 {
+        if wishes::waiting(g.state()).is_some() {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    g
+}
+
+#[test]
+fn list_of_spells_ask_demon_asks_one_question_of_another_player_answered_by_the_engine() {
+    let mut g = ask_demon();
+    assert_eq!(g.to_act().seats(), vec![S0]);
+    let legal = g.legal_actions(S0);
+    let gold = DemonQuestion::Gold { seat: S1 };
+    assert!(legal.contains(&A::AskDemon {
+        question: gold.clone()
+    }));
+    // Only of the other players, and only questions of the closed set.
+    assert!(legal.iter().all(|a| matches!(
+        a,
+        A::AskDemon { question } if question.seat() != S0
+    )));
+    let charm = DemonQuestion::Holds {
+        seat: S1,
+        treasure: tabletop_rules::magic_realm::catalog::items::TreasureId("lucky-charm".into()),
+    };
+    assert_eq!(
+        tabletop_rules::magic_realm::combat::spells::ask_demon::answer(g.state(), &charm),
+        DemonAnswer::Yes
+    );
+    // Refused: asking about herself, and another seat asking; nothing changes.
+    let before = snapshot(&g);
+    assert!(g
+        .apply(
+            S0,
+            A::AskDemon {
+                question: DemonQuestion::Gold { seat: S0 }
+            }
+        )
+        .is_err());
+    assert!(g
+        .apply(
+            S1,
+            A::AskDemon {
+                question: gold.clone()
+            }
+        )
+        .is_err());
+    assert_eq!(snapshot(&g), before);
+    let from = g.log_len();
+    g.apply(
+        S0,
+        A::AskDemon {
+            question: gold.clone(),
+        },
+    )
+    .unwrap();
+    let answered = |seat: Seat| -> Option<DemonAnswer> {
+        g.log_since(Viewer::Seat { seat }, from)
+            .unwrap()
+            .iter()
+            .find_map(|e| match &e.detail {
+                E::DemonAnswered { answer, .. } => Some(*answer),
+                _ => None,
+            })
+    };
+    assert_eq!(answered(S0), Some(DemonAnswer::Number { n: 17 }));
+    assert_eq!(
+        answered(S1),
+        Some(DemonAnswer::Number { n: 17 }),
+        "the player asked"
+    );
+    assert_eq!(answered(Seat(2)), None, "kept secret from the others");
+    let public = g.log_since(Viewer::Seat { seat: Seat(2) }, from).unwrap();
+    assert!(public
+        .iter()
+        .any(|e| matches!(e.detail, E::DemonAsked { seat: S0 })));
+    assert!(
+        public.iter().all(|e| !e.text.contains("gold")),
+        "the question stays secret"
+    );
+    assert!(wishes::waiting(g.state()).is_none());
+}

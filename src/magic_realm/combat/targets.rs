@@ -103,7 +103,7 @@ pub fn candidates(
 }
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
-    if !combat.wishing.is_empty() {
+    if !combat.spell_choices.is_empty() {
         return spells::wishes::options(cat, state, seat);
     }
     if spells::aiming::aiming(combat, seat) {

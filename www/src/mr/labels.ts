@@ -437,6 +437,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Clear my secret choices and start again';
     case 'ConfirmChoices':
       return 'Confirm my secret choices';
+    case 'AskDemon':
+      return `Ask the Demon (${humanize(action.question.ask)}) of seat ${action.question.seat + 1}`;
     case 'LostWay':
       return `Lost: go to ${clearingName(names, action.to)}`;
     case 'WishTeleport':

@@ -186,6 +186,21 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         }
         // Enchant Artifact: an item he has active, with one of his recorded spells.
         SpellTarget::OwnArtifact => super::enchant_artifact::candidates(cat, state, seat),
+        // Ask Demon: a Demon or Winged Demon in his clearing, hirelings included.
+        SpellTarget::Demon => denizens_in(cat, state, combat.at)
+            .into_iter()
+            .chain(crate::magic_realm::combat::hirelings::in_combat(
+                cat, state, combat,
+            ))
+            .filter(|p| match p {
+                PieceId::Monster { id, .. } => cat
+                    .denizens
+                    .monster(id)
+                    .is_some_and(|m| m.kind == MonsterKind::Demon),
+                _ => false,
+            })
+            .map(|piece| SpellAim::Denizen { piece })
+            .collect(),
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()

@@ -119,10 +119,17 @@ pub fn start(
             }
         }
         SpellEffect::Lost | SpellEffect::EnchantArtifact => bewitch(cat, state, seat, cast),
+        SpellEffect::AskDemon => {
+            if !super::ask_demon::questions(cat, state, seat).is_empty() {
+                current_mut(state)?
+                    .spell_choices
+                    .push(super::wishes::SpellChoice::AskDemon { seat });
+            }
+        }
         SpellEffect::SmallBlessing => {
             if let Some(SpellAim::Character { seat: target }) = cast.aims.first() {
                 if let Some(choice) = super::wishes::grant(cat, state, *target, events)? {
-                    current_mut(state)?.wishing.push(choice);
+                    current_mut(state)?.spell_choices.push(choice);
                 }
             }
         }

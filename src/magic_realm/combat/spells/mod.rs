@@ -16,6 +16,7 @@
 pub mod activation;
 pub mod aiming;
 pub mod altering;
+pub mod ask_demon;
 pub mod attacks;
 pub mod bewitched;
 pub mod breaking;
@@ -315,6 +316,9 @@ pub enum SpellEffect {
     /// Enchant Artifact (Permanent): while energized, the item holds the spell named and
     /// its Magic type ([`enchant_artifact`]).
     EnchantArtifact,
+    /// Ask Demon (Instant): the spellcaster asks one question about another player's
+    /// recorded information or pieces, answered to him alone ([`ask_demon`]).
+    AskDemon,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -357,6 +361,7 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "small-blessing" => Some(SpellEffect::SmallBlessing),
         "lost" => Some(SpellEffect::Lost),
         "enchant-artifact" => Some(SpellEffect::EnchantArtifact),
+        "ask-demon" => Some(SpellEffect::AskDemon),
         _ => None,
     }
 }

@@ -10,7 +10,7 @@
 //! or it opens the Vault or the Crypt of the Knight; never more than one ready).
 //!
 //! [`grant`] rolls the table and applies what needs no choice; a result that asks for a
-//! choice is returned as a [`WishChoice`], which combat holds until its seat decides
+//! choice is returned as a [`SpellChoice`], which combat holds until its seat decides
 //! ([`options`], [`apply`]): once all of the round's spells have come to life.
 
 use super::Events;
@@ -28,10 +28,11 @@ use crate::magic_realm::state::{ChitStatus, GameState};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
-/// A Wish result waiting for its seat's choice (4.6.7b).
+/// A spell's result waiting for its seat's choice: a Wish's (4.6.7b), or the question
+/// Ask Demon lets him ask ([`super::ask_demon`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[serde(tag = "wish", rename_all = "camelCase")]
-pub enum WishChoice {
+#[serde(tag = "choice", rename_all = "camelCase")]
+pub enum SpellChoice {
     /// I Wish I Were Elsewhere, or named by You Were Elsewhere: `seat` picks the clearing
     /// he teleports to.
     Teleport { seat: Seat },
@@ -39,15 +40,18 @@ pub enum WishChoice {
     Elsewhere { seat: Seat },
     /// Vision: `seat` picks the Setup Card pile whose Treasure cards he looks at.
     Vision { seat: Seat },
+    /// Ask Demon: `seat` asks his question.
+    AskDemon { seat: Seat },
 }
 
-impl WishChoice {
+impl SpellChoice {
     /// The seat who decides.
     pub fn seat(&self) -> Seat {
         match self {
-            WishChoice::Teleport { seat }
-            | WishChoice::Elsewhere { seat }
-            | WishChoice::Vision { seat } => *seat,
+            SpellChoice::Teleport { seat }
+            | SpellChoice::Elsewhere { seat }
+            | SpellChoice::Vision { seat }
+            | SpellChoice::AskDemon { seat } => *seat,
         }
     }
 }
@@ -59,7 +63,7 @@ pub fn grant(
     state: &mut GameState,
     seat: Seat,
     events: &mut Events,
-) -> Result<Option<WishChoice>, RuleError> {
+) -> Result<Option<SpellChoice>, RuleError> {
     let m = mods(cat, state, seat, RollFor::Table(TableId::Wishes));
     let roll = state.dice.roll("wishes", m.dice());
     let wish = cat
@@ -75,10 +79,10 @@ pub fn grant(
         E::WishGranted { seat, wish },
     ));
     let choice = match wish {
-        Wish::IWereElsewhere => Some(WishChoice::Teleport { seat }),
+        Wish::IWereElsewhere => Some(SpellChoice::Teleport { seat }),
         Wish::YouWereElsewhere => (!elsewhere_candidates(cat, state, seat).is_empty())
-            .then_some(WishChoice::Elsewhere { seat }),
-        Wish::Vision => (!vision_piles(state).is_empty()).then_some(WishChoice::Vision { seat }),
+            .then_some(SpellChoice::Elsewhere { seat }),
+        Wish::Vision => (!vision_piles(state).is_empty()).then_some(SpellChoice::Vision { seat }),
         Wish::Peace => {
             peace(cat, state, seat, events)?;
             None
@@ -222,29 +226,35 @@ fn vision_piles(state: &GameState) -> Vec<Place> {
 }
 
 /// The choice the combat waits for, if any.
-pub fn waiting(state: &GameState) -> Option<WishChoice> {
-    current(state).and_then(|c| c.wishing.first().copied())
+pub fn waiting(state: &GameState) -> Option<SpellChoice> {
+    current(state).and_then(|c| c.spell_choices.first().copied())
 }
 
 /// The seat's options for the Wish choice he owes.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     match waiting(state) {
-        Some(WishChoice::Teleport { seat: s }) if s == seat => state
+        Some(SpellChoice::Teleport { seat: s }) if s == seat => state
             .map
             .clearings(&cat.tiles)
             .into_iter()
             .map(|to| A::WishTeleport { to })
             .collect(),
-        Some(WishChoice::Elsewhere { seat: s }) if s == seat => {
+        Some(SpellChoice::Elsewhere { seat: s }) if s == seat => {
             elsewhere_candidates(cat, state, seat)
                 .into_iter()
                 .map(|target| A::WishAway { target })
                 .collect()
         }
-        Some(WishChoice::Vision { seat: s }) if s == seat => vision_piles(state)
+        Some(SpellChoice::Vision { seat: s }) if s == seat => vision_piles(state)
             .into_iter()
             .map(|pile| A::WishVision { pile })
             .collect(),
+        Some(SpellChoice::AskDemon { seat: s }) if s == seat => {
+            super::ask_demon::questions(cat, state, seat)
+                .into_iter()
+                .map(|question| A::AskDemon { question })
+                .collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -258,11 +268,11 @@ pub fn apply(
 ) -> Result<Events, RuleError> {
     if !options(cat, state, seat).contains(action) {
         return Err(RuleError::illegal(format!(
-            "{action:?} is not a choice this Wish offers"
+            "{action:?} is not a choice this spell offers"
         )));
     }
     let mut events = Vec::new();
-    current_mut(state)?.wishing.remove(0);
+    current_mut(state)?.spell_choices.remove(0);
     match action {
         A::WishTeleport { to } => teleport(cat, state, seat, *to, &mut events)?,
         A::WishAway {
@@ -282,13 +292,16 @@ pub fn apply(
                 },
             ));
             current_mut(state)?
-                .wishing
-                .insert(0, WishChoice::Teleport { seat: *other });
+                .spell_choices
+                .insert(0, SpellChoice::Teleport { seat: *other });
         }
         A::WishAway {
             target: CombatTarget::Denizen { piece },
         } => send_home(cat, state, seat, piece, &mut events)?,
         A::WishVision { pile } => vision(cat, state, seat, pile, &mut events),
+        A::AskDemon { question } => {
+            super::ask_demon::ask(cat, state, seat, question, &mut events);
+        }
         other => {
             return Err(RuleError::internal(format!(
                 "{other:?} is not a Wish choice"
