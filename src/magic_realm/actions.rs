@@ -380,6 +380,10 @@ pub enum MagicRealmAction {
     AskDemon {
         question: crate::magic_realm::combat::spells::ask_demon::DemonQuestion,
     },
+    /// The Magic Wand: the red die shows this value; the other die is rolled.
+    ChooseRedDie {
+        value: u8,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -954,4 +954,9 @@ pub enum MagicRealmEvent {
         question: crate::magic_realm::combat::spells::ask_demon::DemonQuestion,
         answer: crate::magic_realm::combat::spells::ask_demon::DemonAnswer,
     },
+    /// The Magic Wand: `seat` set the red die to `value` before the roll.
+    RedDieChosen {
+        seat: Seat,
+        value: u8,
+    },
 }

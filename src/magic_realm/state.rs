@@ -508,6 +508,8 @@ pub enum Pending {
         seat: Seat,
         choices: Vec<ClearingRef>,
     },
+    /// The Lost spell and the Magic Wand: he sets the red die before the Lost roll.
+    LostRedDie { seat: Seat },
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his

@@ -419,3 +419,52 @@ fn list_of_spells_ask_demon_asks_one_question_of_another_player_answered_by_the_
     );
     assert!(wishes::waiting(g.state()).is_none());
 }
+
+// ---- The Magic Wand ----------------------------------------------------------------------
+
+#[test]
+fn magic_wand_its_owner_chooses_the_red_die_before_rolling_on_the_wishes_table() {
+    // Every die 1, but the Swordsman's active Magic Wand lets him set the red die: he sets
+    // it to 5, the other die rolls 1: the higher is 5, a Wish for Health.
+    let sw = json!({"character": "swordsman", "at": here(), "hidden": false,
+        "chits": [{"chit": 0, "status": "wounded"}],
+        "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"}}]});
+    let mut g = blessing(1, sw, "empty");
+    let log = bless(&mut g, S1, None);
+    assert_eq!(wish_of(&log), None, "nothing is rolled before he chooses");
+    assert_eq!(g.to_act().seats(), vec![S1]);
+    assert_eq!(
+        g.legal_actions(S1),
+        (1..=6)
+            .map(|value| A::ChooseRedDie { value })
+            .collect::<Vec<_>>()
+    );
+    let before = snapshot(&g);
+    assert!(g.apply(S1, A::ChooseRedDie { value: 7 }).is_err());
+    assert!(g.apply(S0, A::ChooseRedDie { value: 5 }).is_err());
+    assert_eq!(snapshot(&g), before);
+    let ev = g.apply(S1, A::ChooseRedDie { value: 5 }).unwrap();
+    assert_eq!(wish_of(&ev), Some((S1, Wish::Health)));
+    assert!(ev
+        .iter()
+        .any(|e| e.text.contains("[5, 1]") && matches!(e.detail, E::WishGranted { .. })));
+    assert_eq!(chit(&g, S1, 0), ChitStatus::Fresh);
+}
+
+#[test]
+fn magic_wand_controls_the_red_die_only_while_active() {
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    use tabletop_rules::magic_realm::catalog::tables::TableId;
+    use tabletop_rules::magic_realm::day::rolls::controls_red_die;
+    for (active, expected) in [(true, true), (false, false)] {
+        let sw = json!({"character": "swordsman", "at": here(), "hidden": false,
+            "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"},
+                            "active": active}]});
+        let g = blessing(1, sw, "empty");
+        assert_eq!(
+            controls_red_die(cat, g.state(), S1, TableId::Wishes),
+            expected
+        );
+        assert!(!controls_red_die(cat, g.state(), S1, TableId::Hide));
+    }
+}

@@ -226,3 +226,35 @@ fn list_of_spells_lost_is_cast_on_a_character_and_stays_energized() {
     ));
     assert!(!tabletop_rules::magic_realm::combat::spells::lost::affected(cat(), g.state(), S0));
 }
+
+#[test]
+fn magic_wand_sets_the_red_die_of_the_lost_roll() {
+    // Every die 1 would send him to Dark Valley 1; with the Magic Wand active he sets the
+    // red die to 2 (the other die 1): Borderland 2.
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": here(), "hidden": false,
+         "record": [{"activity": "move", "to": at("oak_woods", 4)}],
+         "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"}}]},
+        {"character": "elf", "at": at("bad_valley", 1), "spells": ["lost"]}],
+        "spells": [lost(on_seat_0(), None, false)], "day": 2, "at": "daylight",
+        "dice": dice(1, 20)}));
+    let log = g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(rolled(&log), None, "he sets the red die first");
+    assert_eq!(
+        g.legal_actions(S0),
+        (1..=6)
+            .map(|value| A::ChooseRedDie { value })
+            .collect::<Vec<_>>()
+    );
+    let before = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(S0, A::Proceed).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+    let log = g.apply(S0, A::ChooseRedDie { value: 2 }).unwrap();
+    assert_eq!(rolled(&log), Some(2));
+    assert_eq!(
+        where_is(&g, S0),
+        Some(Place::Clearing {
+            at: cref(at("borderland", 2))
+        })
+    );
+}

@@ -51,7 +51,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::StormLosses { .. }) = &state.today.pending {
         return spells::storm::options(state, seat);
     }
-    if let Some(Pending::LostWay { .. }) = &state.today.pending {
+    if let Some(Pending::LostWay { .. } | Pending::LostRedDie { .. }) = &state.today.pending {
         return spells::lost::options(state, seat);
     }
     // 4.4.3: the Poultice of Health's second rest in the phase.
@@ -181,6 +181,17 @@ pub fn apply(
             return Ok(events);
         }
         _ => {}
+    }
+    if let (A::ChooseRedDie { value }, Some(Activity::Move { to })) =
+        (action, activity(state, seat).cloned())
+    {
+        if let Some(to) = spells::lost::choose_red_die(cat, state, seat, to, *value, &mut events)? {
+            move_phase(cat, state, seat, to, &mut events)?;
+        }
+        if state.today.pending.is_none() {
+            end_phase(cat, state, seat, &mut events)?;
+        }
+        return Ok(events);
     }
     if let A::LostWay { to } = action {
         let to = spells::lost::choose(cat, state, seat, *to)?;

@@ -439,6 +439,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Confirm my secret choices';
     case 'AskDemon':
       return `Ask the Demon (${humanize(action.question.ask)}) of seat ${action.question.seat + 1}`;
+    case 'ChooseRedDie':
+      return `Set the red die to ${action.value}`;
     case 'LostWay':
       return `Lost: go to ${clearingName(names, action.to)}`;
     case 'WishTeleport':

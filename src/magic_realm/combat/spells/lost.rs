@@ -16,7 +16,7 @@ use crate::magic_realm::catalog::tables::TableId;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::CombatTarget;
-use crate::magic_realm::day::rolls::{mods, RollFor};
+use crate::magic_realm::day::rolls::{controls_red_die, mods, roll_with_red, RollFor};
 use crate::magic_realm::day::{birdsong, who};
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::state::{GameState, Pending};
@@ -43,6 +43,19 @@ pub fn way(
     recorded: ClearingRef,
     events: &mut Events,
 ) -> Result<Option<ClearingRef>, RuleError> {
+    way_with_red(cat, state, seat, recorded, None, events)
+}
+
+/// [`way`], the red die set to `red` (the Magic Wand). Without a value chosen, an owner
+/// of an active Magic Wand is first asked for it (`Pending::LostRedDie`).
+pub fn way_with_red(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    recorded: ClearingRef,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<Option<ClearingRef>, RuleError> {
     let climbing = state.today.climbing;
     let climb_to = std::mem::take(&mut state.today.lost_climb);
     if who::roadway(state, seat).is_some() || !affected(cat, state, seat) {
@@ -55,8 +68,14 @@ pub fn way(
     if let Some(to) = climb_to.filter(|_| climbing) {
         return Ok(Some(to));
     }
+    if red.is_none() && controls_red_die(cat, state, seat, TableId::Lost) {
+        // Ask again when he has chosen.
+        state.today.lost_climb = climb_to;
+        state.today.pending = Some(Pending::LostRedDie { seat });
+        return Ok(None);
+    }
     let m = mods(cat, state, seat, RollFor::Table(TableId::Lost));
-    let roll = state.dice.roll("lost", m.dice());
+    let roll = roll_with_red(state, "lost", m, red);
     let number = cat
         .tables
         .lost(m.result(&roll))
@@ -114,9 +133,13 @@ fn heading(cat: &Catalog, state: &mut GameState, to: ClearingRef) -> ClearingRef
     to
 }
 
-/// The clearings he may pick among, when several bear the number rolled.
+/// The clearings he may pick among, when several bear the number rolled; or the red
+/// die's values (the Magic Wand).
 pub fn options(state: &GameState, seat: Seat) -> Vec<A> {
     match &state.today.pending {
+        Some(Pending::LostRedDie { seat: s }) if *s == seat => {
+            (1..=6).map(|value| A::ChooseRedDie { value }).collect()
+        }
         Some(Pending::LostWay { seat: s, choices }) if *s == seat => {
             choices.iter().map(|to| A::LostWay { to: *to }).collect()
         }
@@ -138,4 +161,31 @@ pub fn choose(
     }
     state.today.pending = None;
     Ok(heading(cat, state, to))
+}
+
+/// The Magic Wand: he sets the red die to `value` for the Lost roll of his Move phase to
+/// `recorded`; where the Move goes then, as [`way`].
+pub fn choose_red_die(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    recorded: ClearingRef,
+    value: u8,
+    events: &mut Events,
+) -> Result<Option<ClearingRef>, RuleError> {
+    if !options(state, seat).contains(&A::ChooseRedDie { value }) {
+        return Err(RuleError::illegal(
+            "not a value of the red die he may choose now",
+        ));
+    }
+    state.today.pending = None;
+    events.push(Event::public(
+        "4.1.1",
+        format!(
+            "{} controls the red die with the Magic Wand: {value}.",
+            who::who(cat, state, seat)
+        ),
+        E::RedDieChosen { seat, value },
+    ));
+    way_with_red(cat, state, seat, recorded, Some(value), events)
 }

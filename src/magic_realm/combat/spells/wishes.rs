@@ -20,7 +20,7 @@ use crate::magic_realm::catalog::tables::{Curse, TableId, Wish};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::melee::{AttackValues, MeleeStrike};
 use crate::magic_realm::combat::{current, current_mut, fighters, hirelings, CombatTarget};
-use crate::magic_realm::day::rolls::{mods, RollFor};
+use crate::magic_realm::day::rolls::{controls_red_die, mods, roll_with_red, RollFor};
 use crate::magic_realm::day::who;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
@@ -42,6 +42,8 @@ pub enum SpellChoice {
     Vision { seat: Seat },
     /// Ask Demon: `seat` asks his question.
     AskDemon { seat: Seat },
+    /// The Magic Wand: `seat` chooses the red die before rolling on the Wishes Table.
+    WishRedDie { seat: Seat },
 }
 
 impl SpellChoice {
@@ -51,21 +53,37 @@ impl SpellChoice {
             SpellChoice::Teleport { seat }
             | SpellChoice::Elsewhere { seat }
             | SpellChoice::Vision { seat }
-            | SpellChoice::AskDemon { seat } => *seat,
+            | SpellChoice::AskDemon { seat }
+            | SpellChoice::WishRedDie { seat } => *seat,
         }
     }
 }
 
 /// 4.6.7b: `seat` rolls on the Wishes Table and gets the Wish rolled. What needs no
-/// choice is done; a choice still owed is returned.
+/// choice is done; a choice still owed is returned (with the Magic Wand active, first the
+/// red die's value).
 pub fn grant(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     events: &mut Events,
 ) -> Result<Option<SpellChoice>, RuleError> {
+    if controls_red_die(cat, state, seat, TableId::Wishes) {
+        return Ok(Some(SpellChoice::WishRedDie { seat }));
+    }
+    grant_rolled(cat, state, seat, None, events)
+}
+
+/// The Wishes Table roll, the red die `red` if he chose it (the Magic Wand).
+fn grant_rolled(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<Option<SpellChoice>, RuleError> {
     let m = mods(cat, state, seat, RollFor::Table(TableId::Wishes));
-    let roll = state.dice.roll("wishes", m.dice());
+    let roll = roll_with_red(state, "wishes", m, red);
     let wish = cat
         .tables
         .wish(m.result(&roll))
@@ -249,6 +267,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             .into_iter()
             .map(|pile| A::WishVision { pile })
             .collect(),
+        Some(SpellChoice::WishRedDie { seat: s }) if s == seat => {
+            (1..=6).map(|value| A::ChooseRedDie { value }).collect()
+        }
         Some(SpellChoice::AskDemon { seat: s }) if s == seat => {
             super::ask_demon::questions(cat, state, seat)
                 .into_iter()
@@ -299,6 +320,22 @@ pub fn apply(
             target: CombatTarget::Denizen { piece },
         } => send_home(cat, state, seat, piece, &mut events)?,
         A::WishVision { pile } => vision(cat, state, seat, pile, &mut events),
+        A::ChooseRedDie { value } => {
+            events.push(Event::public(
+                "4.1.1",
+                format!(
+                    "{} controls the red die with the Magic Wand: {value}.",
+                    who::who(cat, state, seat)
+                ),
+                E::RedDieChosen {
+                    seat,
+                    value: *value,
+                },
+            ));
+            if let Some(next) = grant_rolled(cat, state, seat, Some(*value), &mut events)? {
+                current_mut(state)?.spell_choices.insert(0, next);
+            }
+        }
         A::AskDemon { question } => {
             super::ask_demon::ask(cat, state, seat, question, &mut events);
         }
