@@ -468,3 +468,42 @@ fn magic_wand_controls_the_red_die_only_while_active() {
         assert!(!controls_red_die(cat, g.state(), S1, TableId::Hide));
     }
 }
+
+#[test]
+fn rule_4_6_7_a_denizen_wished_elsewhere_goes_back_where_it_started() {
+    // Every die 2: the Pilgrim blesses himself and names the Ogre (lured onto the
+    // Swordsman's sheet); it goes back to its Appearance Chart box and leaves the combat.
+    let pilgrim = json!({"character": "pilgrim", "at": here(), "spells": ["small-blessing"],
+        "hidden": false, "chits": [{"chit": 11, "status": "enchanted"}]});
+    let mut g = start(json!({"seats": [pilgrim, swordsman()], "at": "sunset",
+        "pieces": [monster("ogre")], "dice": dice(2, 60)}));
+    let ogre = piece("ogre");
+    let mut log = Vec::new();
+    until(
+        &mut g,
+        S1,
+        &A::Lure {
+            denizen: ogre.clone(),
+        },
+        &mut log,
+    );
+    log.extend(bless(&mut g, S0, None));
+    assert_eq!(wish_of(&log), Some((S0, Wish::YouWereElsewhere)));
+    let named = A::WishAway {
+        target: CombatTarget::Denizen {
+            piece: ogre.clone(),
+        },
+    };
+    assert!(g.legal_actions(S0).contains(&named));
+    let home = g
+        .state()
+        .homes
+        .of(&ogre)
+        .cloned()
+        .expect("it started somewhere");
+    assert!(matches!(home, Place::ChartBox { .. }));
+    g.apply(S0, named).unwrap();
+    assert_eq!(g.state().piles.place_of(&ogre), Some(&home));
+    let c = combat::current(g.state()).expect("combat goes on");
+    assert!(c.sheet_of(&ogre).is_none(), "off the Swordsman's sheet");
+}

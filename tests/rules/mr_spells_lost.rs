@@ -258,3 +258,52 @@ fn magic_wand_sets_the_red_die_of_the_lost_roll() {
         })
     );
 }
+
+#[test]
+fn list_of_spells_lost_into_a_mountain_clearing_climbs_there_over_two_moves() {
+    use tabletop_rules::magic_realm::catalog::tiles::ClearingKind;
+    // A clearing with a mountain clearing among its neighbours, the only one of its
+    // number, and the neighbours from there.
+    let g0 = mover(here(), at("oak_woods", 4), json!([]), 1);
+    let state = g0.state();
+    let found = state
+        .map
+        .clearings(&cat().tiles)
+        .into_iter()
+        .find_map(|from| {
+            let targets =
+                tabletop_rules::magic_realm::day::birdsong::move_targets(cat(), state, S0, from);
+            let from_kind = state.map.clearing_kind(&cat().tiles, from);
+            targets
+                .iter()
+                .find(|m| {
+                    state.map.clearing_kind(&cat().tiles, **m) == Some(ClearingKind::Mountain)
+                        && from_kind != Some(ClearingKind::Mountain)
+                        && targets.iter().filter(|c| c.clearing == m.clearing).count() == 1
+                })
+                .map(|m| (from, *m, targets.clone()))
+        });
+    let (from, mountain, targets) = found.expect("the default map has such a clearing");
+    let other = *targets
+        .iter()
+        .find(|c| **c != mountain)
+        .unwrap_or(&mountain);
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": from, "hidden": false,
+         "record": [{"activity": "move", "to": other}, {"activity": "move", "to": other}]},
+        {"character": "elf", "at": at("bad_valley", 1), "spells": ["lost"]}],
+        "spells": [lost(on_seat_0(), None, false)], "day": 2, "at": "daylight",
+        "dice": dice(mountain.clearing.0, 20)}));
+    let first = g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(rolled(&first), Some(mountain.clearing.0));
+    assert!(details(&first)
+        .iter()
+        .any(|d| matches!(d, E::ClimbBegun { seat: S0, to } if *to == mountain)));
+    let second = g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(
+        rolled(&second),
+        None,
+        "the climb is completed without a new roll"
+    );
+    assert_eq!(where_is(&g, S0), Some(Place::Clearing { at: mountain }));
+}
