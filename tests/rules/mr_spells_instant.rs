@@ -507,3 +507,43 @@ fn rule_4_6_7_a_denizen_wished_elsewhere_goes_back_where_it_started() {
     let c = combat::current(g.state()).expect("combat goes on");
     assert!(c.sheet_of(&ogre).is_none(), "off the Swordsman's sheet");
 }
+
+#[test]
+fn magic_wand_its_owner_sets_the_red_die_when_cursed() {
+    use tabletop_rules::magic_realm::catalog::tables::Curse;
+    // The Witch curses the Swordsman, who holds the Magic Wand; every die 4 (Ill Health),
+    // but he sets the red die to 6: Disgust.
+    let witch = json!({"character": "witch", "at": here(), "spells": ["curse"],
+        "hidden": false, "chits": [{"chit": 5, "status": "enchanted"}]});
+    let sw = json!({"character": "swordsman", "at": here(), "hidden": false,
+        "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"}}]});
+    let mut g = start(json!({"seats": [witch, sw], "at": "sunset", "dice": dice(4, 40)}));
+    let mut log = Vec::new();
+    let cast = A::CastSpell {
+        spell_box: 0,
+        chit: 9,
+        colour_chit: Some(5),
+    };
+    until(&mut g, S0, &cast, &mut log);
+    let aim = A::AimSpell {
+        aim: SpellAim::Character { seat: S1 },
+    };
+    until(&mut g, S0, &aim, &mut log);
+    for _ in 0..10 {
+        if wishes::waiting(g.state()).is_some() {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    assert!(g.state().seats[1].curses.is_empty(), "not rolled yet");
+    assert_eq!(g.to_act().seats(), vec![S1]);
+    let ev = g.apply(S1, A::ChooseRedDie { value: 6 }).unwrap();
+    assert!(details(&ev).iter().any(|d| matches!(
+        d,
+        E::Cursed {
+            seat: S1,
+            curse: Curse::Disgust
+        }
+    )));
+    assert!(g.state().seats[1].curses.contains(&Curse::Disgust));
+}

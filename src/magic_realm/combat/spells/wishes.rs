@@ -44,6 +44,20 @@ pub enum SpellChoice {
     AskDemon { seat: Seat },
     /// The Magic Wand: `seat` chooses the red die before rolling on the Wishes Table.
     WishRedDie { seat: Seat },
+    /// The Magic Wand: `seat` chooses the red die before another spell's roll.
+    RedDie { seat: Seat, roll: RedDieRoll },
+}
+
+/// The Magic Wand: a spell's roll waiting for its owner to set the red die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "table", rename_all = "camelCase")]
+pub enum RedDieRoll {
+    /// He rolls on the Curses Table (4.6.7a).
+    Curse,
+    /// He rolls on the Power of the Pit Table, cast by `caster` (4.6.7b).
+    Pit { caster: Seat },
+    /// He rolls on the Violent Storm Table for the storm he cast from `spell_box`.
+    Storm { spell_box: u8 },
 }
 
 impl SpellChoice {
@@ -54,7 +68,8 @@ impl SpellChoice {
             | SpellChoice::Elsewhere { seat }
             | SpellChoice::Vision { seat }
             | SpellChoice::AskDemon { seat }
-            | SpellChoice::WishRedDie { seat } => *seat,
+            | SpellChoice::WishRedDie { seat }
+            | SpellChoice::RedDie { seat, .. } => *seat,
         }
     }
 }
@@ -267,7 +282,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             .into_iter()
             .map(|pile| A::WishVision { pile })
             .collect(),
-        Some(SpellChoice::WishRedDie { seat: s }) if s == seat => {
+        Some(SpellChoice::WishRedDie { seat: s } | SpellChoice::RedDie { seat: s, .. })
+            if s == seat =>
+        {
             (1..=6).map(|value| A::ChooseRedDie { value }).collect()
         }
         Some(SpellChoice::AskDemon { seat: s }) if s == seat => {
@@ -293,7 +310,7 @@ pub fn apply(
         )));
     }
     let mut events = Vec::new();
-    current_mut(state)?.spell_choices.remove(0);
+    let owed = current_mut(state)?.spell_choices.remove(0);
     match action {
         A::WishTeleport { to } => teleport(cat, state, seat, *to, &mut events)?,
         A::WishAway {
@@ -332,8 +349,38 @@ pub fn apply(
                     value: *value,
                 },
             ));
-            if let Some(next) = grant_rolled(cat, state, seat, Some(*value), &mut events)? {
-                current_mut(state)?.spell_choices.insert(0, next);
+            let red = Some(*value);
+            match owed {
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Curse,
+                    ..
+                } => crate::magic_realm::day::curses::inflict_with_red(
+                    cat,
+                    state,
+                    seat,
+                    red,
+                    &mut events,
+                )?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Pit { caster },
+                    ..
+                } => super::pit::power_of_the_pit_with_red(
+                    cat,
+                    state,
+                    &CombatTarget::Character { seat },
+                    &crate::magic_realm::combat::round::Who::Character(caster),
+                    red,
+                    &mut events,
+                )?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Storm { spell_box },
+                    ..
+                } => super::storm::roll_storm(cat, state, seat, spell_box, red, &mut events)?,
+                _ => {
+                    if let Some(next) = grant_rolled(cat, state, seat, red, &mut events)? {
+                        current_mut(state)?.spell_choices.insert(0, next);
+                    }
+                }
             }
         }
         A::AskDemon { question } => {
