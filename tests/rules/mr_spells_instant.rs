@@ -7,8 +7,8 @@ use tabletop_rules::engine::{Event, Seat, Viewer};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use tabletop_rules::magic_realm::catalog::tables::{Curse, Wish};
 use tabletop_rules::magic_realm::combat::melee::{Lane, MeleeStrike};
-use tabletop_rules::magic_realm::combat::spells::wishes;
 use tabletop_rules::magic_realm::combat::spells::SpellAim;
+use tabletop_rules::magic_realm::combat::spells::{choices, wishes};
 use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget};
 use tabletop_rules::magic_realm::pieces::{PieceId, Place};
 use tabletop_rules::magic_realm::state::ChitStatus;
@@ -42,7 +42,7 @@ fn bless(g: &mut Game, aim: Seat, s1_target: Option<CombatTarget>) -> Vec<Event<
         let Some(c) = combat::current(g.state()) else {
             break;
         };
-        if c.stage > CombatStage::Targets || wishes::waiting(g.state()).is_some() {
+        if c.stage > CombatStage::Targets || choices::waiting(g.state()).is_some() {
             break;
         }
         let who = g.to_act().seats().first().copied().expect("someone acts");
@@ -336,7 +336,7 @@ fn ask_demon() -> Game {
     };
     until(&mut g, S0, &aim, &mut log);
     for _ in 0..20 {
-        if wishes::waiting(g.state()).is_some() {
+        if choices::waiting(g.state()).is_some() {
             break;
         }
         pass_once(&mut g, &mut log);
@@ -417,7 +417,7 @@ fn list_of_spells_ask_demon_asks_one_question_of_another_player_answered_by_the_
         public.iter().all(|e| !e.text.contains("gold")),
         "the question stays secret"
     );
-    assert!(wishes::waiting(g.state()).is_none());
+    assert!(choices::waiting(g.state()).is_none());
 }
 
 // ---- The Magic Wand ----------------------------------------------------------------------
@@ -530,7 +530,7 @@ fn magic_wand_its_owner_sets_the_red_die_when_cursed() {
     };
     until(&mut g, S0, &aim, &mut log);
     for _ in 0..10 {
-        if wishes::waiting(g.state()).is_some() {
+        if choices::waiting(g.state()).is_some() {
             break;
         }
         pass_once(&mut g, &mut log);

@@ -270,7 +270,7 @@ pub struct Combat {
     /// Demon's question), first first; made once the round's spells have come to life.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
-    pub spell_choices: Vec<spells::wishes::SpellChoice>,
+    pub spell_choices: Vec<spells::choices::SpellChoice>,
     /// 4.6.7b: a Wish for Peace ended combat here for the day: nobody attacks, and this
     /// round is the last.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -104,7 +104,7 @@ pub fn candidates(
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     if !combat.spell_choices.is_empty() {
-        return spells::wishes::options(cat, state, seat);
+        return spells::choices::options(cat, state, seat);
     }
     if spells::aiming::aiming(combat, seat) {
         return spells::aiming::options(cat, state, combat, seat);
@@ -128,8 +128,8 @@ pub fn apply(
     seat: Seat,
     action: &A,
 ) -> Result<Events, RuleError> {
-    if spells::wishes::waiting(state).is_some() {
-        return spells::wishes::apply(cat, state, seat, action);
+    if spells::choices::waiting(state).is_some() {
+        return spells::choices::apply(cat, state, seat, action);
     }
     if current(state).is_some_and(|c| spells::aiming::aiming(c, seat)) {
         return spells::aiming::apply(cat, state, seat, action);
@@ -211,7 +211,7 @@ pub fn progress(
     // 8.4.3: the spells come to life before the attacks and maneuvers are played.
     spells::activation::activate(cat, state, events)?;
     // 4.6.7b: a Wish's choice is made before the melee; a Wish for Peace leaves none.
-    if spells::wishes::waiting(state).is_some() {
+    if spells::choices::waiting(state).is_some() {
         return Ok(false);
     }
     if spells::wishes::peace_here(state) {

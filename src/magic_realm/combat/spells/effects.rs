@@ -7,7 +7,7 @@
 //! ([`super::protection`]); the chit-altering spells are in [`super::altering`], the
 //! spellbreaking spells in [`super::breaking`].
 
-use super::wishes::{RedDieRoll, SpellChoice};
+use super::choices::{RedDieRoll, SpellChoice};
 use super::{effect_of, fatigue_chit, spell_ends, spell_name, Ending, Events, SpellAim};
 use super::{CastStatus, SpellCast, SpellEffect, SpellExpiry, SpellInEffect};
 use crate::engine::{Event, RuleError, Seat};
@@ -147,7 +147,7 @@ pub fn start(
             if !super::ask_demon::questions(cat, state, seat).is_empty() {
                 current_mut(state)?
                     .spell_choices
-                    .push(super::wishes::SpellChoice::AskDemon { seat });
+                    .push(super::choices::SpellChoice::AskDemon { seat });
             }
         }
         SpellEffect::SmallBlessing => {

@@ -21,6 +21,7 @@ pub mod attacks;
 pub mod bewitched;
 pub mod breaking;
 pub mod casting;
+pub mod choices;
 pub mod effects;
 pub mod enchant_artifact;
 pub mod items;

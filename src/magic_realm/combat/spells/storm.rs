@@ -33,9 +33,9 @@ pub fn brew(
     if crate::magic_realm::day::rolls::controls_red_die(cat, state, seat, TableId::ViolentStorm) {
         crate::magic_realm::combat::current_mut(state)?
             .spell_choices
-            .push(super::wishes::SpellChoice::RedDie {
+            .push(super::choices::SpellChoice::RedDie {
                 seat,
-                roll: super::wishes::RedDieRoll::Storm {
+                roll: super::choices::RedDieRoll::Storm {
                     spell_box: cast.spell_box,
                 },
             });

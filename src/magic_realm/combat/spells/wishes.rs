@@ -11,11 +11,11 @@
 //!
 //! [`grant`] rolls the table and applies what needs no choice; a result that asks for a
 //! choice is returned as a [`SpellChoice`], which combat holds until its seat decides
-//! ([`options`], [`apply`]): once all of the round's spells have come to life.
+//! ([`super::choices`]): once all of the round's spells have come to life.
 
 use super::Events;
 use crate::engine::{Event, RuleError, Seat};
-use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::tables::{Curse, TableId, Wish};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::melee::{AttackValues, MeleeStrike};
@@ -25,54 +25,8 @@ use crate::magic_realm::day::who;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::state::{ChitStatus, GameState};
-use serde::{Deserialize, Serialize};
-use tsify::Tsify;
 
-/// A spell's result waiting for its seat's choice: a Wish's (4.6.7b), or the question
-/// Ask Demon lets him ask ([`super::ask_demon`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[serde(tag = "choice", rename_all = "camelCase")]
-pub enum SpellChoice {
-    /// I Wish I Were Elsewhere, or named by You Were Elsewhere: `seat` picks the clearing
-    /// he teleports to.
-    Teleport { seat: Seat },
-    /// You Were Elsewhere: `seat` names the individual in his clearing who teleports.
-    Elsewhere { seat: Seat },
-    /// Vision: `seat` picks the Setup Card pile whose Treasure cards he looks at.
-    Vision { seat: Seat },
-    /// Ask Demon: `seat` asks his question.
-    AskDemon { seat: Seat },
-    /// The Magic Wand: `seat` chooses the red die before rolling on the Wishes Table.
-    WishRedDie { seat: Seat },
-    /// The Magic Wand: `seat` chooses the red die before another spell's roll.
-    RedDie { seat: Seat, roll: RedDieRoll },
-}
-
-/// The Magic Wand: a spell's roll waiting for its owner to set the red die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[serde(tag = "table", rename_all = "camelCase")]
-pub enum RedDieRoll {
-    /// He rolls on the Curses Table (4.6.7a).
-    Curse,
-    /// He rolls on the Power of the Pit Table, cast by `caster` (4.6.7b).
-    Pit { caster: Seat },
-    /// He rolls on the Violent Storm Table for the storm he cast from `spell_box`.
-    Storm { spell_box: u8 },
-}
-
-impl SpellChoice {
-    /// The seat who decides.
-    pub fn seat(&self) -> Seat {
-        match self {
-            SpellChoice::Teleport { seat }
-            | SpellChoice::Elsewhere { seat }
-            | SpellChoice::Vision { seat }
-            | SpellChoice::AskDemon { seat }
-            | SpellChoice::WishRedDie { seat }
-            | SpellChoice::RedDie { seat, .. } => *seat,
-        }
-    }
-}
+pub use super::choices::SpellChoice;
 
 /// 4.6.7b: `seat` rolls on the Wishes Table and gets the Wish rolled. What needs no
 /// choice is done; a choice still owed is returned (with the Magic Wand active, first the
@@ -90,7 +44,7 @@ pub fn grant(
 }
 
 /// The Wishes Table roll, the red die `red` if he chose it (the Magic Wand).
-fn grant_rolled(
+pub(super) fn grant_rolled(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -219,7 +173,11 @@ pub fn peace_here(state: &GameState) -> bool {
 /// You Were Elsewhere: whom `seat` may name: a character, monster or native in his
 /// clearing other than himself (a hidden character only if he found hidden enemies; not
 /// one turned into mist).
-fn elsewhere_candidates(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<CombatTarget> {
+pub(super) fn elsewhere_candidates(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Vec<CombatTarget> {
     let Some(combat) = current(state) else {
         return Vec::new();
     };
@@ -245,7 +203,7 @@ fn elsewhere_candidates(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Com
 }
 
 /// Vision: the Setup Card piles that hold Treasure cards.
-fn vision_piles(state: &GameState) -> Vec<Place> {
+pub(super) fn vision_piles(state: &GameState) -> Vec<Place> {
     state
         .piles
         .iter()
@@ -258,64 +216,17 @@ fn vision_piles(state: &GameState) -> Vec<Place> {
         .collect()
 }
 
-/// The choice the combat waits for, if any.
-pub fn waiting(state: &GameState) -> Option<SpellChoice> {
-    current(state).and_then(|c| c.spell_choices.first().copied())
-}
-
-/// The seat's options for the Wish choice he owes.
-pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    match waiting(state) {
-        Some(SpellChoice::Teleport { seat: s }) if s == seat => state
-            .map
-            .clearings(&cat.tiles)
-            .into_iter()
-            .map(|to| A::WishTeleport { to })
-            .collect(),
-        Some(SpellChoice::Elsewhere { seat: s }) if s == seat => {
-            elsewhere_candidates(cat, state, seat)
-                .into_iter()
-                .map(|target| A::WishAway { target })
-                .collect()
-        }
-        Some(SpellChoice::Vision { seat: s }) if s == seat => vision_piles(state)
-            .into_iter()
-            .map(|pile| A::WishVision { pile })
-            .collect(),
-        Some(SpellChoice::WishRedDie { seat: s } | SpellChoice::RedDie { seat: s, .. })
-            if s == seat =>
-        {
-            (1..=6).map(|value| A::ChooseRedDie { value }).collect()
-        }
-        Some(SpellChoice::AskDemon { seat: s }) if s == seat => {
-            super::ask_demon::questions(cat, state, seat)
-                .into_iter()
-                .map(|question| A::AskDemon { question })
-                .collect()
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// Applies the seat's Wish choice.
-pub fn apply(
+/// You Were Elsewhere: `seat` names `target`: a character then chooses where he teleports
+/// (the choice returned); a denizen goes where it started the game.
+pub(super) fn name_elsewhere(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
-    action: &A,
-) -> Result<Events, RuleError> {
-    if !options(cat, state, seat).contains(action) {
-        return Err(RuleError::illegal(format!(
-            "{action:?} is not a choice this spell offers"
-        )));
-    }
-    let mut events = Vec::new();
-    let owed = current_mut(state)?.spell_choices.remove(0);
-    match action {
-        A::WishTeleport { to } => teleport(cat, state, seat, *to, &mut events)?,
-        A::WishAway {
-            target: CombatTarget::Character { seat: other },
-        } => {
+    target: &CombatTarget,
+    events: &mut Events,
+) -> Result<Option<SpellChoice>, RuleError> {
+    match target {
+        CombatTarget::Character { seat: other } => {
             let text = format!(
                 "{} wishes {} elsewhere: he teleports where he chooses.",
                 who::who(cat, state, seat),
@@ -326,80 +237,23 @@ pub fn apply(
                 text,
                 E::WishedAway {
                     seat,
-                    target: CombatTarget::Character { seat: *other },
+                    target: target.clone(),
                 },
             ));
-            current_mut(state)?
-                .spell_choices
-                .insert(0, SpellChoice::Teleport { seat: *other });
+            Ok(Some(SpellChoice::Teleport { seat: *other }))
         }
-        A::WishAway {
-            target: CombatTarget::Denizen { piece },
-        } => send_home(cat, state, seat, piece, &mut events)?,
-        A::WishVision { pile } => vision(cat, state, seat, pile, &mut events),
-        A::ChooseRedDie { value } => {
-            events.push(Event::public(
-                "4.1.1",
-                format!(
-                    "{} controls the red die with the Magic Wand: {value}.",
-                    who::who(cat, state, seat)
-                ),
-                E::RedDieChosen {
-                    seat,
-                    value: *value,
-                },
-            ));
-            let red = Some(*value);
-            match owed {
-                SpellChoice::RedDie {
-                    roll: RedDieRoll::Curse,
-                    ..
-                } => crate::magic_realm::day::curses::inflict_with_red(
-                    cat,
-                    state,
-                    seat,
-                    red,
-                    &mut events,
-                )?,
-                SpellChoice::RedDie {
-                    roll: RedDieRoll::Pit { caster },
-                    ..
-                } => super::pit::power_of_the_pit_with_red(
-                    cat,
-                    state,
-                    &CombatTarget::Character { seat },
-                    &crate::magic_realm::combat::round::Who::Character(caster),
-                    red,
-                    &mut events,
-                )?,
-                SpellChoice::RedDie {
-                    roll: RedDieRoll::Storm { spell_box },
-                    ..
-                } => super::storm::roll_storm(cat, state, seat, spell_box, red, &mut events)?,
-                _ => {
-                    if let Some(next) = grant_rolled(cat, state, seat, red, &mut events)? {
-                        current_mut(state)?.spell_choices.insert(0, next);
-                    }
-                }
-            }
-        }
-        A::AskDemon { question } => {
-            super::ask_demon::ask(cat, state, seat, question, &mut events);
-        }
-        other => {
-            return Err(RuleError::internal(format!(
-                "{other:?} is not a Wish choice"
-            )));
+        CombatTarget::Denizen { piece } => {
+            send_home(cat, state, seat, piece, events)?;
+            Ok(None)
         }
     }
-    Ok(events)
 }
 
 /// 4.6.7b: the character teleports to `to` with his horses and items (whatever their
 /// weight); to his own clearing, he does not move. Leaving a combat, he takes no further
 /// part in it (he still pays for the chits he played this round); the denizens on his
 /// sheet stay behind.
-fn teleport(
+pub(super) fn teleport(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -453,7 +307,7 @@ fn teleport(
 /// 4.6.7b: a denizen wished elsewhere goes where it started the game (a Ghost or Garrison
 /// native to its clearing, any other to its Setup Card or Appearance Chart box) with its
 /// head, club or horse; a hired native becomes unhired.
-fn send_home(
+pub(super) fn send_home(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -514,7 +368,13 @@ fn send_home(
 
 /// 4.6.7b: Vision: he looks at every Treasure card in the pile, top first, and puts them
 /// back as they were (none turns face up or activates, 4.4.2a). Only he sees them.
-fn vision(cat: &Catalog, state: &GameState, seat: Seat, pile: &Place, events: &mut Events) {
+pub(super) fn vision(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    pile: &Place,
+    events: &mut Events,
+) {
     let cards: Vec<PieceId> = state
         .piles
         .pile(pile)
