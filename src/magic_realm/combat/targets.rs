@@ -211,6 +211,7 @@ pub fn progress(
     // 8.4.3: the spells come to life before the attacks and maneuvers are played.
     spells::activation::activate(cat, state, events)?;
     // 4.6.7b: a Wish's choice is made before the melee; a Wish for Peace leaves none.
+    spells::choices::tidy(state);
     if spells::choices::waiting(state).is_some() {
         return Ok(false);
     }

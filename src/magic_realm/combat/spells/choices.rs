@@ -59,6 +59,22 @@ impl SpellChoice {
     }
 }
 
+/// The choices owed by characters no longer playing (killed this round) are dropped.
+pub fn tidy(state: &mut GameState) {
+    let playing: Vec<bool> = current(state)
+        .map(|c| {
+            c.spell_choices
+                .iter()
+                .map(|ch| who::playing(state, ch.seat()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(c) = state.today.evening.combat.as_mut() {
+        let mut keep = playing.into_iter();
+        c.spell_choices.retain(|_| keep.next().unwrap_or(false));
+    }
+}
+
 /// The choice the combat waits for, if any.
 pub fn waiting(state: &GameState) -> Option<SpellChoice> {
     current(state).and_then(|c| c.spell_choices.first().copied())
