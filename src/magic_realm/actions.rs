@@ -395,6 +395,32 @@ pub enum MagicRealmAction {
     },
     /// Phantasm: take back the last phase recorded for his phantasm.
     TakeBackPhantasmActivity,
+    /// 4.6.7b, I Wish I Were Elsewhere: teleport to this clearing.
+    WishTeleport {
+        to: ClearingRef,
+    },
+    /// 4.6.7b, I Wish You Were Elsewhere: this character, monster or native in his
+    /// clearing teleports.
+    WishAway {
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 4.6.7b, Wish for a Vision: look at the Treasure cards of this Setup Card pile.
+    WishVision {
+        pile: crate::magic_realm::pieces::Place,
+    },
+    /// The Lost spell: move to this one of the adjacent clearings bearing the number
+    /// rolled on the Lost Table.
+    LostWay {
+        to: ClearingRef,
+    },
+    /// Ask Demon: ask this question; the answer comes to him alone.
+    AskDemon {
+        question: crate::magic_realm::combat::spells::ask_demon::DemonQuestion,
+    },
+    /// The Magic Wand: the red die shows this value; the other die is rolled.
+    ChooseRedDie {
+        value: u8,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -1055,4 +1055,57 @@ pub enum MagicRealmEvent {
     PhantasmTurnEnds {
         seat: Seat,
     },
+    /// 4.6.7b: `seat` rolled this Wish on the Wishes Table.
+    WishGranted {
+        seat: Seat,
+        wish: crate::magic_realm::catalog::tables::Wish,
+    },
+    /// 4.6.7b: an individual teleports (a denizen to where it started the game).
+    Teleported {
+        target: crate::magic_realm::combat::CombatTarget,
+        to: crate::magic_realm::pieces::Place,
+    },
+    /// 4.6.7b, You Were Elsewhere: `seat` names `target`.
+    WishedAway {
+        seat: Seat,
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 4.6.7b, Wish for Peace: combat ends for the day in `at`.
+    PeaceWished {
+        at: crate::magic_realm::map::ClearingRef,
+    },
+    /// 4.6.7b, Wish for a Vision: `seat` looks at the Treasure cards of `pile`.
+    VisionPile {
+        seat: Seat,
+        pile: crate::magic_realm::pieces::Place,
+    },
+    /// 4.6.7b, Wish for a Vision (to its seat only): the Treasure cards, top first.
+    VisionSeen {
+        pile: crate::magic_realm::pieces::Place,
+        cards: Vec<crate::magic_realm::pieces::PieceId>,
+    },
+    /// 4.6.7b: `seat`'s Tremendous Strength Wish is used.
+    StrengthWishUsed {
+        seat: Seat,
+    },
+    /// The Lost spell: `seat` rolled on the Lost Table: he moves to the adjacent clearing
+    /// numbered `clearing` instead of the one he recorded.
+    LostRolled {
+        seat: Seat,
+        clearing: u8,
+    },
+    /// Ask Demon: `seat` asks the Demon one question (public: what it is stays secret).
+    DemonAsked {
+        seat: Seat,
+    },
+    /// Ask Demon (to the asker and the player asked only): the question and its answer.
+    DemonAnswered {
+        question: crate::magic_realm::combat::spells::ask_demon::DemonQuestion,
+        answer: crate::magic_realm::combat::spells::ask_demon::DemonAnswer,
+    },
+    /// The Magic Wand: `seat` set the red die to `value` before the roll.
+    RedDieChosen {
+        seat: Seat,
+        value: u8,
+    },
 }

@@ -255,6 +255,10 @@ pub struct SeatState {
     /// friendly).
     #[serde(default)]
     pub boons: Vec<crate::magic_realm::day::meeting::Boon>,
+    /// 4.6.7b: a Tremendous Strength Wish ready for his next Fight chit or Gloves card
+    /// (never more than one).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strength_wish: bool,
 }
 
 impl SeatState {
@@ -285,6 +289,7 @@ impl SeatState {
             restarting: false,
             stay_out_day: None,
             curses: BTreeSet::new(),
+            strength_wish: false,
         }
     }
 }
@@ -507,6 +512,13 @@ pub enum Pending {
     SecondRest,
     /// The Toadstool Circle Table's 3: the looter picks the cave clearing he teleports to.
     TeleportToCave,
+    /// The Lost spell: several adjacent clearings bear the number rolled; he picks one.
+    LostWay {
+        seat: Seat,
+        choices: Vec<ClearingRef>,
+    },
+    /// The Lost spell and the Magic Wand: he sets the red die before the Lost roll.
+    LostRedDie { seat: Seat },
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his
@@ -650,6 +662,10 @@ pub struct Today {
     /// Phantasm: each controlling character's phantasm today.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub phantasms: BTreeMap<Seat, crate::magic_realm::day::phantasm::Phantasm>,
+    /// The Lost spell: the mountain clearing a Lost Move began to climb into; the next
+    /// Move phase completes the climb there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_climb: Option<ClearingRef>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

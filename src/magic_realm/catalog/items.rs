@@ -418,6 +418,11 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub drink: Option<PotionEffect>,
+    /// The Magic Wand: while it is active its owner controls the red die (chooses one
+    /// die's value before the other is rolled) when he rolls on these tables for a spell.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub red_die: Vec<crate::magic_realm::catalog::tables::TableId>,
 }
 
 impl Treasure {

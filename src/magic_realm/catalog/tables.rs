@@ -336,6 +336,8 @@ impl Tables {
         power_of_the_pit: PowerOfThePit => PowerOfThePit -> PitResult;
         /// Violent Storm Table (Violent Storm spell).
         violent_storm: ViolentStorm => ViolentStorm -> ViolentStormResult;
+        /// Lost Table (Lost spell).
+        lost: Lost => Lost -> LostResult;
         /// Transform Table (4.6.8).
         transform: Transform => Transform -> TransformCreature;
         /// Repositioning Denizens Table (8.4.6).

@@ -262,7 +262,7 @@ fn end_of_round(
     };
     // 8.8: combat ends at once when no character, hired native or controlled monster is
     // left in the clearing.
-    let over = combat.quiet >= 2 || combat.directing().next().is_none();
+    let over = combat.quiet >= 2 || combat.wished_peace || combat.directing().next().is_none();
     if over {
         super::trading::begin(cat, state, events)
     } else {

@@ -266,6 +266,16 @@ pub struct Combat {
     /// hirelings but neither attack nor are attacked (in `order` for their turns).
     #[serde(default)]
     pub absent: BTreeSet<Seat>,
+    /// 4.6.7b, Ask Demon: the spell results waiting for their seats' choices (Wishes, the
+    /// Demon's question), first first; made once the round's spells have come to life.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub spell_choices: Vec<spells::choices::SpellChoice>,
+    /// 4.6.7b: a Wish for Peace ended combat here for the day: nobody attacks, and this
+    /// round is the last.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub wished_peace: bool,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -423,6 +433,8 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         assigning: None,
         ran: BTreeSet::new(),
         absent,
+        spell_choices: Vec::new(),
+        wished_peace: false,
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)
@@ -476,6 +488,12 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
             .paying()
             .filter(|s| fatigue::owes(cat, state, *s))
             .take(1)
+            .collect(),
+        CombatStage::Targets if !combat.spell_choices.is_empty() => combat
+            .spell_choices
+            .first()
+            .map(|w| w.seat())
+            .into_iter()
             .collect(),
         CombatStage::Targets => combat
             .attention

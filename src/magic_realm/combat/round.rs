@@ -445,6 +445,8 @@ pub fn build_scoped(cat: &Catalog, state: &GameState, scope: Scope) -> Result<Bu
         let Some(values) = values else {
             continue;
         };
+        // 4.6.7b: a Tremendous Strength Wish ready.
+        let values = super::spells::wishes::with_strength(state, *seat, values);
         // 4.4.3d: Potions on his weapon (or his dagger).
         let weapon = fighters::active_weapon(cat, state, *seat).map(|(p, _)| p);
         let extras = super::treasures::extras(cat, state, *seat, weapon.as_ref());
@@ -499,6 +501,12 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
     };
     apply_outcome(cat, state, &built, &outcome, events)?;
     super::spells::attacks::expire(cat, state, events);
+    // 4.6.7b: the Fight chit or Gloves card played used the Tremendous Strength Wish.
+    for (seat, plays) in &revealed {
+        if plays.attack.is_some() || plays.gloves.is_some() {
+            super::spells::wishes::spend_strength(cat, state, *seat, events);
+        }
+    }
     // 4.6.6e: a Fly chit played to maneuver expires at the end of the Melee Step.
     for (_, plays) in &revealed {
         if let Some((ManeuverPlay::Fly { caster, spell_box }, _)) = plays.maneuver {

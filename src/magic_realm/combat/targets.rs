@@ -103,6 +103,9 @@ pub fn candidates(
 }
 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
+    if !combat.spell_choices.is_empty() {
+        return spells::choices::options(cat, state, seat);
+    }
     if spells::aiming::aiming(combat, seat) {
         return spells::aiming::options(cat, state, combat, seat);
     }
@@ -125,6 +128,9 @@ pub fn apply(
     seat: Seat,
     action: &A,
 ) -> Result<Events, RuleError> {
+    if spells::choices::waiting(state).is_some() {
+        return spells::choices::apply(cat, state, seat, action);
+    }
     if current(state).is_some_and(|c| spells::aiming::aiming(c, seat)) {
         return spells::aiming::apply(cat, state, seat, action);
     }
@@ -204,6 +210,16 @@ pub fn progress(
     }
     // 8.4.3: the spells come to life before the attacks and maneuvers are played.
     spells::activation::activate(cat, state, events)?;
-    super::plays::start(cat, state)?;
+    // 4.6.7b: a Wish's choice is made before the melee; a Wish for Peace leaves none.
+    spells::choices::tidy(state);
+    if spells::choices::waiting(state).is_some() {
+        return Ok(false);
+    }
+    if spells::wishes::peace_here(state) {
+        spells::attacks::expire(cat, state, events);
+        super::fatigue::begin(cat, state)?;
+    } else {
+        super::plays::start(cat, state)?;
+    }
     Ok(true)
 }

@@ -43,7 +43,18 @@ pub fn inflict(
     seat: Seat,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let roll = state.dice.roll("curses", 2);
+    inflict_with_red(cat, state, seat, None, events)
+}
+
+/// [`inflict`], the red die set to `red` (the Magic Wand, `day::rolls::roll_with_red`).
+pub fn inflict_with_red(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let roll = super::rolls::roll_with_red(state, "curses", super::rolls::RollMods::NONE, red);
     let curse = cat
         .tables
         .curse(roll.higher())

@@ -63,6 +63,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::TeleportToCave) = &state.today.pending {
         return super::twt::teleport_options(cat, state);
     }
+    if let Some(Pending::LostWay { .. } | Pending::LostRedDie { .. }) = &state.today.pending {
+        return spells::lost::options(state, seat);
+    }
     // 4.4.3: the Poultice of Health's second rest in the phase.
     if let Some(Pending::SecondRest) = &state.today.pending {
         return resting::options(cat, state, seat);
@@ -208,6 +211,23 @@ pub fn apply(
     }
     if let A::Teleport { to } = action {
         super::twt::teleport(cat, state, seat, *to, &mut events)?;
+        end_phase(cat, state, seat, &mut events)?;
+        return Ok(events);
+    }
+    if let (A::ChooseRedDie { value }, Some(Activity::Move { to })) =
+        (action, activity(state, seat).cloned())
+    {
+        if let Some(to) = spells::lost::choose_red_die(cat, state, seat, to, *value, &mut events)? {
+            move_phase(cat, state, seat, to, &mut events)?;
+        }
+        if state.today.pending.is_none() {
+            end_phase(cat, state, seat, &mut events)?;
+        }
+        return Ok(events);
+    }
+    if let A::LostWay { to } = action {
+        let to = spells::lost::choose(cat, state, seat, *to)?;
+        move_phase(cat, state, seat, to, &mut events)?;
         end_phase(cat, state, seat, &mut events)?;
         return Ok(events);
     }
@@ -359,17 +379,9 @@ pub fn apply(
         }
         match (&act, action) {
             (Activity::Move { to }, _) => {
-                // 8.3.8: a character between clearings has no followers to take along.
-                let from = who::clearing(state, seat);
-                moving::do_move(cat, state, seat, *to, &mut events)?;
-                let now = who::clearing(state, seat);
-                if now.is_some() && now != from {
-                    super::missions::arrived(cat, state, seat, &mut events);
-                }
-                if let (Some(from), Some(now)) = (from, now) {
-                    if now != from {
-                        following::share_move(cat, state, seat, from, now, &mut events)?;
-                    }
+                // The Lost spell: the Lost Table may send him elsewhere.
+                if let Some(to) = spells::lost::way(cat, state, seat, *to, &mut events)? {
+                    move_phase(cat, state, seat, to, &mut events)?;
                 }
             }
             (Activity::Fly { to }, _) => flying::do_fly(cat, state, seat, *to, &mut events)?,
@@ -444,6 +456,29 @@ pub fn apply(
         end_phase(cat, state, seat, &mut events)?;
     }
     Ok(events)
+}
+
+/// 7.3.1: the Move phase takes him to `to`, his followers with him (7.11).
+fn move_phase(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    to: crate::magic_realm::map::ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    // 8.3.8: a character between clearings has no followers to take along.
+    let from = who::clearing(state, seat);
+    moving::do_move(cat, state, seat, to, events)?;
+    let now = who::clearing(state, seat);
+    if now.is_some() && now != from {
+        super::missions::arrived(cat, state, seat, events);
+    }
+    if let (Some(from), Some(now)) = (from, now) {
+        if now != from {
+            following::share_move(cat, state, seat, from, now, events)?;
+        }
+    }
+    Ok(())
 }
 
 /// 7.12: at the end of the phase, an unhidden individual is blocked by the monsters in his

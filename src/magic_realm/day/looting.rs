@@ -61,7 +61,8 @@ pub fn can_loot(cat: &Catalog, state: &GameState, seat: Seat, site: &MapChitId) 
     let opens = !t.must_open
         || state.opened_sites.contains(site)
         || keys_active(state, seat)
-        || tremendous(cat, state, seat).is_some();
+        || tremendous(cat, state, seat).is_some()
+        || crate::magic_realm::combat::spells::wishes::strength_ready(state, seat);
     pays && opens
 }
 
@@ -78,11 +79,11 @@ pub fn before(
     if t.must_open && !state.opened_sites.contains(site) {
         let how = if keys_active(state, seat) {
             "with the Lost Keys".to_string()
-        } else {
-            let chit = tremendous(cat, state, seat)
-                .ok_or_else(|| RuleError::illegal("he cannot open the site"))?;
+        } else if let Some(chit) = tremendous(cat, state, seat) {
             who::set_chit(state, seat, chit, ChitStatus::Fatigued);
             format!("with Tremendous strength (chit {chit} fatigues)")
+        } else {
+            crate::magic_realm::combat::spells::wishes::open_site(cat, state, seat, events)?
         };
         state.opened_sites.insert(site.clone());
         events.push(Event::public(

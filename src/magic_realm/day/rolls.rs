@@ -220,3 +220,32 @@ fn illusion(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     bewitched_by(cat, state, &target, SpellEffect::Illusion)
         || places::tile_affects(cat, state, seat, SpellEffect::Illusion)
 }
+
+/// The Magic Wand: whether an active Treasure card of `seat` lets him control the red die
+/// on `table` (he chooses one die's value before the other is rolled).
+pub fn controls_red_die(cat: &Catalog, state: &GameState, seat: Seat, table: TableId) -> bool {
+    belongings::active(state, seat).iter().any(|p| match p {
+        PieceId::Treasure { id } => cat
+            .items
+            .treasure(id)
+            .is_some_and(|t| t.red_die.contains(&table)),
+        _ => false,
+    })
+}
+
+/// A roll of `m.dice()` dice on `table` for `seat`, the first die `red` when he controls
+/// the red die and chose its value (the others are rolled).
+pub fn roll_with_red(state: &mut GameState, table: &str, m: RollMods, red: Option<u8>) -> Roll {
+    match red {
+        Some(value) => {
+            let rest = state.dice.roll(table, m.dice().saturating_sub(1));
+            let mut dice = vec![value.clamp(1, 6)];
+            dice.extend(rest.dice);
+            Roll {
+                table: table.to_string(),
+                dice,
+            }
+        }
+        None => state.dice.roll(table, m.dice()),
+    }
+}

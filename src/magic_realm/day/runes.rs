@@ -99,7 +99,16 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat, sites: &[MapChitId]
                 },
             });
         }
-        for spell in items::awakened(state, &item) {
+        // Enchant Artifact: the spells added to it can be read too.
+        let mut spells = items::awakened(state, &item);
+        for added in
+            crate::magic_realm::combat::spells::enchant_artifact::readable(cat, state, &item)
+        {
+            if !spells.contains(&added) {
+                spells.push(added);
+            }
+        }
+        for spell in spells {
             if can_learn(cat, state, seat, &spell) {
                 out.push(A::Search {
                     search: SearchChoice::ReadRunesItem {

@@ -238,6 +238,8 @@ export function aimLabel(names: Names, aim: SpellAim): string {
       return aim.to === undefined
         ? `the ${names.any(aim.chit)} chit`
         : `the ${names.any(aim.chit)} chit, to send it to ${names.tile(aim.to)}`;
+    case 'enchant':
+      return `the ${names.any(aim.item)}, adding ${names.any(aim.spell)}`;
     default:
       return pieceName(names, aim.piece);
   }
@@ -467,6 +469,18 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
       return 'Clear my secret choices and start again';
     case 'ConfirmChoices':
       return 'Confirm my secret choices';
+    case 'AskDemon':
+      return `Ask the Demon (${humanize(action.question.ask)}) of seat ${action.question.seat + 1}`;
+    case 'ChooseRedDie':
+      return `Set the red die to ${action.value}`;
+    case 'LostWay':
+      return `Lost: go to ${clearingName(names, action.to)}`;
+    case 'WishTeleport':
+      return `Teleport to ${clearingName(names, action.to)}`;
+    case 'WishAway':
+      return action.target.target === 'character'
+        ? `Wish seat ${action.target.seat + 1} elsewhere`
+        : `Wish ${pieceName(names, action.target.piece)} elsewhere`;
     default:
       return genericLabel(names, action as { type: string } & Record<string, unknown>);
   }

@@ -191,6 +191,23 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         }
         // Whistle for Monsters: a face-up Sound chit anywhere on the map.
         SpellTarget::SoundChit => super::whistle::candidates(cat, state, combat.at.tile),
+        // Enchant Artifact: an item he has active, with one of his recorded spells.
+        SpellTarget::OwnArtifact => super::enchant_artifact::candidates(cat, state, seat),
+        // Ask Demon: a Demon or Winged Demon in his clearing, hirelings included.
+        SpellTarget::Demon => denizens_in(cat, state, combat.at)
+            .into_iter()
+            .chain(crate::magic_realm::combat::hirelings::in_combat(
+                cat, state, combat,
+            ))
+            .filter(|p| match p {
+                PieceId::Monster { id, .. } => cat
+                    .denizens
+                    .monster(id)
+                    .is_some_and(|m| m.kind == MonsterKind::Demon),
+                _ => false,
+            })
+            .map(|piece| SpellAim::Denizen { piece })
+            .collect(),
         _ => Vec::new(),
     };
     out.into_iter().filter(|a| !cast.aims.contains(a)).collect()
@@ -318,6 +335,13 @@ pub fn apply(
                     Some(t) => format!("the {} chit, to send it to {t:?}", chit.0),
                     None => format!("the {} chit", chit.0),
                 },
+                SpellAim::Enchant { item, spell } => format!(
+                    "the {}, adding {}",
+                    cat.items
+                        .treasure(item)
+                        .map_or_else(|| item.0.clone(), |t| t.name.clone()),
+                    super::spell_name(cat, spell)
+                ),
             };
             events.push(Event::public(
                 "8.4.2",

@@ -7,13 +7,16 @@
 //! ([`super::protection`]); the chit-altering spells are in [`super::altering`], the
 //! spellbreaking spells in [`super::breaking`].
 
+use super::choices::{RedDieRoll, SpellChoice};
 use super::{effect_of, fatigue_chit, spell_ends, spell_name, Ending, Events, SpellAim};
 use super::{CastStatus, SpellCast, SpellEffect, SpellExpiry, SpellInEffect};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::magic::SpellDuration;
+use crate::magic_realm::catalog::tables::TableId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current, current_mut, CombatTarget};
+use crate::magic_realm::day::rolls::controls_red_die as red_die;
 use crate::magic_realm::day::{belongings, who};
 use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::state::{ChitStatus, GameState};
@@ -60,6 +63,14 @@ pub fn start(
         SpellEffect::Curse => {
             for aim in &cast.aims {
                 if let SpellAim::Character { seat: target } = aim {
+                    // The Magic Wand: he sets the red die first.
+                    if red_die(cat, state, *target, TableId::Curses) {
+                        current_mut(state)?.spell_choices.push(SpellChoice::RedDie {
+                            seat: *target,
+                            roll: RedDieRoll::Curse,
+                        });
+                        continue;
+                    }
                     crate::magic_realm::day::curses::inflict(cat, state, *target, events)?;
                 }
             }
@@ -128,8 +139,36 @@ pub fn start(
         }
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
-                let caster = crate::magic_realm::combat::round::Who::Character(seat);
-                super::pit::power_of_the_pit(cat, state, &target, &caster, events)?;
+                // The Magic Wand: a character target sets the red die first.
+                match target {
+                    CombatTarget::Character { seat: t }
+                        if red_die(cat, state, t, TableId::PowerOfThePit) =>
+                    {
+                        current_mut(state)?.spell_choices.push(SpellChoice::RedDie {
+                            seat: t,
+                            roll: RedDieRoll::Pit { caster: seat },
+                        });
+                    }
+                    _ => {
+                        let caster = crate::magic_realm::combat::round::Who::Character(seat);
+                        super::pit::power_of_the_pit(cat, state, &target, &caster, events)?;
+                    }
+                }
+            }
+        }
+        SpellEffect::Lost | SpellEffect::EnchantArtifact => bewitch(cat, state, seat, cast),
+        SpellEffect::AskDemon => {
+            if !super::ask_demon::questions(cat, state, seat).is_empty() {
+                current_mut(state)?
+                    .spell_choices
+                    .push(super::choices::SpellChoice::AskDemon { seat });
+            }
+        }
+        SpellEffect::SmallBlessing => {
+            if let Some(SpellAim::Character { seat: target }) = cast.aims.first() {
+                if let Some(choice) = super::wishes::grant(cat, state, *target, events)? {
+                    current_mut(state)?.spell_choices.push(choice);
+                }
             }
         }
     }

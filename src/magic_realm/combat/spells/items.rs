@@ -67,6 +67,10 @@ pub fn castable(cat: &Catalog, state: &GameState, item: &TreasureId) -> Vec<Spel
         .filter(|id| own.is_some() && cat.spells.get(id).map(|s| s.magic_type) == Some(own))
         .collect();
     out.extend(cat.spells.printed_on(item).map(|s| s.id.clone()));
+    // Enchant Artifact: the spells and types added to it.
+    out.extend(super::enchant_artifact::castable(cat, state, item));
+    let mut seen = std::collections::BTreeSet::new();
+    out.retain(|s| seen.insert(s.clone()));
     out
 }
 

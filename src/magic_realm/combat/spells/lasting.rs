@@ -41,6 +41,7 @@ pub fn aim_in(state: &GameState, at: ClearingRef, aim: &SpellAim) -> bool {
         | SpellAim::Kind { .. }
         | SpellAim::Chit { .. }
         | SpellAim::SoundChit { .. } => false,
+        SpellAim::Enchant { item, .. } => super::enchant_artifact::item_at(state, item) == Some(at),
     }
 }
 

@@ -16,15 +16,19 @@
 pub mod activation;
 pub mod aiming;
 pub mod altering;
+pub mod ask_demon;
 pub mod attacks;
 pub mod bewitched;
 pub mod breaking;
 pub mod casting;
+pub mod choices;
 pub mod effects;
+pub mod enchant_artifact;
 pub mod fades;
 pub mod hurricane;
 pub mod items;
 pub mod lasting;
+pub mod lost;
 pub mod mist;
 pub mod permanent;
 pub mod pit;
@@ -35,6 +39,7 @@ pub mod transform;
 pub mod unleash;
 pub mod whistle;
 pub mod wise_bird;
+pub mod wishes;
 
 pub use bewitched::*;
 pub use lasting::*;
@@ -101,6 +106,12 @@ pub enum SpellAim {
         #[tsify(optional)]
         to: Option<crate::magic_realm::catalog::tiles::TileId>,
     },
+    /// Enchant Artifact: an Artifact or Spell Book he has active, with the recorded spell
+    /// he names to add to it.
+    Enchant {
+        item: TreasureId,
+        spell: SpellId,
+    },
 }
 
 impl SpellAim {
@@ -119,7 +130,8 @@ impl SpellAim {
             | SpellAim::Group { .. }
             | SpellAim::Kind { .. }
             | SpellAim::Chit { .. }
-            | SpellAim::SoundChit { .. } => None,
+            | SpellAim::SoundChit { .. }
+            | SpellAim::Enchant { .. } => None,
         }
     }
 
@@ -342,6 +354,18 @@ pub enum SpellEffect {
     /// Phantasm (Day): the target controls a phantasm with a turn of its own
     /// ([`crate::magic_realm::day::phantasm`]).
     Phantasm,
+    /// Small Blessing (Instant; 4.6.7b): the target character rolls on the Wishes Table
+    /// ([`wishes`]).
+    SmallBlessing,
+    /// Lost (Permanent): while energized, its targets' Moves out of a clearing go where the
+    /// Lost Table says ([`lost`]).
+    Lost,
+    /// Enchant Artifact (Permanent): while energized, the item holds the spell named and
+    /// its Magic type ([`enchant_artifact`]).
+    EnchantArtifact,
+    /// Ask Demon (Instant): the spellcaster asks one question about another player's
+    /// recorded information or pieces, answered to him alone ([`ask_demon`]).
+    AskDemon,
 }
 
 /// The effect of `spell`, if it is implemented.
@@ -389,6 +413,10 @@ pub fn effect_by_id(id: &SpellId) -> Option<SpellEffect> {
         "premonition" => Some(SpellEffect::Premonition),
         "prophecy" => Some(SpellEffect::Prophecy),
         "phantasm" => Some(SpellEffect::Phantasm),
+        "small-blessing" => Some(SpellEffect::SmallBlessing),
+        "lost" => Some(SpellEffect::Lost),
+        "enchant-artifact" => Some(SpellEffect::EnchantArtifact),
+        "ask-demon" => Some(SpellEffect::AskDemon),
         _ => None,
     }
 }

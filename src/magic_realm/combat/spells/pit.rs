@@ -101,10 +101,27 @@ pub fn power_of_the_pit(
     killer: &Who,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    power_of_the_pit_with_red(cat, state, target, killer, None, events)
+}
+
+/// [`power_of_the_pit`], the red die set to `red` (the Magic Wand).
+pub fn power_of_the_pit_with_red(
+    cat: &Catalog,
+    state: &mut GameState,
+    target: &CombatTarget,
+    killer: &Who,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let Some(at) = current(state).map(|c| c.at) else {
         return Ok(());
     };
-    let roll = state.dice.roll("power_of_the_pit", 2);
+    let roll = crate::magic_realm::day::rolls::roll_with_red(
+        state,
+        "power_of_the_pit",
+        crate::magic_realm::day::rolls::RollMods::NONE,
+        red,
+    );
     let result = cat
         .tables
         .power_of_the_pit(roll.higher())

@@ -29,15 +29,40 @@ pub fn brew(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     super::effects::bewitch(cat, state, seat, cast);
+    // The Magic Wand: he sets the red die first.
+    if crate::magic_realm::day::rolls::controls_red_die(cat, state, seat, TableId::ViolentStorm) {
+        crate::magic_realm::combat::current_mut(state)?
+            .spell_choices
+            .push(super::choices::SpellChoice::RedDie {
+                seat,
+                roll: super::choices::RedDieRoll::Storm {
+                    spell_box: cast.spell_box,
+                },
+            });
+        return Ok(());
+    }
+    roll_storm(cat, state, seat, cast.spell_box, None, events)
+}
+
+/// The caster's roll on the Violent Storm Table for the storm he cast from `spell_box`,
+/// the red die set to `red` (the Magic Wand).
+pub fn roll_storm(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    spell_box: u8,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let m = mods(cat, state, seat, RollFor::Table(TableId::ViolentStorm));
-    let roll = state.dice.roll("violent_storm", m.dice());
+    let roll = crate::magic_realm::day::rolls::roll_with_red(state, "violent_storm", m, red);
     let n = m.result(&roll);
     let phases_lost = cat
         .tables
         .violent_storm(n)
         .map(|r| r.phases_lost)
         .ok_or_else(|| RuleError::internal("the Violent Storm Table has no such row"))?;
-    let index = super::index_of(state, seat, cast.spell_box)
+    let index = super::index_of(state, seat, spell_box)
         .ok_or_else(|| RuleError::internal("the Violent Storm is not in effect"))?;
     if let Some(s) = state.spells.get_mut(index) {
         s.value = Some(phases_lost);

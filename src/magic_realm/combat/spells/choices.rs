@@ -1,0 +1,195 @@
+//! Choices a spell's result asks for in combat (4.6.7b Wishes; Ask Demon; the Magic Wand's
+//! red die): held in the combat, first first, and made by their seats once all of the
+//! round's spells have come to life, before the Melee Step (`combat::targets` waits for
+//! them).
+
+use super::{wishes, Events};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::{current, current_mut, CombatTarget};
+use crate::magic_realm::day::who;
+use crate::magic_realm::state::GameState;
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
+
+/// A spell's result waiting for its seat's choice: a Wish's (4.6.7b), the question Ask
+/// Demon lets him ask ([`super::ask_demon`]), or the red die of his roll (the Magic Wand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "choice", rename_all = "camelCase")]
+pub enum SpellChoice {
+    /// I Wish I Were Elsewhere, or named by You Were Elsewhere: `seat` picks the clearing
+    /// he teleports to.
+    Teleport { seat: Seat },
+    /// You Were Elsewhere: `seat` names the individual in his clearing who teleports.
+    Elsewhere { seat: Seat },
+    /// Vision: `seat` picks the Setup Card pile whose Treasure cards he looks at.
+    Vision { seat: Seat },
+    /// Ask Demon: `seat` asks his question.
+    AskDemon { seat: Seat },
+    /// The Magic Wand: `seat` chooses the red die before rolling on the Wishes Table.
+    WishRedDie { seat: Seat },
+    /// The Magic Wand: `seat` chooses the red die before another spell's roll.
+    RedDie { seat: Seat, roll: RedDieRoll },
+}
+
+/// The Magic Wand: a spell's roll waiting for its owner to set the red die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "table", rename_all = "camelCase")]
+pub enum RedDieRoll {
+    /// He rolls on the Curses Table (4.6.7a).
+    Curse,
+    /// He rolls on the Power of the Pit Table, cast by `caster` (4.6.7b).
+    Pit { caster: Seat },
+    /// He rolls on the Violent Storm Table for the storm he cast from `spell_box`.
+    Storm { spell_box: u8 },
+}
+
+impl SpellChoice {
+    /// The seat who decides.
+    pub fn seat(&self) -> Seat {
+        match self {
+            SpellChoice::Teleport { seat }
+            | SpellChoice::Elsewhere { seat }
+            | SpellChoice::Vision { seat }
+            | SpellChoice::AskDemon { seat }
+            | SpellChoice::WishRedDie { seat }
+            | SpellChoice::RedDie { seat, .. } => *seat,
+        }
+    }
+}
+
+/// The choices owed by characters no longer playing (killed this round) are dropped.
+pub fn tidy(state: &mut GameState) {
+    let playing: Vec<bool> = current(state)
+        .map(|c| {
+            c.spell_choices
+                .iter()
+                .map(|ch| who::playing(state, ch.seat()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(c) = state.today.evening.combat.as_mut() {
+        let mut keep = playing.into_iter();
+        c.spell_choices.retain(|_| keep.next().unwrap_or(false));
+    }
+}
+
+/// The choice the combat waits for, if any.
+pub fn waiting(state: &GameState) -> Option<SpellChoice> {
+    current(state).and_then(|c| c.spell_choices.first().copied())
+}
+
+/// The seat's options for the choice he owes.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    match waiting(state) {
+        Some(SpellChoice::Teleport { seat: s }) if s == seat => state
+            .map
+            .clearings(&cat.tiles)
+            .into_iter()
+            .map(|to| A::WishTeleport { to })
+            .collect(),
+        Some(SpellChoice::Elsewhere { seat: s }) if s == seat => {
+            wishes::elsewhere_candidates(cat, state, seat)
+                .into_iter()
+                .map(|target| A::WishAway { target })
+                .collect()
+        }
+        Some(SpellChoice::Vision { seat: s }) if s == seat => wishes::vision_piles(state)
+            .into_iter()
+            .map(|pile| A::WishVision { pile })
+            .collect(),
+        Some(SpellChoice::WishRedDie { seat: s } | SpellChoice::RedDie { seat: s, .. })
+            if s == seat =>
+        {
+            (1..=6).map(|value| A::ChooseRedDie { value }).collect()
+        }
+        Some(SpellChoice::AskDemon { seat: s }) if s == seat => {
+            super::ask_demon::questions(cat, state, seat)
+                .into_iter()
+                .map(|question| A::AskDemon { question })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Applies the seat's choice.
+pub fn apply(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    action: &A,
+) -> Result<Events, RuleError> {
+    if !options(cat, state, seat).contains(action) {
+        return Err(RuleError::illegal(format!(
+            "{action:?} is not a choice this spell offers"
+        )));
+    }
+    let mut events = Vec::new();
+    let owed = current_mut(state)?.spell_choices.remove(0);
+    match action {
+        A::WishTeleport { to } => wishes::teleport(cat, state, seat, *to, &mut events)?,
+        A::WishAway { target } => {
+            if let Some(next) = wishes::name_elsewhere(cat, state, seat, target, &mut events)? {
+                current_mut(state)?.spell_choices.insert(0, next);
+            }
+        }
+        A::WishVision { pile } => wishes::vision(cat, state, seat, pile, &mut events),
+        A::ChooseRedDie { value } => {
+            events.push(Event::public(
+                "4.1.1",
+                format!(
+                    "{} controls the red die with the Magic Wand: {value}.",
+                    who::who(cat, state, seat)
+                ),
+                E::RedDieChosen {
+                    seat,
+                    value: *value,
+                },
+            ));
+            let red = Some(*value);
+            match owed {
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Curse,
+                    ..
+                } => crate::magic_realm::day::curses::inflict_with_red(
+                    cat,
+                    state,
+                    seat,
+                    red,
+                    &mut events,
+                )?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Pit { caster },
+                    ..
+                } => super::pit::power_of_the_pit_with_red(
+                    cat,
+                    state,
+                    &CombatTarget::Character { seat },
+                    &crate::magic_realm::combat::round::Who::Character(caster),
+                    red,
+                    &mut events,
+                )?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Storm { spell_box },
+                    ..
+                } => super::storm::roll_storm(cat, state, seat, spell_box, red, &mut events)?,
+                _ => {
+                    if let Some(next) = wishes::grant_rolled(cat, state, seat, red, &mut events)? {
+                        current_mut(state)?.spell_choices.insert(0, next);
+                    }
+                }
+            }
+        }
+        A::AskDemon { question } => {
+            super::ask_demon::ask(cat, state, seat, question, &mut events);
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not a spell's choice"
+            )));
+        }
+    }
+    Ok(events)
+}
