@@ -11,6 +11,7 @@ import type {
   Gift,
   MagicRealmAction,
   MagicRealmLogEntry,
+  MagicRealmView,
   ManeuverPlay,
   MeetingAnswer,
   PlayOdds,
@@ -83,7 +84,7 @@ export function activityLabel(names: Names, activity: Activity): string {
     case 'fly':
       return `Fly to ${names.tile(activity.to)}`;
     case 'remoteEnchant':
-      return `Enchant remotely in ${clearingName(names, activity.at)}`;
+      return `Remote Enchant at ${clearingName(names, activity.at)} (Crystal Ball)`;
     default:
       return humanize(activity.activity);
   }
@@ -271,7 +272,34 @@ export function spellInEffectLabel(names: Names, spell: SpellInEffect): string {
   }${on}; ${expiryLabel(spell.until)}`;
 }
 
-export function actionLabel(names: Names, action: MagicRealmAction): string {
+/** What a label may know beyond the action itself, from the view: the spell the seat is
+ * aiming (8.4.2), so "Unleash Power: my Magic chit 7" can say which spell it is. */
+export interface LabelContext {
+  /** The id of the spell the seat on screen has cast and is aiming. */
+  aiming?: string;
+}
+
+/** The label context of a seat: the spell it cast this round, as the view's combat shows. */
+export function labelContext(view: MagicRealmView, seat: number | null): LabelContext {
+  const cast = seat === null ? undefined : view.today.combat?.casts?.find(([s]) => s === seat)?.[1];
+  return cast ? { aiming: cast.spell } : {};
+}
+
+function aimSpellLabel(names: Names, aim: SpellAim, ctx: LabelContext): string {
+  const spell = ctx.aiming === undefined ? undefined : names.any(ctx.aiming);
+  if (aim.aim === 'chit') {
+    return spell ? `${spell}: my Magic chit ${aim.chit + 1}` : `Aim my spell at my Magic chit ${aim.chit + 1}`;
+  }
+  if (aim.aim === 'soundChit') {
+    // Whistle for Monsters: the chit comes to his tile, or (one already there) stays or is sent on.
+    const chit = `the ${names.any(aim.chit)} chit`;
+    return `${spell ?? 'Whistle for Monsters'}: ${chit} to ${aim.to === undefined ? 'my tile' : names.tile(aim.to)}`;
+  }
+  const what = aim.aim === 'kind' ? `every ${aim.kind} here` : aimLabel(names, aim);
+  return spell ? `Aim ${spell} at ${what}` : `Aim my spell at ${what}`;
+}
+
+export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelContext = {}): string {
   switch (action.type) {
     case 'RecordActivity':
       return `Record: ${activityLabel(names, action.activity)}`;
@@ -306,15 +334,15 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
     case 'LoseToStorm':
       return `Give up phase ${action.phase + 1} to the storm`;
     case 'RemotePeer':
-      return `Peer into ${clearingName(names, action.at)} (Talk to Wise Bird)`;
+      return `Talk to Wise Bird: peer into ${clearingName(names, action.at)}`;
     case 'Preempt':
-      return 'Preempt: take my turn now (Premonition)';
+      return 'Premonition: take my turn now';
     case 'PassPreempt':
-      return 'Pass: let the next attention chit be picked';
+      return 'Premonition: let the next chit be picked';
     case 'ChooseActivity':
-      return `Do now: ${activityLabel(names, action.activity)} (Prophecy)`;
+      return `Prophecy: do ${activityLabel(names, action.activity)} now`;
     case 'EndProphecyTurn':
-      return 'Do no more phases today (Prophecy)';
+      return 'Prophecy: do no more phases today';
     case 'RecordPhantasmActivity':
       return `Record for my phantasm: ${activityLabel(names, action.activity)}`;
     case 'TakeBackPhantasmActivity':
@@ -338,9 +366,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         ? `Enchant the tile with chit ${action.chit + 1}`
         : `Enchant chit ${action.chit + 1} into colour`;
     case 'EnchantTileAt':
-      return `Enchant the tile of ${clearingName(names, action.at)} with chit ${action.chit + 1}`;
+      return `Toadstool Circle: enchant the tile of ${clearingName(names, action.at)} with chit ${action.chit + 1}`;
     case 'Teleport':
-      return `Teleport to ${clearingName(names, action.to)}`;
+      return `Toadstool Circle: teleport to ${clearingName(names, action.to)}`;
     case 'Lure':
       return `Lure ${pieceName(names, action.denizen)} onto my sheet`;
     case 'EndLuring':
@@ -391,6 +419,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
           return `Loot the ${names.any(action.search.card)}`;
         case 'openChest':
           return `Open the ${names.any(action.search.chest)} with the Lost Keys`;
+        case 'magicSight':
+          return 'Search: the Magic Sight table';
         case 'readRunesItem':
           return action.search.spell === undefined
             ? `Read the runes of the ${names.any(action.search.item)}`
@@ -403,12 +433,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
       }`;
     case 'AimSpell':
-      if (action.aim.aim === 'chit') return `Alter my ${aimLabel(names, action.aim)}`;
-      return action.aim.aim === 'kind'
-        ? `Aim my spell at every ${action.aim.kind} here`
-        : `Aim my spell at ${aimLabel(names, action.aim)}`;
+      return aimSpellLabel(names, action.aim, ctx);
     case 'AimSpellToward':
-      return `Aim my spell at ${aimLabel(names, action.aim)}, to blow toward ${names.tile(action.to)}`;
+      return `${ctx.aiming === undefined ? 'Hurricane Winds' : names.any(ctx.aiming)}: blow ${aimLabel(names, action.aim)} to ${names.tile(action.to)}`;
     case 'EndAim':
       return 'No more targets for my spell';
     case 'EnergizeSpell':
