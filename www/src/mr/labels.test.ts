@@ -7,6 +7,7 @@ import {
   clearingsOf,
   curseLabel,
   expiryLabel,
+  formatValue,
   genericLabel,
   groupActions,
   type LabelContext,
@@ -384,5 +385,53 @@ describe('the later spells and Treasures Within Treasures', () => {
     if (!seven || !six) throw new Error('no Sorceror chits');
     expect(chitNowText(seven, 'Tremendous')).toBe(`${chitText(seven)} → Move/Fight T6* (Unleash Power)`);
     expect(chitNowText(six, undefined)).toBe(chitText(six));
+  });
+});
+
+describe('aims and activities inside other values', () => {
+  it('words a spell aim and a recorded activity wherever they appear (group keys, view fields)', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const ogre = { kind: 'monster', id: 'ogre', n: 0 } as const;
+    expect(formatValue(names, { aim: 'denizen', piece: ogre })).toBe('Ogre #1');
+    expect(formatValue(names, { aim: 'character', seat: 2 })).toBe('seat 3');
+    expect(formatValue(names, { aim: 'somethingNew' })).toBe('Something new');
+    expect(
+      formatValue(names, [{ activity: 'hide' }, { activity: 'remoteEnchant', at: { tile: 'cavern', clearing: 2 } }]),
+    ).toBe(`Hide, Remote Enchant at ${names.tile('cavern')} 2 (Crystal Ball)`);
+    // Hurricane Winds' many choices (each target with each tile) fold by target.
+    const tiles = ['maple_woods', 'high_pass', 'oak_woods'];
+    const aims = [
+      { aim: 'character', seat: 1 },
+      { aim: 'character', seat: 2 },
+      { aim: 'denizen', piece: ogre },
+    ] as const;
+    const items = aims.flatMap((aim) => tiles.map((to) => ({ type: 'AimSpellToward', aim, to }) as MagicRealmAction));
+    const subs = subGroups(
+      items.map((action, index) => ({ action, index })),
+      names,
+    );
+    expect(subs?.map((s) => s.key)).toEqual(['seat 2', 'seat 3', 'Ogre #1']);
+  });
+});
+
+describe('a long list of clearings', () => {
+  it("folds Talk to Wise Bird's remote Peer, offered in every clearing, by tile", () => {
+    const catalog = MagicRealm.catalog();
+    const names = makeNames(catalog);
+    const peers = catalog.tiles.tiles
+      .slice(0, 3)
+      .flatMap((t) =>
+        t.normal.clearings.map(
+          (c) => ({ type: 'RemotePeer', at: { tile: t.id, clearing: c.number } }) as MagicRealmAction,
+        ),
+      );
+    const subs = subGroups(
+      peers.map((action, index) => ({ action, index })),
+      names,
+    );
+    expect(subs?.map((s) => s.key)).toEqual(catalog.tiles.tiles.slice(0, 3).map((t) => t.name));
+    expect(subs?.flatMap((s) => s.items).length).toBe(peers.length);
+    const first = subs?.[0]?.items[0]?.action;
+    expect(first && actionLabel(names, first)).toMatch(/^Talk to Wise Bird: peer into .+ \d$/);
   });
 });

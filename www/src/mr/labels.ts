@@ -48,6 +48,9 @@ export function formatValue(names: Names, v: unknown): string {
       return pieceName(names, v as Parameters<typeof pieceName>[1]);
     }
     if (typeof v.item === 'string' && typeof v.id === 'string') return names.any(v.id);
+    // A spell's aim and a recorded activity have their own words.
+    if (typeof v.aim === 'string') return aimLabel(names, v as unknown as SpellAim);
+    if (typeof v.activity === 'string') return activityLabel(names, v as unknown as Activity);
     if (typeof v.type === 'string') return genericLabel(names, v as { type: string } & Record<string, unknown>);
     const entries = Object.entries(v);
     if (entries.length === 1 && entries[0]) return `${humanize(entries[0][0])} ${formatValue(names, entries[0][1])}`;
@@ -240,7 +243,8 @@ export function aimLabel(names: Names, aim: SpellAim): string {
         ? `the ${names.any(aim.chit)} chit`
         : `the ${names.any(aim.chit)} chit, to send it to ${names.tile(aim.to)}`;
     default:
-      return pieceName(names, aim.piece);
+      // A denizen or weapon; an aim this app does not know yet, by its name.
+      return isRecord(aim.piece) ? pieceName(names, aim.piece) : humanize(String(aim.aim));
   }
 }
 
@@ -543,14 +547,20 @@ export function subGroups<A extends { type: string }>(
   if (items.length <= 8) return undefined;
   const first = items[0]?.action as Record<string, unknown> | undefined;
   if (!first) return undefined;
-  for (const field of Object.keys(first)) {
-    if (field === 'type') continue;
-    const keys = new Map<string, { action: A; index: number }[]>();
-    for (const it of items) {
-      const k = formatValue(names, (it.action as unknown as Record<string, unknown>)[field]);
-      keys.set(k, [...(keys.get(k) ?? []), it]);
+  // Each field by its value; then a field naming a clearing by its tile (a remote Peer
+  // may name any clearing on the map).
+  const byValue = (x: unknown) => formatValue(names, x);
+  const byTile = (x: unknown) => (isClearingRef(x) ? names.tile(x.tile) : formatValue(names, x));
+  for (const keyOf of [byValue, byTile]) {
+    for (const field of Object.keys(first)) {
+      if (field === 'type') continue;
+      const keys = new Map<string, { action: A; index: number }[]>();
+      for (const it of items) {
+        const k = keyOf((it.action as unknown as Record<string, unknown>)[field]);
+        keys.set(k, [...(keys.get(k) ?? []), it]);
+      }
+      if (keys.size > 1 && keys.size < items.length) return [...keys].map(([key, list]) => ({ key, items: list }));
     }
-    if (keys.size > 1 && keys.size < items.length) return [...keys].map(([key, list]) => ({ key, items: list }));
   }
   return undefined;
 }
