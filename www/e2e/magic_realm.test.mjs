@@ -4,7 +4,8 @@
 // game played on by clicks (each seat recording behind the privacy screen, Daylight, the
 // Evening) until the seats meet monsters, a round of melee on the Melee Section, and save,
 // reload, continue and import in the middle of that combat; the same start on a phone-size
-// screen; and an offline reload once the service worker is installed.
+// screen; an offline reload once the service worker is installed; the battle builder; and
+// the later spells and TWT on screen (a phantasm, a Site card, unleashed chits).
 // Screenshots: target/e2e/mr-*.png.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
