@@ -4,7 +4,8 @@
 // game played on by clicks (each seat recording behind the privacy screen, Daylight, the
 // Evening) until the seats meet monsters, a round of melee on the Melee Section, and save,
 // reload, continue and import in the middle of that combat; the same start on a phone-size
-// screen; and an offline reload once the service worker is installed.
+// screen; an offline reload once the service worker is installed; the battle builder; and
+// the later spells and TWT on screen (a phantasm, a Site card, unleashed chits).
 // Screenshots: target/e2e/mr-*.png.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -524,6 +525,73 @@ test('battle builder: a scenario starts a game from any position; a bad one is r
   assert.match(await page.locator('.sheet .curses').textContent(), /^Curses: Squeak \(cannot Hide\)$/);
   assert.match(await page.getByRole('region', { name: 'Spells in effect' }).textContent(), /None/);
   await shot(page, 'mr-builder-sheet');
+  assert.deepEqual(problems, [], 'no console errors');
+  await page.close();
+});
+
+test('later spells and TWT on screen: a phantasm on the board, a Site card in its clearing, unleashed chits on the sheet', async () => {
+  const { page, problems } = await newPage(context, { width: 1280, height: 800 });
+  await page.goto(base);
+  await page.getByText('Battle builder').click();
+  // The Sorceror, bewitched by the Druid's Phantasm, has Unleash Power on his chits 8 and
+  // 12; the Toadstool Circle lies face up in Bad Valley 4. Birdsong of day 1.
+  const here = { tile: 'oak_woods', clearing: 2 };
+  const valley = { tile: 'bad_valley', clearing: 1 };
+  await page.getByLabel('Scenario JSON').fill(
+    JSON.stringify({
+      seats: [
+        { character: 'sorceror', at: here, hidden: false, spells: ['unleash-power'] },
+        { character: 'druid', at: valley, spells: ['phantasm'] },
+      ],
+      pieces: [
+        {
+          piece: { kind: 'treasure', id: 'toadstool-circle' },
+          place: { place: 'clearing', at: { tile: 'bad_valley', clearing: 4 } },
+          facing: 'up',
+        },
+      ],
+      spells: [
+        {
+          caster: 1,
+          spell: 'phantasm',
+          spellBox: 0,
+          chit: 7,
+          aims: [{ aim: 'character', seat: 0 }],
+          until: { at: 'sunset', day: 1 },
+        },
+        {
+          caster: 0,
+          spell: 'unleash-power',
+          spellBox: 0,
+          chit: 8,
+          aims: [
+            { aim: 'chit', chit: 7 },
+            { aim: 'chit', chit: 11 },
+          ],
+          until: { at: 'sunset', day: 2 },
+        },
+      ],
+      dice: Array(40).fill(5),
+    }),
+  );
+  await page.getByRole('button', { name: 'Start the scenario' }).click();
+  await onBoard(page);
+  const phantasm = page.locator('.board [data-phantasm="0"]');
+  assert.equal(await phantasm.getAttribute('aria-label'), 'Phantasm of Seat 1 (Sorceror) in Oak Woods 2');
+  const site = page.locator('.pile[aria-label^="Pile in Bad Valley 4"]');
+  assert.equal(await site.getAttribute('aria-label'), 'Pile in Bad Valley 4: Toadstool Circle');
+  // His phantasm's turn is recorded by its own buttons, and shown to him on his sheet.
+  await page.getByRole('button', { name: 'Record for my phantasm: Search' }).click();
+  await page.getByRole('button', { name: 'Take back the last phase recorded for my phantasm' }).waitFor();
+  await page.getByRole('tab', { name: 'Sheet' }).click();
+  assert.match(await page.locator('.sheet .phantasm-record').textContent(), /My phantasm's turn today: 1\. Search/);
+  const unleashed = page.locator('.sheet .chit.move-fight');
+  assert.equal(await unleashed.count(), 2);
+  assert.match(await unleashed.first().textContent(), /^Magic VI6\* → Move\/Fight T6\* \(Unleash Power\)/);
+  await shot(page, 'mr-later-spells-sheet');
+  await page.getByRole('tab', { name: /Actions/ }).click();
+  for (let i = 0; i < 4; i++) await page.locator('svg.board').press('+');
+  await shot(page, 'mr-later-spells-board');
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
 });

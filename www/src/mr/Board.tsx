@@ -34,6 +34,7 @@ import {
 } from './layout';
 import { arrival, arrivalAttrs, type Drawing } from './motion';
 import { clearingName, type Names, pieceShort, seenName } from './names';
+import { seatLabel } from './Panels';
 
 const GROUP_FILL: Record<string, string> = {
   valley: '#cfe0a4',
@@ -49,7 +50,12 @@ const KIND_COLOR: Record<string, string> = {
   monster: '#b83a3a',
   map_chit: '#e8d9a0',
   visitor_chit: '#9b6bc4',
+  // A Site card face up in its clearing (Treasures Within Treasures, 2.3.7).
+  treasure: '#e3b448',
 };
+
+/** Kinds drawn with dark letters (their fill is light). */
+const DARK_TEXT = new Set(['character', 'map_chit', 'treasure']);
 
 export interface BoardProps {
   catalog: Catalog;
@@ -371,7 +377,7 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                               stroke-dasharray={hiddenCharacter(seen) ? '1.2 0.8' : undefined}
                             />
                             <text
-                              class={`token-text${seen.seen === 'known' && (seen.piece.kind === 'character' || seen.piece.kind === 'map_chit') ? ' dark' : ''}`}
+                              class={`token-text${seen.seen === 'known' && DARK_TEXT.has(seen.piece.kind) ? ' dark' : ''}`}
                               x={p.x + 10 + (k % 2) * 8.5}
                               y={p.y - 3.3 + Math.floor(k / 2) * 8.5}
                               text-anchor="middle"
@@ -456,6 +462,21 @@ export function Board({ catalog, view, names, targets, onClearing, onPile }: Boa
                   </text>
                 </g>
               ))}
+            </g>
+          );
+        })}
+        {(view.today.phantasms ?? []).map(([owner, at]) => {
+          // Phantasm: the view says whose phantasm is in which clearing; drawn left of it.
+          const p = clearingOnMap(tiles, view.map.tiles, at);
+          if (!p) return null;
+          const label = `Phantasm of ${seatLabel(view, names, owner)} in ${clearingName(names, at)}`;
+          return (
+            <g key={`phantasm-${owner}`} class="phantasm" data-phantasm={owner} aria-label={label}>
+              <title>{label}</title>
+              <rect class="phantasm-token" x={p.x - 15} y={p.y - 4} width="8" height="8" rx="4" />
+              <text class="token-text dark" x={p.x - 11} y={p.y + 1.2} text-anchor="middle">
+                Ph
+              </text>
             </g>
           );
         })}

@@ -20,7 +20,7 @@ import { Board } from './Board';
 import { CombatPanel } from './CombatPanel';
 import { inCombatPanel } from './combat';
 import { actingSeat, hasPrivate, nextScreen, type ScreenFor } from './hotseat';
-import { actionLabel, clearingsOf, sameClearing } from './labels';
+import { actionLabel, clearingsOf, labelContext, sameClearing } from './labels';
 import { clearingName, type Names, seenName } from './names';
 import { ActionsPanel, ChartPanel, LogPanel, Sheet, seatLabel, stepLine } from './Panels';
 
@@ -152,6 +152,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   // orders to hirelings on denizens' sheets; the actions panel lists the rest.
   const inPanel = (a: MagicRealmAction) => shown !== null && inCombatPanel(view, shown, a);
   const targets = legal.flatMap((a) => clearingsOf(a));
+  const context = labelContext(view, shown);
   const onClearing = (at: ClearingRef) => {
     const here = legal.filter((a) => clearingsOf(a).some((c) => sameClearing(c, at)));
     const only = here[0];
@@ -244,7 +245,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
             <h3>{clearingName(names, choices.at)}</h3>
             {choices.actions.map((a) => (
               <button key={JSON.stringify(a)} type="button" onClick={() => act(a)}>
-                {actionLabel(names, a)}
+                {actionLabel(names, a, context)}
               </button>
             ))}
           </div>
@@ -293,7 +294,13 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
                     onAct={act}
                   />
                 )}
-                <ActionsPanel actions={legal.filter((a) => !inPanel(a))} names={names} catalog={catalog} onAct={act} />
+                <ActionsPanel
+                  actions={legal.filter((a) => !inPanel(a))}
+                  names={names}
+                  catalog={catalog}
+                  context={context}
+                  onAct={act}
+                />
               </>
             )}
             {tab === 'sheet' && <Sheet view={view} catalog={catalog} names={names} seat={shown} />}

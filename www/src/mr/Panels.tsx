@@ -13,9 +13,11 @@ import type {
 } from '../../../pkg/tabletop_rules.js';
 import {
   actionLabel,
+  activityLabel,
   curseLabel,
   formatValue,
   groupActions,
+  type LabelContext,
   logDays,
   rollLine,
   rollOf,
@@ -59,6 +61,14 @@ export function chitText(chit: ActionChit): string {
   const stars = '*'.repeat(chit.effort);
   if (k.action === 'Magic') return `Magic ${k.magic_type}${chit.time}${stars}`;
   return `${k.action} ${STRENGTH[k.strength] ?? k.strength}${chit.time}${stars}`;
+}
+
+/** A printed chit as the view says it is used now: Unleash Power makes a Magic chit a
+ * Move/Fight chit of a strength (the seat view's `moveFight`), keeping its time and effort. */
+export function chitNowText(chit: ActionChit, moveFight: string | undefined): string {
+  if (moveFight === undefined) return chitText(chit);
+  const now = `Move/Fight ${STRENGTH[moveFight] ?? moveFight}${chit.time}${'*'.repeat(chit.effort)}`;
+  return `${chitText(chit)} → ${now} (Unleash Power)`;
 }
 
 export function CharacterCard({ character, catalog, names }: { character: Character; catalog: Catalog; names: Names }) {
@@ -124,8 +134,9 @@ const KNOWN_SEAT = [
   'notoriety',
   'equipmentPending',
   'curses',
+  'moveFight',
 ];
-const KNOWN_OWN = ['seat', 'secret', 'discoveries'];
+const KNOWN_OWN = ['seat', 'secret', 'discoveries', 'phantasmRecord'];
 
 /** Fields of a view this app does not draw yet (the engine grows faster than the UI): shown
  * as words, so nothing the engine tells a player is lost. */
@@ -219,11 +230,19 @@ export function Sheet({
               <>
                 <h4>Action chits</h4>
                 <ul class="chits">
-                  {ch.chits.map((c, i) => (
-                    <li key={i} class={`chit ${s.chits[i] ?? 'fresh'}${c.level > s.level ? ' unreached' : ''}`}>
-                      {chitText(c)} <small>{s.chits[i] ?? ''}</small>
-                    </li>
-                  ))}
+                  {ch.chits.map((c, i) => {
+                    const unleashed = s.moveFight?.find(([j]) => j === i)?.[1];
+                    return (
+                      <li
+                        key={i}
+                        class={`chit ${s.chits[i] ?? 'fresh'}${c.level > s.level ? ' unreached' : ''}${
+                          unleashed ? ' move-fight' : ''
+                        }`}
+                      >
+                        {chitNowText(c, unleashed)} <small>{s.chits[i] ?? ''}</small>
+                      </li>
+                    );
+                  })}
                 </ul>
               </>
             )}
@@ -266,6 +285,12 @@ export function Sheet({
                         ...(own.discoveries.chits ?? []).map((c) => humanize(c)),
                       ].join(', ')}
                 </p>
+                {own.phantasmRecord && own.phantasmRecord.length > 0 && (
+                  <p class="phantasm-record">
+                    My phantasm's turn today:{' '}
+                    {own.phantasmRecord.map((a, i) => `${i + 1}. ${activityLabel(names, a)}`).join(', ')}
+                  </p>
+                )}
                 <p>{own.secret.done ? 'Choices confirmed.' : ''}</p>
                 <ExtraFields value={own} known={KNOWN_OWN} names={names} />
               </section>
@@ -319,11 +344,14 @@ export function ActionsPanel({
   actions,
   names,
   catalog,
+  context = {},
   onAct,
 }: {
   actions: MagicRealmAction[];
   names: Names;
   catalog: Catalog;
+  /** What the labels may know from the view (the spell being aimed). */
+  context?: LabelContext;
   onAct: (a: MagicRealmAction) => void;
 }) {
   const groups = groupActions(actions);
@@ -368,14 +396,14 @@ export function ActionsPanel({
                     </summary>
                     {s.items.map(({ action, index }) => (
                       <button key={index} type="button" onClick={() => onAct(action)}>
-                        {actionLabel(names, action)}
+                        {actionLabel(names, action, context)}
                       </button>
                     ))}
                   </details>
                 ))
               : g.items.map(({ action, index }) => (
                   <button key={index} type="button" onClick={() => onAct(action)}>
-                    {actionLabel(names, action)}
+                    {actionLabel(names, action, context)}
                   </button>
                 ))}
           </fieldset>

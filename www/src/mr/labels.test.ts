@@ -7,8 +7,11 @@ import {
   clearingsOf,
   curseLabel,
   expiryLabel,
+  formatValue,
   genericLabel,
   groupActions,
+  type LabelContext,
+  labelContext,
   logDays,
   rollLine,
   rollOf,
@@ -16,6 +19,7 @@ import {
   subGroups,
 } from './labels';
 import { clearingName, humanize, makeNames, pieceName, placeLabel } from './names';
+import { chitNowText, chitText } from './Panels';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../../../pkg/tabletop_rules_bg.wasm', import.meta.url)) });
@@ -247,5 +251,187 @@ describe('spells in effect and curses', () => {
       game.apply(0, first);
     }
     expect(game.legalActions(0).map((a) => actionLabel(names, a))).toContain(actionLabel(names, cast));
+  });
+});
+
+describe('the later spells and Treasures Within Treasures', () => {
+  it('words each of their actions and choices by the spell or card that gives it', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const valley = { tile: 'bad_valley', clearing: 4 } as const;
+    const cave = { tile: 'cavern', clearing: 2 } as const;
+    const label = (a: MagicRealmAction, ctx?: LabelContext) => actionLabel(names, a, ctx);
+    expect(label({ type: 'Preempt' })).toBe('Premonition: take my turn now');
+    expect(label({ type: 'PassPreempt' })).toBe('Premonition: let the next chit be picked');
+    expect(label({ type: 'ChooseActivity', activity: { activity: 'hide' } })).toBe('Prophecy: do Hide now');
+    expect(label({ type: 'EndProphecyTurn' })).toBe('Prophecy: do no more phases today');
+    expect(label({ type: 'RemotePeer', at: valley })).toBe(
+      `Talk to Wise Bird: peer into ${clearingName(names, valley)}`,
+    );
+    expect(clearingName(names, valley)).toBe('Bad Valley 4');
+    expect(label({ type: 'RecordActivity', activity: { activity: 'remoteEnchant', at: valley } })).toBe(
+      'Record: Remote Enchant at Bad Valley 4 (Crystal Ball)',
+    );
+    expect(label({ type: 'Teleport', to: cave })).toBe(`Toadstool Circle: teleport to ${clearingName(names, cave)}`);
+    expect(label({ type: 'EnchantTileAt', chit: 6, at: valley })).toBe(
+      'Toadstool Circle: enchant the tile of Bad Valley 4 with chit 7',
+    );
+    expect(label({ type: 'RecordPhantasmActivity', activity: { activity: 'move', to: valley } })).toBe(
+      'Record for my phantasm: Move to Bad Valley 4',
+    );
+    expect(label({ type: 'Search', search: { table: 'magicSight' } })).toBe('Search: the Magic Sight table');
+    expect(label({ type: 'Search', search: { table: 'lootCard', card: 'toadstool-circle' } })).toBe(
+      `Loot the ${names.any('toadstool-circle')}`,
+    );
+    // Whistle for Monsters: a Sound chit comes to his tile, or is sent on from it.
+    const whistle = { aiming: 'whistle-for-monsters' };
+    expect(label({ type: 'AimSpell', aim: { aim: 'soundChit', chit: 'flutter_1' } }, whistle)).toBe(
+      `${names.any('whistle-for-monsters')}: the Flutter 1 chit to my tile`,
+    );
+    expect(label({ type: 'AimSpell', aim: { aim: 'soundChit', chit: 'flutter_1', to: 'maple_woods' } })).toBe(
+      `Whistle for Monsters: the Flutter 1 chit to ${names.tile('maple_woods')}`,
+    );
+    // Hurricane Winds: the target with the tile it is blown to.
+    const blow: MagicRealmAction = { type: 'AimSpellToward', aim: { aim: 'character', seat: 1 }, to: 'maple_woods' };
+    expect(label(blow, { aiming: 'hurricane-winds' })).toBe(
+      `${names.any('hurricane-winds')}: blow seat 2 to ${names.tile('maple_woods')}`,
+    );
+    expect(label(blow)).toBe(`Hurricane Winds: blow seat 2 to ${names.tile('maple_woods')}`);
+    // An aim at a Magic chit names the spell when the view tells it, and never says
+    // "Alter" for a spell that does not alter the chit's colour.
+    expect(label({ type: 'AimSpell', aim: { aim: 'chit', chit: 6 } })).toBe('Aim my spell at my Magic chit 7');
+    expect(label({ type: 'AimSpell', aim: { aim: 'clearing' } }, { aiming: 'peace' })).toBe(
+      `Aim ${names.any('peace')} at the clearing`,
+    );
+  });
+
+  it('names Unleash Power on the Magic chits the Sorceror may unleash, from the view of his cast', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const here = { tile: 'oak_woods', clearing: 2 } as const;
+    const game = MagicRealm.fromScenario(
+      {
+        seats: [
+          {
+            character: 'sorceror',
+            at: here,
+            spells: ['unleash-power'],
+            hidden: false,
+            chits: [{ chit: 4, status: 'enchanted' }],
+          },
+          { character: 'swordsman', at: here, hidden: false },
+        ],
+        at: 'sunset',
+        dice: Array(40).fill(4),
+      },
+      '5',
+    );
+    const cast: MagicRealmAction = { type: 'CastSpell', spell_box: 0, chit: 8, colour_chit: 4 };
+    for (let i = 0; i < 30 && !game.legalActions(0).some((a) => a.type === 'AimSpell'); i++) {
+      const toAct = game.toAct();
+      if (toAct.type === 'GameOver') break;
+      const seat = toAct.seats[0] ?? 0;
+      const legal: MagicRealmAction[] = game.legalActions(seat);
+      const next =
+        (seat === 0 ? legal.find((a) => JSON.stringify(a) === JSON.stringify(cast)) : undefined) ??
+        legal.find((a) => a.type.startsWith('End')) ??
+        legal.find((a) => a.type === 'NoTarget') ??
+        legal[0];
+      if (!next) break;
+      game.apply(seat, next);
+    }
+    const context = labelContext(game.view({ type: 'Seat', seat: 0 }), 0);
+    expect(context).toEqual({ aiming: 'unleash-power' });
+    expect(labelContext(game.view({ type: 'Seat', seat: 1 }), null)).toEqual({});
+    const labels = game
+      .legalActions(0)
+      .filter((a) => a.type === 'AimSpell')
+      .map((a) => actionLabel(names, a, context));
+    expect(labels).toContain('Unleash Power: my Magic chit 8');
+    expect(labels.every((l) => l.startsWith('Unleash Power: my Magic chit '))).toBe(true);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it("shows an unleashed Magic chit as the Move/Fight chit the seat's view says it is", () => {
+    const catalog = MagicRealm.catalog();
+    const here = { tile: 'oak_woods', clearing: 2 } as const;
+    const game = MagicRealm.fromScenario(
+      {
+        seats: [{ character: 'sorceror', at: here, spells: ['unleash-power'], hidden: false }],
+        spells: [
+          {
+            caster: 0,
+            spell: 'unleash-power',
+            spellBox: 0,
+            chit: 8,
+            aims: [
+              { aim: 'chit', chit: 7 },
+              { aim: 'chit', chit: 11 },
+            ],
+            until: { at: 'sunset', day: 2 },
+          },
+        ],
+        at: 'daylight',
+      },
+      '5',
+    );
+    // Every seat sees it (the spell and its targets are public).
+    const seat = game.view({ type: 'Spectator' }).seats[0];
+    expect(seat?.moveFight).toEqual([
+      [7, 'Tremendous'],
+      [11, 'Heavy'],
+    ]);
+    const printed = catalog.characters.characters.find((c) => c.id === 'sorceror')?.chits;
+    const seven = printed?.[7];
+    const six = printed?.[6];
+    if (!seven || !six) throw new Error('no Sorceror chits');
+    expect(chitNowText(seven, 'Tremendous')).toBe(`${chitText(seven)} → Move/Fight T6* (Unleash Power)`);
+    expect(chitNowText(six, undefined)).toBe(chitText(six));
+  });
+});
+
+describe('aims and activities inside other values', () => {
+  it('words a spell aim and a recorded activity wherever they appear (group keys, view fields)', () => {
+    const names = makeNames(MagicRealm.catalog());
+    const ogre = { kind: 'monster', id: 'ogre', n: 0 } as const;
+    expect(formatValue(names, { aim: 'denizen', piece: ogre })).toBe('Ogre #1');
+    expect(formatValue(names, { aim: 'character', seat: 2 })).toBe('seat 3');
+    expect(formatValue(names, { aim: 'somethingNew' })).toBe('Something new');
+    expect(
+      formatValue(names, [{ activity: 'hide' }, { activity: 'remoteEnchant', at: { tile: 'cavern', clearing: 2 } }]),
+    ).toBe(`Hide, Remote Enchant at ${names.tile('cavern')} 2 (Crystal Ball)`);
+    // Hurricane Winds' many choices (each target with each tile) fold by target.
+    const tiles = ['maple_woods', 'high_pass', 'oak_woods'];
+    const aims = [
+      { aim: 'character', seat: 1 },
+      { aim: 'character', seat: 2 },
+      { aim: 'denizen', piece: ogre },
+    ] as const;
+    const items = aims.flatMap((aim) => tiles.map((to) => ({ type: 'AimSpellToward', aim, to }) as MagicRealmAction));
+    const subs = subGroups(
+      items.map((action, index) => ({ action, index })),
+      names,
+    );
+    expect(subs?.map((s) => s.key)).toEqual(['seat 2', 'seat 3', 'Ogre #1']);
+  });
+});
+
+describe('a long list of clearings', () => {
+  it("folds Talk to Wise Bird's remote Peer, offered in every clearing, by tile", () => {
+    const catalog = MagicRealm.catalog();
+    const names = makeNames(catalog);
+    const peers = catalog.tiles.tiles
+      .slice(0, 3)
+      .flatMap((t) =>
+        t.normal.clearings.map(
+          (c) => ({ type: 'RemotePeer', at: { tile: t.id, clearing: c.number } }) as MagicRealmAction,
+        ),
+      );
+    const subs = subGroups(
+      peers.map((action, index) => ({ action, index })),
+      names,
+    );
+    expect(subs?.map((s) => s.key)).toEqual(catalog.tiles.tiles.slice(0, 3).map((t) => t.name));
+    expect(subs?.flatMap((s) => s.items).length).toBe(peers.length);
+    const first = subs?.[0]?.items[0]?.action;
+    expect(first && actionLabel(names, first)).toMatch(/^Talk to Wise Bird: peer into .+ \d$/);
   });
 });

@@ -11,6 +11,7 @@ import type {
   Gift,
   MagicRealmAction,
   MagicRealmLogEntry,
+  MagicRealmView,
   ManeuverPlay,
   MeetingAnswer,
   PlayOdds,
@@ -47,6 +48,9 @@ export function formatValue(names: Names, v: unknown): string {
       return pieceName(names, v as Parameters<typeof pieceName>[1]);
     }
     if (typeof v.item === 'string' && typeof v.id === 'string') return names.any(v.id);
+    // A spell's aim and a recorded activity have their own words.
+    if (typeof v.aim === 'string') return aimLabel(names, v as unknown as SpellAim);
+    if (typeof v.activity === 'string') return activityLabel(names, v as unknown as Activity);
     if (typeof v.type === 'string') return genericLabel(names, v as { type: string } & Record<string, unknown>);
     const entries = Object.entries(v);
     if (entries.length === 1 && entries[0]) return `${humanize(entries[0][0])} ${formatValue(names, entries[0][1])}`;
@@ -83,7 +87,7 @@ export function activityLabel(names: Names, activity: Activity): string {
     case 'fly':
       return `Fly to ${names.tile(activity.to)}`;
     case 'remoteEnchant':
-      return `Enchant remotely in ${clearingName(names, activity.at)}`;
+      return `Remote Enchant at ${clearingName(names, activity.at)} (Crystal Ball)`;
     default:
       return humanize(activity.activity);
   }
@@ -241,7 +245,8 @@ export function aimLabel(names: Names, aim: SpellAim): string {
     case 'enchant':
       return `the ${names.any(aim.item)}, adding ${names.any(aim.spell)}`;
     default:
-      return pieceName(names, aim.piece);
+      // A denizen or weapon; an aim this app does not know yet, by its name.
+      return isRecord(aim.piece) ? pieceName(names, aim.piece) : humanize(String(aim.aim));
   }
 }
 
@@ -273,7 +278,34 @@ export function spellInEffectLabel(names: Names, spell: SpellInEffect): string {
   }${on}; ${expiryLabel(spell.until)}`;
 }
 
-export function actionLabel(names: Names, action: MagicRealmAction): string {
+/** What a label may know beyond the action itself, from the view: the spell the seat is
+ * aiming (8.4.2), so "Unleash Power: my Magic chit 7" can say which spell it is. */
+export interface LabelContext {
+  /** The id of the spell the seat on screen has cast and is aiming. */
+  aiming?: string;
+}
+
+/** The label context of a seat: the spell it cast this round, as the view's combat shows. */
+export function labelContext(view: MagicRealmView, seat: number | null): LabelContext {
+  const cast = seat === null ? undefined : view.today.combat?.casts?.find(([s]) => s === seat)?.[1];
+  return cast ? { aiming: cast.spell } : {};
+}
+
+function aimSpellLabel(names: Names, aim: SpellAim, ctx: LabelContext): string {
+  const spell = ctx.aiming === undefined ? undefined : names.any(ctx.aiming);
+  if (aim.aim === 'chit') {
+    return spell ? `${spell}: my Magic chit ${aim.chit + 1}` : `Aim my spell at my Magic chit ${aim.chit + 1}`;
+  }
+  if (aim.aim === 'soundChit') {
+    // Whistle for Monsters: the chit comes to his tile, or (one already there) stays or is sent on.
+    const chit = `the ${names.any(aim.chit)} chit`;
+    return `${spell ?? 'Whistle for Monsters'}: ${chit} to ${aim.to === undefined ? 'my tile' : names.tile(aim.to)}`;
+  }
+  const what = aim.aim === 'kind' ? `every ${aim.kind} here` : aimLabel(names, aim);
+  return spell ? `Aim ${spell} at ${what}` : `Aim my spell at ${what}`;
+}
+
+export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelContext = {}): string {
   switch (action.type) {
     case 'RecordActivity':
       return `Record: ${activityLabel(names, action.activity)}`;
@@ -308,15 +340,15 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
     case 'LoseToStorm':
       return `Give up phase ${action.phase + 1} to the storm`;
     case 'RemotePeer':
-      return `Peer into ${clearingName(names, action.at)} (Talk to Wise Bird)`;
+      return `Talk to Wise Bird: peer into ${clearingName(names, action.at)}`;
     case 'Preempt':
-      return 'Preempt: take my turn now (Premonition)';
+      return 'Premonition: take my turn now';
     case 'PassPreempt':
-      return 'Pass: let the next attention chit be picked';
+      return 'Premonition: let the next chit be picked';
     case 'ChooseActivity':
-      return `Do now: ${activityLabel(names, action.activity)} (Prophecy)`;
+      return `Prophecy: do ${activityLabel(names, action.activity)} now`;
     case 'EndProphecyTurn':
-      return 'Do no more phases today (Prophecy)';
+      return 'Prophecy: do no more phases today';
     case 'RecordPhantasmActivity':
       return `Record for my phantasm: ${activityLabel(names, action.activity)}`;
     case 'TakeBackPhantasmActivity':
@@ -340,9 +372,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         ? `Enchant the tile with chit ${action.chit + 1}`
         : `Enchant chit ${action.chit + 1} into colour`;
     case 'EnchantTileAt':
-      return `Enchant the tile of ${clearingName(names, action.at)} with chit ${action.chit + 1}`;
+      return `Toadstool Circle: enchant the tile of ${clearingName(names, action.at)} with chit ${action.chit + 1}`;
     case 'Teleport':
-      return `Teleport to ${clearingName(names, action.to)}`;
+      return `Toadstool Circle: teleport to ${clearingName(names, action.to)}`;
     case 'Lure':
       return `Lure ${pieceName(names, action.denizen)} onto my sheet`;
     case 'EndLuring':
@@ -393,6 +425,8 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
           return `Loot the ${names.any(action.search.card)}`;
         case 'openChest':
           return `Open the ${names.any(action.search.chest)} with the Lost Keys`;
+        case 'magicSight':
+          return 'Search: the Magic Sight table';
         case 'readRunesItem':
           return action.search.spell === undefined
             ? `Read the runes of the ${names.any(action.search.item)}`
@@ -405,12 +439,9 @@ export function actionLabel(names: Names, action: MagicRealmAction): string {
         action.colour_chit === undefined ? '' : ` (colour chit ${action.colour_chit + 1})`
       }`;
     case 'AimSpell':
-      if (action.aim.aim === 'chit') return `Alter my ${aimLabel(names, action.aim)}`;
-      return action.aim.aim === 'kind'
-        ? `Aim my spell at every ${action.aim.kind} here`
-        : `Aim my spell at ${aimLabel(names, action.aim)}`;
+      return aimSpellLabel(names, action.aim, ctx);
     case 'AimSpellToward':
-      return `Aim my spell at ${aimLabel(names, action.aim)}, to blow toward ${names.tile(action.to)}`;
+      return `${ctx.aiming === undefined ? 'Hurricane Winds' : names.any(ctx.aiming)}: blow ${aimLabel(names, action.aim)} to ${names.tile(action.to)}`;
     case 'EndAim':
       return 'No more targets for my spell';
     case 'EnergizeSpell':
@@ -530,14 +561,20 @@ export function subGroups<A extends { type: string }>(
   if (items.length <= 8) return undefined;
   const first = items[0]?.action as Record<string, unknown> | undefined;
   if (!first) return undefined;
-  for (const field of Object.keys(first)) {
-    if (field === 'type') continue;
-    const keys = new Map<string, { action: A; index: number }[]>();
-    for (const it of items) {
-      const k = formatValue(names, (it.action as unknown as Record<string, unknown>)[field]);
-      keys.set(k, [...(keys.get(k) ?? []), it]);
+  // Each field by its value; then a field naming a clearing by its tile (a remote Peer
+  // may name any clearing on the map).
+  const byValue = (x: unknown) => formatValue(names, x);
+  const byTile = (x: unknown) => (isClearingRef(x) ? names.tile(x.tile) : formatValue(names, x));
+  for (const keyOf of [byValue, byTile]) {
+    for (const field of Object.keys(first)) {
+      if (field === 'type') continue;
+      const keys = new Map<string, { action: A; index: number }[]>();
+      for (const it of items) {
+        const k = keyOf((it.action as unknown as Record<string, unknown>)[field]);
+        keys.set(k, [...(keys.get(k) ?? []), it]);
+      }
+      if (keys.size > 1 && keys.size < items.length) return [...keys].map(([key, list]) => ({ key, items: list }));
     }
-    if (keys.size > 1 && keys.size < items.length) return [...keys].map(([key, list]) => ({ key, items: list }));
   }
   return undefined;
 }
