@@ -255,35 +255,18 @@ fn landing_clearing(
 ) -> Result<ClearingRef, RuleError> {
     let tile = super::flying::flying_over(state, seat)
         .ok_or_else(|| RuleError::internal("not in the air"))?;
-    let numbers = super::flying::clearings_of(cat, state, tile);
-    // A die matches a clearing within a few rolls; the bound keeps play finite.
-    for _ in 0..100 {
-        let roll = state.dice.roll("landing", 1);
-        let hit = numbers.iter().find(|n| n.0 == roll.higher()).copied();
-        events.push(Event::roll(
-            "7.2.2",
-            &roll,
-            match hit {
-                Some(n) => format!("The abandoned item lands in clearing {} of {tile:?}.", n.0),
-                None => format!("No clearing {} in {tile:?}: rolled again.", roll.higher()),
-            },
-            E::ItemLandingRolled { seat, tile },
-        ));
-        if let Some(number) = hit {
-            return Ok(ClearingRef {
-                tile,
-                clearing: number,
-            });
-        }
-    }
-    numbers
-        .iter()
-        .min()
-        .map(|number| ClearingRef {
-            tile,
-            clearing: *number,
-        })
-        .ok_or_else(|| RuleError::internal("a tile without clearings"))
+    super::flying::roll_landing(
+        cat,
+        state,
+        tile,
+        "7.2.2",
+        |die, hit| match hit {
+            Some(n) => format!("The abandoned item lands in clearing {} of {tile:?}.", n.0),
+            None => format!("No clearing {die} in {tile:?}: rolled again."),
+        },
+        || E::ItemLandingRolled { seat, tile },
+        events,
+    )
 }
 
 /// 4.3.4: puts a belonging in the character's clearing, under the abandoned pieces there.

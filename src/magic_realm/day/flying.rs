@@ -408,36 +408,24 @@ pub fn land(
         (None, Some((from, _))) => from,
         (None, None) => return Ok(false),
     };
-    let numbers = clearings_of(cat, state, tile);
-    let first = numbers
-        .iter()
-        .min()
-        .copied()
-        .ok_or_else(|| RuleError::internal("a tile without clearings"))?;
-    let mut at = None;
-    // A die always matches a clearing within a few rolls; the bound keeps play finite.
-    for _ in 0..100 {
-        let roll = state.dice.roll("landing", 1);
-        let hit = numbers.iter().find(|n| n.0 == roll.higher()).copied();
-        events.push(Event::roll(
-            "7.3.3",
-            &roll,
+    let name = who::who(cat, state, seat);
+    let at = roll_landing(
+        cat,
+        state,
+        tile,
+        "7.3.3",
+        |_, hit| {
             format!(
-                "{} rolls to land in {tile:?}: {}",
-                who::who(cat, state, seat),
+                "{name} rolls to land in {tile:?}: {}",
                 match hit {
                     Some(n) => format!("clearing {}", n.0),
                     None => "no such clearing; he rolls again".into(),
                 }
-            ),
-            E::LandingRolled { seat, tile },
-        ));
-        if hit.is_some() {
-            at = hit;
-            break;
-        }
-    }
-    let at = ClearingRef::new(tile, at.unwrap_or(first).0);
+            )
+        },
+        || E::LandingRolled { seat, tile },
+        events,
+    )?;
     let mut landing: Vec<Seat> = vec![seat];
     landing.extend(
         following::followers_of(state, seat)
@@ -448,6 +436,36 @@ pub fn land(
         set_down(cat, state, s, at, events)?;
     }
     Ok(who::is_cave(cat, state, at) && used_sunlight(cat, state, seat))
+}
+
+/// 7.3.3, 7.2.2: the clearing of `tile` a flier (or what falls from him) comes down in:
+/// one die, unmodified, rolled again until it names a clearing of the tile. Each roll is
+/// logged under `rule` with `text(die, clearing hit)` and the event `event()`.
+#[allow(clippy::too_many_arguments)]
+pub fn roll_landing(
+    cat: &Catalog,
+    state: &mut GameState,
+    tile: TileId,
+    rule: &str,
+    text: impl Fn(u8, Option<ClearingNumber>) -> String,
+    event: impl Fn() -> E,
+    events: &mut Events,
+) -> Result<ClearingRef, RuleError> {
+    let numbers = clearings_of(cat, state, tile);
+    // A die always matches a clearing within a few rolls; the bound keeps play finite.
+    for _ in 0..100 {
+        let roll = state.dice.roll("landing", 1);
+        let hit = numbers.iter().find(|n| n.0 == roll.higher()).copied();
+        events.push(Event::roll(rule, &roll, text(roll.higher(), hit), event()));
+        if let Some(n) = hit {
+            return Ok(ClearingRef::new(tile, n.0));
+        }
+    }
+    numbers
+        .iter()
+        .min()
+        .map(|n| ClearingRef::new(tile, n.0))
+        .ok_or_else(|| RuleError::internal("a tile without clearings"))
 }
 
 /// Puts a flier down in `at`: his Fly chit in use expires (4.6.6e).

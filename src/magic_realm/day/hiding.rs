@@ -29,6 +29,18 @@ pub fn do_hide(
         ));
         return Ok(());
     }
+    roll_to_hide(cat, state, seat, &format!("{name} tries to hide"), events).map(|_| ())
+}
+
+/// 7.4: one roll on the Hide table with his modifications; on a success he is hidden.
+/// Logged as `text` followed by the result. Returns whether he hid.
+pub fn roll_to_hide(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    text: &str,
+    events: &mut Events,
+) -> Result<bool, RuleError> {
     let mods = super::rolls::mods(cat, state, seat, RollFor::Table(TableId::Hide));
     let roll = state.dice.roll("hide", mods.dice());
     let result = cat
@@ -45,13 +57,10 @@ pub fn do_hide(
     events.push(Event::roll(
         "7.4",
         &roll,
-        format!(
-            "{name} tries to hide: {}",
-            if success { "hidden" } else { "not hidden" }
-        ),
+        format!("{text}: {}", if success { "hidden" } else { "not hidden" }),
         E::HideRolled { seat, success },
     ));
-    Ok(())
+    Ok(success)
 }
 
 /// The character becomes unhidden (7.1.2, 8.3.4, 8.3.6, 8.4.2), logged under `rule` with

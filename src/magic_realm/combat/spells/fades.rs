@@ -5,12 +5,10 @@
 //! He also searches only on the Magic Sight table ([`crate::magic_realm::day::search`]).
 
 use super::{Events, SpellEffect};
-use crate::engine::{Event, RuleError, Seat};
-use crate::magic_realm::actions::MagicRealmEvent as E;
-use crate::magic_realm::catalog::tables::{HideResult, TableId};
+use crate::engine::{RuleError, Seat};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current, CombatTarget};
-use crate::magic_realm::day::rolls::{self, RollFor};
+use crate::magic_realm::day::hiding;
 use crate::magic_realm::day::who;
 use crate::magic_realm::state::GameState;
 
@@ -42,29 +40,11 @@ pub fn end_of_round(
         .filter(|s| faded(cat, state, *s))
         .collect();
     for seat in rolling {
-        let mods = rolls::mods(cat, state, seat, RollFor::Table(TableId::Hide));
-        let roll = state.dice.roll("hide", mods.dice());
-        let result = cat
-            .tables
-            .hide(mods.result(&roll))
-            .copied()
-            .ok_or_else(|| RuleError::internal("the Hide table has no row for the roll"))?;
-        let success = result == HideResult::Success;
-        if success {
-            if let Some(s) = state.seat_mut(seat) {
-                s.hidden = true;
-            }
-        }
-        events.push(Event::roll(
-            "7.4",
-            &roll,
-            format!(
-                "World Fades: {} rolls to hide at the end of the round: {}",
-                who::who(cat, state, seat),
-                if success { "hidden" } else { "not hidden" }
-            ),
-            E::HideRolled { seat, success },
-        ));
+        let text = format!(
+            "World Fades: {} rolls to hide at the end of the round",
+            who::who(cat, state, seat)
+        );
+        hiding::roll_to_hide(cat, state, seat, &text, events)?;
     }
     Ok(())
 }

@@ -225,37 +225,26 @@ pub fn land_denizens(
         let Some((index, piece, tile)) = found else {
             return Ok(());
         };
-        let numbers = flying::clearings_of(cat, state, tile);
-        let first = numbers
-            .iter()
-            .min()
-            .copied()
-            .ok_or_else(|| RuleError::internal("a tile without clearings"))?;
-        let mut hit = None;
-        // A die always matches a clearing within a few rolls; the bound keeps play finite.
-        for _ in 0..100 {
-            let roll = state.dice.roll("landing", 1);
-            hit = numbers.iter().find(|n| n.0 == roll.higher()).copied();
-            events.push(Event::roll(
-                "7.3.3",
-                &roll,
+        let at = flying::roll_landing(
+            cat,
+            state,
+            tile,
+            "7.3.3",
+            |_, hit| {
                 format!(
                     "{piece} rolls to land in {tile:?}: {}",
                     match hit {
                         Some(n) => format!("clearing {}", n.0),
                         None => "no such clearing; it rolls again".into(),
                     }
-                ),
-                E::DenizenLandingRolled {
-                    piece: piece.clone(),
-                    tile,
-                },
-            ));
-            if hit.is_some() {
-                break;
-            }
-        }
-        let at = ClearingRef::new(tile, hit.unwrap_or(first).0);
+                )
+            },
+            || E::DenizenLandingRolled {
+                piece: piece.clone(),
+                tile,
+            },
+            events,
+        )?;
         let flown = state.piles.place_of(&piece).cloned();
         state.piles.move_to(&piece, Place::Clearing { at }, None);
         if let Some(c) = partner(cat, &piece)
