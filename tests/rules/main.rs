@@ -74,4 +74,5 @@ mod mr_treasures_day;
 mod mr_tremendous_hirelings;
 mod mr_turns;
 mod mr_twt;
+mod mr_twt_tables;
 mod session_contract;

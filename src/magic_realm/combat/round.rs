@@ -199,7 +199,11 @@ impl Who {
     /// Still in the fight: a character not gone, a counter still in a clearing.
     pub fn alive(&self, state: &GameState) -> bool {
         match self {
-            Who::Character(seat) => current(state).is_some_and(|c| !c.gone.contains(seat)),
+            // Out of combat (the Toadstool Circle's Power of the Pit): while he plays.
+            Who::Character(seat) => current(state).map_or_else(
+                || crate::magic_realm::day::who::playing(state, *seat),
+                |c| !c.gone.contains(seat),
+            ),
             Who::Denizen(piece) => {
                 matches!(state.piles.place_of(piece), Some(Place::Clearing { .. }))
             }
