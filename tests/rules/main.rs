@@ -66,6 +66,7 @@ mod mr_spells_phantasm;
 mod mr_spells_phases;
 mod mr_spells_prophecy;
 mod mr_spells_unleashed;
+mod mr_spells_wand;
 mod mr_spying;
 mod mr_trade_hire;
 mod mr_transform;

@@ -43,6 +43,8 @@ pub enum RedDieRoll {
     Pit { caster: Seat },
     /// He rolls on the Violent Storm Table for the storm he cast from `spell_box`.
     Storm { spell_box: u8 },
+    /// He rolls on the Transform Table for the Transform he cast from `spell_box` (4.6.8).
+    Transform { spell_box: u8 },
     /// He rolls on the Power of the Pit Table for looting the Toadstool Circle (7.5), in
     /// Daylight.
     SitePit,
@@ -180,6 +182,12 @@ pub fn apply(
                     roll: RedDieRoll::Storm { spell_box },
                     ..
                 } => super::storm::roll_storm(cat, state, seat, spell_box, red, &mut events)?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Transform { spell_box },
+                    ..
+                } => {
+                    super::transform::roll_transform(cat, state, seat, spell_box, red, &mut events)?
+                }
                 SpellChoice::RedDie {
                     roll: RedDieRoll::SitePit,
                     ..
