@@ -6,7 +6,7 @@ use serde_json::json;
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use tabletop_rules::magic_realm::catalog::tables::Creature;
 use tabletop_rules::magic_realm::combat::spells::SpellAim;
-use tabletop_rules::magic_realm::combat::CombatTarget;
+use tabletop_rules::magic_realm::combat::{self, CombatTarget};
 
 #[test]
 fn rule_4_6_8_the_magic_wand_sets_the_red_die_of_the_transform_roll() {
@@ -64,4 +64,71 @@ fn rule_4_6_8_the_magic_wand_sets_the_red_die_of_the_transform_roll() {
         .find(|s| s.spell.0 == "transform")
         .expect("Transform in effect");
     assert_eq!(s.value, Some(6), "the roll is kept");
+}
+
+#[test]
+fn rule_8_4_9_the_magic_wand_sets_the_red_die_of_an_attack_spell_s_missile_roll() {
+    // Every die is forced to 6; the Sorceror sets the red die of the blast's Missile Table
+    // roll to 1 (the other die still rolls).
+    let sorceror = json!({"character": "sorceror", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}],
+        "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"}}]});
+    let mut g = start(
+        json!({"seats": [sorceror], "pieces": [monster("ogre")], "at": "sunset",
+        "dice": dice(6, 40)}),
+    );
+    let mut log = Vec::new();
+    let ogre = piece("ogre");
+    cast_at(
+        &mut g,
+        S0,
+        0,
+        9,
+        Some(4),
+        SpellAim::Denizen {
+            piece: ogre.clone(),
+        },
+        &mut log,
+    );
+    until(&mut g, S0, &A::EndAim, &mut log);
+    let one = A::ChooseRedDie { value: 1 };
+    for _ in 0..30 {
+        if g.legal_actions(S0).contains(&one) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    assert_eq!(
+        g.legal_actions(S0),
+        (1..=6)
+            .map(|value| A::ChooseRedDie { value })
+            .collect::<Vec<_>>()
+    );
+    let before = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(S0, A::ChooseRedDie { value: 0 }).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+    log.extend(g.apply(S0, one).unwrap());
+    until(
+        &mut g,
+        S0,
+        &A::PlaySpellAttack {
+            lane: tabletop_rules::magic_realm::combat::melee::Lane::ChargeThrust,
+        },
+        &mut log,
+    );
+    until(&mut g, S0, &A::EndPlays, &mut log);
+    let missile: Vec<&String> = log
+        .iter()
+        .filter(|e| matches!(&e.detail, E::MeleeRoll { table } if table == "missile"))
+        .map(|e| &e.text)
+        .collect();
+    assert!(!missile.is_empty(), "the blast hits and rolls");
+    assert!(
+        missile.iter().all(|t| t.contains("[1, 6]")),
+        "the red die is his: {missile:?}"
+    );
+    assert!(
+        combat::current(g.state()).is_none_or(|c| c.red_missile.is_empty()),
+        "the red die lasts the round only"
+    );
 }

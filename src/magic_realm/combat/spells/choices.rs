@@ -43,6 +43,8 @@ pub enum RedDieRoll {
     Pit { caster: Seat },
     /// He rolls on the Violent Storm Table for the storm he cast from `spell_box`.
     Storm { spell_box: u8 },
+    /// He rolls on the Missile Table for his Attack spell's hits this round (8.4.9).
+    Missile,
     /// He rolls on the Transform Table for the Transform he cast from `spell_box` (4.6.8).
     Transform { spell_box: u8 },
     /// He rolls on the Power of the Pit Table for looting the Toadstool Circle (7.5), in
@@ -192,6 +194,12 @@ pub fn apply(
                     roll: RedDieRoll::SitePit,
                     ..
                 } => super::pit::in_daylight(cat, state, seat, red, &mut events)?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Missile,
+                    ..
+                } => {
+                    current_mut(state)?.red_missile.insert(seat, *value);
+                }
                 _ => {
                     if let Some(next) = wishes::grant_rolled(cat, state, seat, red, &mut events)? {
                         current_mut(state)?.spell_choices.insert(0, next);
