@@ -519,6 +519,11 @@ pub enum Pending {
     },
     /// The Lost spell and the Magic Wand: he sets the red die before the Lost roll.
     LostRedDie { seat: Seat },
+    /// The Enchanted Meadow's Wish or the Toadstool Circle's Power of the Pit (7.5): the
+    /// choice the result asks of `choice.seat()` (4.6.7b; the Magic Wand's red die).
+    SpellChoice {
+        choice: crate::magic_realm::combat::spells::choices::SpellChoice,
+    },
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his

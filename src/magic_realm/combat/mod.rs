@@ -276,6 +276,11 @@ pub struct Combat {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[tsify(optional)]
     pub wished_peace: bool,
+    /// The Magic Wand: the red die each caster set for his Attack spell's Missile Table
+    /// rolls this round.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(optional)]
+    pub red_missile: BTreeMap<Seat, u8>,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -435,6 +440,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         absent,
         spell_choices: Vec::new(),
         wished_peace: false,
+        red_missile: BTreeMap::new(),
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)

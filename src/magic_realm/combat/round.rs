@@ -67,6 +67,7 @@ pub fn start_round(
     combat.plays.clear();
     combat.owed.clear();
     combat.casts.clear();
+    combat.red_missile.clear();
     let round = combat.round;
     events.push(Event::public(
         "5.3",
@@ -82,6 +83,8 @@ pub fn start_round(
 struct GameDice<'a> {
     dice: &'a mut DiceBox,
     events: &'a mut Events,
+    /// The Magic Wand: the red die set for an attacker's Missile Table rolls.
+    red_missile: Vec<(FighterId, u8)>,
 }
 
 impl Chance for GameDice<'_> {
@@ -127,13 +130,29 @@ impl Chance for GameDice<'_> {
         ]
     }
 
-    fn missile(&mut self, _attacker: FighterId, dice: MissileDice) -> u8 {
+    fn missile(&mut self, attacker: FighterId, dice: MissileDice) -> u8 {
         let (count, modifier) = match dice {
             MissileDice::OneDie => (1, 0),
             MissileDice::OneDiePlus { modifier } => (1, modifier),
             MissileDice::TwoDice { modifier } => (2, modifier),
         };
-        let roll = self.dice.roll("missile", count);
+        let red = self
+            .red_missile
+            .iter()
+            .find(|(f, _)| *f == attacker)
+            .map(|(_, v)| *v);
+        let roll = match red {
+            Some(value) => {
+                let rest = self.dice.roll("missile", count - 1);
+                let mut dice = vec![value.clamp(1, 6)];
+                dice.extend(rest.dice);
+                crate::engine::dice::Roll {
+                    table: "missile".into(),
+                    dice,
+                }
+            }
+            None => self.dice.roll("missile", count),
+        };
         let result = (i16::from(roll.higher()) + i16::from(modifier)).clamp(1, 6);
         self.events.push(Event::roll(
             "8.4.9",
@@ -199,7 +218,11 @@ impl Who {
     /// Still in the fight: a character not gone, a counter still in a clearing.
     pub fn alive(&self, state: &GameState) -> bool {
         match self {
-            Who::Character(seat) => current(state).is_some_and(|c| !c.gone.contains(seat)),
+            // Out of combat (the Toadstool Circle's Power of the Pit): while he plays.
+            Who::Character(seat) => current(state).map_or_else(
+                || crate::magic_realm::day::who::playing(state, *seat),
+                |c| !c.gone.contains(seat),
+            ),
             Who::Denizen(piece) => {
                 matches!(state.piles.place_of(piece), Some(Place::Clearing { .. }))
             }
@@ -492,10 +515,19 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
     }
     super::hirelings::melee::reveal(state)?;
     let built = build(cat, state)?;
+    let red_missile: Vec<(FighterId, u8)> = current(state)
+        .map(|c| {
+            c.red_missile
+                .iter()
+                .filter_map(|(s, v)| built.id_of(&Who::Character(*s)).map(|f| (f, *v)))
+                .collect()
+        })
+        .unwrap_or_default();
     let outcome = {
         let mut chance = GameDice {
             dice: &mut state.dice,
             events,
+            red_missile,
         };
         melee::resolve(cat, &built.situation, &mut chance)?
     };

@@ -49,15 +49,19 @@ fn remove_denizen(
     };
     for p in std::iter::once(piece.clone()).chain(companion) {
         state.piles.move_to(&p, Place::Killed, Some(Facing::Light));
-        let combat = current_mut(state)?;
-        combat.release(&p);
-        combat.unassign(&p);
+        // Killed out of combat (the Toadstool Circle's Power of the Pit), it leaves none.
+        if let Ok(combat) = current_mut(state) {
+            combat.release(&p);
+            combat.unassign(&p);
+        }
     }
     // 8.4.7: when its target is killed, a Tremendous monster turns red side down again.
-    let holders = current_mut(state)?.release_holders_of(&super::CombatTarget::Denizen {
-        piece: piece.clone(),
-    });
-    super::holding::let_go(state, &holders, "8.4.7", events);
+    if let Ok(combat) = current_mut(state) {
+        let holders = combat.release_holders_of(&super::CombatTarget::Denizen {
+            piece: piece.clone(),
+        });
+        super::holding::let_go(state, &holders, "8.4.7", events);
+    }
     // 8.7: when an unhired leader is killed, his group's belongings are abandoned in his
     // clearing, in the order they lie in the group's box (a hired leader's stay there).
     if let (PieceId::Native { id }, Some(at), false) = (piece, at, hired) {
@@ -257,11 +261,12 @@ pub fn character_killed(
     if let Some(s) = state.seat_mut(seat) {
         s.gold = 0;
     }
-    let combat = current_mut(state)?;
-    combat.gone.insert(seat);
-    combat.sheets.remove(&seat);
-    let released = combat.release_holders_of(&super::CombatTarget::Character { seat });
-    super::holding::let_go(state, &released, "8.4.7", events);
+    if let Ok(combat) = current_mut(state) {
+        combat.gone.insert(seat);
+        combat.sheets.remove(&seat);
+        let released = combat.release_holders_of(&super::CombatTarget::Character { seat });
+        super::holding::let_go(state, &released, "8.4.7", events);
+    }
     quitting::kill(cat, state, seat, "8.4.9", events);
     Ok(())
 }

@@ -36,6 +36,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
     }
+    // A Site card's Wish or Power of the Pit (7.5): its seat chooses.
+    if super::twt::choice::decider(state).is_some() {
+        return super::twt::choice::options(cat, state, seat);
+    }
     // Premonition: before a chit is picked, a character keeping his out decides.
     if super::premonition::decider(state).is_some() {
         return super::premonition::options(state, seat);
@@ -142,6 +146,15 @@ pub fn apply(
         if following::apply(cat, state, seat, action, &mut events)? {
             if let Some(guide) = turn_of(state) {
                 end_phase(cat, state, guide, &mut events)?;
+            }
+        }
+        return Ok(events);
+    }
+    if super::twt::choice::decider(state).is_some() {
+        super::twt::choice::apply(cat, state, seat, action, &mut events)?;
+        if state.today.pending.is_none() {
+            if let Some(looter) = turn_of(state) {
+                end_phase(cat, state, looter, &mut events)?;
             }
         }
         return Ok(events);

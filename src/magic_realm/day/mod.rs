@@ -152,7 +152,8 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
         Step::Daylight { .. } => {
             let followers = following::waiting(state);
             if followers.is_empty() {
-                premonition::decider(state)
+                twt::choice::decider(state)
+                    .or(premonition::decider(state))
                     .or(daylight::turn_of(state))
                     .into_iter()
                     .collect()

@@ -43,6 +43,13 @@ pub enum RedDieRoll {
     Pit { caster: Seat },
     /// He rolls on the Violent Storm Table for the storm he cast from `spell_box`.
     Storm { spell_box: u8 },
+    /// He rolls on the Missile Table for his Attack spell's hits this round (8.4.9).
+    Missile,
+    /// He rolls on the Transform Table for the Transform he cast from `spell_box` (4.6.8).
+    Transform { spell_box: u8 },
+    /// He rolls on the Power of the Pit Table for looting the Toadstool Circle (7.5), in
+    /// Daylight.
+    SitePit,
 }
 
 impl SpellChoice {
@@ -83,34 +90,36 @@ pub fn waiting(state: &GameState) -> Option<SpellChoice> {
 /// The seat's options for the choice he owes.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     match waiting(state) {
-        Some(SpellChoice::Teleport { seat: s }) if s == seat => state
+        Some(choice) if choice.seat() == seat => options_for(cat, state, choice),
+        _ => Vec::new(),
+    }
+}
+
+/// The options of `choice`, for its seat (in combat or, for a Site card's result, in
+/// Daylight).
+pub fn options_for(cat: &Catalog, state: &GameState, choice: SpellChoice) -> Vec<A> {
+    match choice {
+        SpellChoice::Teleport { .. } => state
             .map
             .clearings(&cat.tiles)
             .into_iter()
             .map(|to| A::WishTeleport { to })
             .collect(),
-        Some(SpellChoice::Elsewhere { seat: s }) if s == seat => {
-            wishes::elsewhere_candidates(cat, state, seat)
-                .into_iter()
-                .map(|target| A::WishAway { target })
-                .collect()
-        }
-        Some(SpellChoice::Vision { seat: s }) if s == seat => wishes::vision_piles(state)
+        SpellChoice::Elsewhere { seat } => wishes::elsewhere_candidates(cat, state, seat)
+            .into_iter()
+            .map(|target| A::WishAway { target })
+            .collect(),
+        SpellChoice::Vision { .. } => wishes::vision_piles(state)
             .into_iter()
             .map(|pile| A::WishVision { pile })
             .collect(),
-        Some(SpellChoice::WishRedDie { seat: s } | SpellChoice::RedDie { seat: s, .. })
-            if s == seat =>
-        {
+        SpellChoice::WishRedDie { .. } | SpellChoice::RedDie { .. } => {
             (1..=6).map(|value| A::ChooseRedDie { value }).collect()
         }
-        Some(SpellChoice::AskDemon { seat: s }) if s == seat => {
-            super::ask_demon::questions(cat, state, seat)
-                .into_iter()
-                .map(|question| A::AskDemon { question })
-                .collect()
-        }
-        _ => Vec::new(),
+        SpellChoice::AskDemon { seat } => super::ask_demon::questions(cat, state, seat)
+            .into_iter()
+            .map(|question| A::AskDemon { question })
+            .collect(),
     }
 }
 
@@ -175,6 +184,22 @@ pub fn apply(
                     roll: RedDieRoll::Storm { spell_box },
                     ..
                 } => super::storm::roll_storm(cat, state, seat, spell_box, red, &mut events)?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Transform { spell_box },
+                    ..
+                } => {
+                    super::transform::roll_transform(cat, state, seat, spell_box, red, &mut events)?
+                }
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::SitePit,
+                    ..
+                } => super::pit::in_daylight(cat, state, seat, red, &mut events)?,
+                SpellChoice::RedDie {
+                    roll: RedDieRoll::Missile,
+                    ..
+                } => {
+                    current_mut(state)?.red_missile.insert(seat, *value);
+                }
                 _ => {
                     if let Some(next) = wishes::grant_rolled(cat, state, seat, red, &mut events)? {
                         current_mut(state)?.spell_choices.insert(0, next);

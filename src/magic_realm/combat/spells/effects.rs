@@ -40,8 +40,18 @@ pub fn start(
         current_mut(state)?.targets.remove(&seat);
     }
     match effect {
-        // It attacks in the melee and expires after it (attacks::expire).
-        SpellEffect::Attack => {}
+        // It attacks in the melee and expires after it (attacks::expire). The Magic Wand:
+        // he sets the red die of its Missile Table rolls now, before the melee.
+        SpellEffect::Attack => {
+            if spell.attack.is_some_and(|a| a.missile)
+                && red_die(cat, state, seat, TableId::Missile)
+            {
+                current_mut(state)?.spell_choices.push(SpellChoice::RedDie {
+                    seat,
+                    roll: RedDieRoll::Missile,
+                });
+            }
+        }
         SpellEffect::MakeWhole => {
             for aim in &cast.aims {
                 if let SpellAim::Character { seat: target } = aim {

@@ -51,21 +51,26 @@ fn size_of(cat: &Catalog, piece: &PieceId) -> Option<Size> {
 pub fn kill_all(
     cat: &Catalog,
     state: &mut GameState,
-    mut victims: Vec<Who>,
+    victims: Vec<Who>,
     killer: &Who,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    kill_all_by(cat, state, victims, Some(killer), events)
+}
+
+/// Kills `victims` at once, as `killer`'s kills (nobody's without one).
+fn kill_all_by(
+    cat: &Catalog,
+    state: &mut GameState,
+    mut victims: Vec<Who>,
+    killer: Option<&Who>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     victims.sort_by_key(|v| std::cmp::Reverse(worth(cat, state, v)));
+    let sharers: Vec<Who> = killer.cloned().into_iter().collect();
     for victim in victims {
         if victim.alive(state) {
-            spoils::killed(
-                cat,
-                state,
-                Some(victim),
-                Some(killer.clone()),
-                std::slice::from_ref(killer),
-                events,
-            )?;
+            spoils::killed(cat, state, Some(victim), killer.cloned(), &sharers, events)?;
         }
     }
     Ok(())
@@ -116,6 +121,70 @@ pub fn power_of_the_pit_with_red(
     let Some(at) = current(state).map(|c| c.at) else {
         return Ok(());
     };
+    // Every character fighting there, every monster and native in the clearing, hirelings
+    // (hired or controlled) included.
+    let characters: Vec<Seat> = current(state)
+        .map(|c| c.fighting().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let hired = current(state)
+        .map(|c| crate::magic_realm::combat::hirelings::in_combat(cat, state, c))
+        .unwrap_or_default();
+    let present = Present {
+        at,
+        characters,
+        hired,
+    };
+    roll_and_resolve(cat, state, target, Some(killer), &present, red, events)?;
+    if let Ok(c) = crate::magic_realm::combat::current_mut(state) {
+        c.eventful = true;
+    }
+    Ok(())
+}
+
+/// Who the Power of the Pit can reach: the clearing, the characters there and the
+/// hirelings besides its monsters and natives.
+pub struct Present {
+    pub at: crate::magic_realm::map::ClearingRef,
+    pub characters: Vec<Seat>,
+    pub hired: Vec<PieceId>,
+}
+
+/// The Toadstool Circle Table's 5 (7.5): the looter rolls on the Power of the Pit Table in
+/// Daylight (docs/rulings.md): its results reach the characters, monsters and natives in
+/// his clearing; its kills are nobody's.
+pub fn in_daylight(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let at = who::clearing_or_err(state, seat)?;
+    let characters: Vec<Seat> = state
+        .all_seats()
+        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .collect();
+    let present = Present {
+        at,
+        characters,
+        hired: Vec::new(),
+    };
+    let target = CombatTarget::Character { seat };
+    roll_and_resolve(cat, state, &target, None, &present, red, events)
+}
+
+/// Rolls the Power of the Pit Table for `target` (the red die `red` if set) and does the
+/// result among those `present`.
+fn roll_and_resolve(
+    cat: &Catalog,
+    state: &mut GameState,
+    target: &CombatTarget,
+    killer: Option<&Who>,
+    present: &Present,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let at = present.at;
     let roll = crate::magic_realm::day::rolls::roll_with_red(
         state,
         "power_of_the_pit",
@@ -142,20 +211,17 @@ pub fn power_of_the_pit_with_red(
         CombatTarget::Denizen { .. } => None,
     };
     // Melt into Mist: a character turned into mist is immune to the results.
-    let characters: Vec<Seat> = current(state)
-        .map(|c| c.fighting().collect::<Vec<_>>())
-        .unwrap_or_default()
-        .into_iter()
+    let characters: Vec<Seat> = present
+        .characters
+        .iter()
+        .copied()
         .filter(|s| !super::mist::misted_seat(cat, state, *s))
         .collect();
     // Every monster and native in the clearing, hirelings (hired or controlled) included.
     let denizens = |state: &GameState| -> Vec<PieceId> {
-        let hired = current(state)
-            .map(|c| crate::magic_realm::combat::hirelings::in_combat(cat, state, c))
-            .unwrap_or_default();
         denizens_in(cat, state, at)
             .into_iter()
-            .chain(hired)
+            .chain(present.hired.iter().cloned())
             .collect()
     };
     match result {
@@ -166,10 +232,10 @@ pub fn power_of_the_pit_with_red(
                 .map(|s| Who::Character(*s))
                 .collect();
             victims.extend(denizens(state).into_iter().map(Who::Denizen));
-            kill_all(cat, state, victims, killer, events)?;
+            kill_all_by(cat, state, victims, killer, events)?;
         }
         PitResult::CarriedAway => {
-            kill_all(cat, state, vec![Who::of(target)], killer, events)?;
+            kill_all_by(cat, state, vec![Who::of(target)], killer, events)?;
         }
         PitResult::Terror => {
             let light_or_medium = |s: Size| matches!(s, Size::Light | Size::Medium);
@@ -211,7 +277,7 @@ pub fn power_of_the_pit_with_red(
                 .filter(|p| size_of(cat, p).is_some_and(light_or_medium))
                 .map(Who::Denizen)
                 .collect();
-            kill_all(cat, state, victims, killer, events)?;
+            kill_all_by(cat, state, victims, killer, events)?;
         }
         PitResult::Blight => {
             if let Some(s) = seat {
@@ -259,9 +325,6 @@ pub fn power_of_the_pit_with_red(
                 }
             }
         }
-    }
-    if let Ok(c) = crate::magic_realm::combat::current_mut(state) {
-        c.eventful = true;
     }
     Ok(())
 }

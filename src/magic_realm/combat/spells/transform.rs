@@ -199,9 +199,43 @@ pub fn transform(
         super::end_cast(state, seat, cast, Ending::Broken, "4.6.9", text, events);
         return Ok(());
     }
-    use crate::magic_realm::day::rolls::{mods, RollFor};
+    super::effects::bewitch(cat, state, seat, cast);
+    // The Magic Wand: he sets the red die first.
+    if crate::magic_realm::day::rolls::controls_red_die(cat, state, seat, TableId::Transform) {
+        crate::magic_realm::combat::current_mut(state)?
+            .spell_choices
+            .push(super::choices::SpellChoice::RedDie {
+                seat,
+                roll: super::choices::RedDieRoll::Transform {
+                    spell_box: cast.spell_box,
+                },
+            });
+        return Ok(());
+    }
+    roll_transform(cat, state, seat, cast.spell_box, None, events)
+}
+
+/// The caster's roll on the Transform Table for the Transform he cast from `spell_box`
+/// (in effect), the red die set to `red` (the Magic Wand).
+pub fn roll_transform(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    spell_box: u8,
+    red: Option<u8>,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    use crate::magic_realm::day::rolls::{mods, roll_with_red, RollFor};
+    let index = super::index_of(state, seat, spell_box)
+        .ok_or_else(|| RuleError::internal("the Transform is not in effect"))?;
+    let target = state
+        .spells
+        .get(index)
+        .and_then(|s| s.aims.first())
+        .and_then(SpellAim::individual)
+        .ok_or_else(|| RuleError::internal("the Transform has no target"))?;
     let m = mods(cat, state, seat, RollFor::Table(TableId::Transform));
-    let dice = state.dice.roll("transform", m.dice());
+    let dice = roll_with_red(state, "transform", m, red);
     let roll = m.result(&dice);
     let row = cat
         .tables
@@ -221,8 +255,7 @@ pub fn transform(
             creature: row.creature,
         },
     ));
-    super::effects::bewitch(cat, state, seat, cast);
-    if let Some(s) = state.spells.last_mut() {
+    if let Some(s) = state.spells.get_mut(index) {
         s.value = Some(roll);
     }
     Ok(())

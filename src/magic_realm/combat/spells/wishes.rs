@@ -44,7 +44,7 @@ pub fn grant(
 }
 
 /// The Wishes Table roll, the red die `red` if he chose it (the Magic Wand).
-pub(super) fn grant_rolled(
+pub fn grant_rolled(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -173,15 +173,11 @@ pub fn peace_here(state: &GameState) -> bool {
 /// You Were Elsewhere: whom `seat` may name: a character, monster or native in his
 /// clearing other than himself (a hidden character only if he found hidden enemies; not
 /// one turned into mist).
-pub(super) fn elsewhere_candidates(
-    cat: &Catalog,
-    state: &GameState,
-    seat: Seat,
-) -> Vec<CombatTarget> {
-    let Some(combat) = current(state) else {
-        return Vec::new();
-    };
+pub fn elsewhere_candidates(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<CombatTarget> {
     let found = state.today.found_enemies.contains(&seat);
+    let Some(combat) = current(state) else {
+        return elsewhere_in_daylight(cat, state, seat, found);
+    };
     let mut out: Vec<CombatTarget> = combat
         .fighting()
         .filter(|s| *s != seat)
@@ -202,8 +198,37 @@ pub(super) fn elsewhere_candidates(
     out
 }
 
+/// You Were Elsewhere out of combat (a Site card's Wish, 7.5): the characters playing in
+/// his clearing, the monsters and natives there.
+fn elsewhere_in_daylight(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    found: bool,
+) -> Vec<CombatTarget> {
+    let Some(at) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    let mut out: Vec<CombatTarget> = state
+        .all_seats()
+        .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .filter(|s| found || !state.seat(*s).is_some_and(|x| x.hidden))
+        .filter(|s| !super::mist::misted_seat(cat, state, *s))
+        .map(|s| CombatTarget::Character { seat: s })
+        .collect();
+    out.extend(
+        fighters::denizens_in(cat, state, at)
+            .into_iter()
+            .filter(|piece| state.homes.of(piece).is_some())
+            .map(|piece| CombatTarget::Denizen { piece }),
+    );
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Vision: the Setup Card piles that hold Treasure cards.
-pub(super) fn vision_piles(state: &GameState) -> Vec<Place> {
+pub fn vision_piles(state: &GameState) -> Vec<Place> {
     state
         .piles
         .iter()
@@ -218,7 +243,7 @@ pub(super) fn vision_piles(state: &GameState) -> Vec<Place> {
 
 /// You Were Elsewhere: `seat` names `target`: a character then chooses where he teleports
 /// (the choice returned); a denizen goes where it started the game.
-pub(super) fn name_elsewhere(
+pub fn name_elsewhere(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -253,7 +278,7 @@ pub(super) fn name_elsewhere(
 /// weight); to his own clearing, he does not move. Leaving a combat, he takes no further
 /// part in it (he still pays for the chits he played this round); the denizens on his
 /// sheet stay behind.
-pub(super) fn teleport(
+pub fn teleport(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -307,7 +332,7 @@ pub(super) fn teleport(
 /// 4.6.7b: a denizen wished elsewhere goes where it started the game (a Ghost or Garrison
 /// native to its clearing, any other to its Setup Card or Appearance Chart box) with its
 /// head, club or horse; a hired native becomes unhired.
-pub(super) fn send_home(
+pub fn send_home(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -368,13 +393,7 @@ pub(super) fn send_home(
 
 /// 4.6.7b: Vision: he looks at every Treasure card in the pile, top first, and puts them
 /// back as they were (none turns face up or activates, 4.4.2a). Only he sees them.
-pub(super) fn vision(
-    cat: &Catalog,
-    state: &GameState,
-    seat: Seat,
-    pile: &Place,
-    events: &mut Events,
-) {
+pub fn vision(cat: &Catalog, state: &GameState, seat: Seat, pile: &Place, events: &mut Events) {
     let cards: Vec<PieceId> = state
         .piles
         .pile(pile)

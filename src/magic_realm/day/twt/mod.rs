@@ -18,8 +18,13 @@ use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
+mod spell_tables;
 mod tables;
 pub use tables::{loot_card, teleport, teleport_options};
+pub mod choice {
+    //! The Daylight choices of a Site card's Wish or Power of the Pit.
+    pub use super::spell_tables::{apply, decider, options};
+}
 
 type Events = Vec<Event<E>>;
 

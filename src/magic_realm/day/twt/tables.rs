@@ -1,8 +1,8 @@
 //! The Site cards' own tables (7.5, 2.4.5; `tables.json` `twt_*`): looting a Site card
 //! rolls on its table instead of the Loot table. Take results take the card's own piece
 //! of that kind from its box; the Crypt of the Knight's Gold, the Enchanted Meadow's Heal,
-//! the Toadstool Circle's teleport to a cave and Peer into any clearing, and the Curses
-//! Table.
+//! the Toadstool Circle's teleport to a cave and Peer into any clearing, the Curses
+//! Table, and the Wishes and Power of the Pit Tables ([`super::spell_tables`]).
 
 use super::{card_name, contents, discover, info, Events};
 use crate::engine::{Event, RuleError, Seat};
@@ -180,7 +180,13 @@ fn resolve(
                 E::PeerAnywhere { seat },
             ));
         }
-        // Not yet played by the engine (docs/rulings.md): the result is logged only.
+        SiteCardResult::RollOn(TableId::Wishes) => {
+            super::spell_tables::wish(cat, state, seat, events)?;
+        }
+        SiteCardResult::RollOn(TableId::PowerOfThePit) => {
+            super::spell_tables::pit(cat, state, seat, events)?;
+        }
+        // No Site card rolls on another table.
         SiteCardResult::RollOn(_) => events.push(Event::public(
             "7.5",
             format!("{result:?}: this result is not played yet; nothing happens."),
@@ -254,8 +260,6 @@ pub fn teleport(
     state
         .piles
         .move_to(&counter, Place::Clearing { at: to }, None);
-    // 8.3.8: he came by no roadway.
-    state.today.entered_from.remove(&seat);
     events.push(Event::public(
         "7.5",
         format!(
@@ -265,6 +269,14 @@ pub fn teleport(
         ),
         E::Moved { seat, from, to },
     ));
+    teleported(cat, state, seat, events);
+    Ok(())
+}
+
+/// After a teleport in Daylight: he came by no roadway (8.3.8); his followers are left
+/// behind and stop following (7.11a); he meets what is in his new clearing.
+pub(super) fn teleported(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+    state.today.entered_from.remove(&seat);
     for f in crate::magic_realm::day::following::followers_of(state, seat) {
         state.today.following.remove(&f);
         state.today.stopped_following.insert(f);
@@ -279,5 +291,4 @@ pub fn teleport(
     }
     events.extend(belongings::entered_clearing(cat, state, seat));
     crate::magic_realm::day::missions::arrived(cat, state, seat, events);
-    Ok(())
 }
