@@ -1,4 +1,5 @@
-//! Seed rows `docs/coverage.md` still had as gaps: a red-side-up Tremendous monster keeps
+//! Seed rows `docs/coverage.md` still had as gaps: a Demon's spell neither stops nor is
+//! stopped (002 8.4.3 #3); a red-side-up Tremendous monster keeps
 //! combat going (002 8.4.7 #7), and at Disengagement every other denizen is unassigned
 //! while it keeps its target (004 #21b, rule 8.6). All dice 1: nothing repositions or
 //! changes tactics; the T Serpent (light: Light harm, time 4; red: holds at time 4 from the
@@ -171,4 +172,93 @@ fn seed_004_at_disengagement_all_others_are_unassigned_but_a_red_tremendous_mons
     );
     let c = combat::current(g.state()).unwrap();
     assert_eq!(c.sheet_of(&piece("h-spider")), None);
+}
+
+/// The Sorceror with a Fiery Blast and the Demon (light side: Power of the Pit at time 2,
+/// move 4) on his sheet; every die 5 (the Demon keeps its side; the Pit roll is Forget). If
+/// `alert`, he alerts his Magic III3* (chit 9) in the day, so it completes at time 0.
+fn sorceror_and_demon(alert: bool) -> (Game, Log) {
+    use crate::spells_common as sc;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    let mut sorceror = json!({"character": "sorceror", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}]});
+    if alert {
+        sorceror["record"] = json!([{"activity": "alert"}]);
+    }
+    let at = if alert { "daylight" } else { "sunset" };
+    let mut g = start(json!({"seats": [sorceror], "pieces": [monster("demon")],
+        "at": at, "dice": dice(5, 80)}));
+    let mut log = Vec::new();
+    for _ in 0..20 {
+        if combat::current(g.state()).is_some() {
+            break;
+        }
+        let legal = g.legal_actions(S0);
+        let action = if legal.contains(&A::AlertChit { chit: 9 }) {
+            A::AlertChit { chit: 9 }
+        } else if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else {
+            combat::passing(&legal).expect("an action")
+        };
+        log.extend(g.apply(S0, action).unwrap());
+    }
+    let aim = SpellAim::Denizen {
+        piece: piece("demon"),
+    };
+    sc::cast_at(&mut g, S0, 0, 9, Some(4), aim, &mut log);
+    for _ in 0..30 {
+        if round(&g) != 1 {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    (g, log)
+}
+
+#[test]
+fn rule_8_4_3_a_demons_spell_neither_stops_a_spell_nor_is_stopped() {
+    use tabletop_rules::magic_realm::combat::CombatTarget;
+    let pit = |log: &Log| {
+        log.iter().any(|e| {
+            matches!(
+                e.detail,
+                E::PitRolled {
+                    target: CombatTarget::Character { seat: S0 },
+                    ..
+                }
+            )
+        })
+    };
+    let works = |log: &Log| {
+        log.iter()
+            .any(|e| e.rule.0 == "8.4.3" && matches!(e.detail, E::SpellWorks { seat: S0, .. }))
+    };
+    // His time-3 spell: the Demon's faster time-2 spell hits him, yet his spell works.
+    let (_, log) = sorceror_and_demon(false);
+    assert!(log.iter().any(|e| matches!(
+        e.detail,
+        E::SpellCast {
+            seat: S0,
+            time: 3,
+            ..
+        }
+    )));
+    assert!(works(&log), "not stopped by the Demon's spell");
+    assert!(pit(&log));
+    assert!(!log
+        .iter()
+        .any(|e| matches!(e.detail, E::SpellCancelled { .. })));
+    // His alerted chit (time 0) names the Demon: faster, yet the Demon's spell still goes.
+    let (_, log) = sorceror_and_demon(true);
+    assert!(log.iter().any(|e| matches!(
+        e.detail,
+        E::SpellCast {
+            seat: S0,
+            time: 0,
+            ..
+        }
+    )));
+    assert!(works(&log));
+    assert!(pit(&log), "the Demon's spell is not stopped");
 }
