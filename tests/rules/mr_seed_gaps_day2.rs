@@ -1,6 +1,7 @@
 //! Rule scenarios for the day's gaps that `docs/coverage.md` found without a test: a
 //! colour chit played for nothing at the start of a phase, and none played on a roadway or
-//! in the air (7.2.3e-f). Each is built from a scenario with forced dice.
+//! in the air (7.2.3e-f); a guide carrying with the move strength of the underlings
+//! following him (7.11d). Each is built from a scenario with forced dice.
 
 use crate::spells_common::{chit, details, start, Game, S0};
 use serde_json::{json, Value};
@@ -108,4 +109,81 @@ fn rule_7_2_3f_no_colour_chit_is_played_while_flying() {
     assert!(g.apply(S0, play).is_err(), "refused in the air");
     assert_eq!(*g.state(), before, "a refused action changes nothing");
     assert_eq!(chit(&g, S0, 5), ChitStatus::Enchanted);
+}
+
+#[test]
+fn rule_7_11d_the_guide_carries_with_his_following_underlings_move_strength() {
+    // The Swordsman in Oak Woods 2, his Medium Move chit 6 fatigued (only Light Move chits
+    // left), owns a Medium Broadsword; Company 1 (Medium move strength), hired by him, is
+    // there. Followed by Company 1 he moves to Oak Woods 4 carrying the Broadsword; with
+    // Company 1 told to stay, he abandons it in Oak Woods 2. Telling the underling to
+    // follow a guide who is not in his clearing is refused and changes nothing.
+    use tabletop_rules::magic_realm::catalog::denizens::NativeId;
+    use tabletop_rules::magic_realm::day::underlings::UnderlingGuide;
+    use tabletop_rules::magic_realm::map::ClearingRef;
+    use tabletop_rules::magic_realm::pieces::PieceId;
+    use tabletop_rules::magic_realm::state::Activity;
+    let sword: PieceId =
+        serde_json::from_value(json!({"kind": "weapon", "id": "broadsword", "n": 0})).unwrap();
+    let to: ClearingRef = serde_json::from_value(oak(4)).unwrap();
+    let from: ClearingRef = serde_json::from_value(oak(2)).unwrap();
+    for (stay, carried) in [(false, true), (true, false)] {
+        let mut g = start(json!({"seats": [{"character": "swordsman", "at": oak(2),
+                "hidden": false, "chits": [{"chit": 6, "status": "fatigued"}],
+                "belongings": [{"piece": {"kind": "weapon", "id": "broadsword", "n": 0}}],
+                "hirelings": [{"native": "company-1", "lastDay": 14}]}],
+            "pieces": [{"piece": {"kind": "native", "id": "company-1"},
+                "place": {"place": "clearing", "at": oak(2)}}],
+            "day": 2, "dice": [1, 6, 6, 6]}));
+        let company = NativeId("company-1".into());
+        let wrong = A::AssignUnderling {
+            underling: company.clone(),
+            guide: UnderlingGuide::Character {
+                seat: tabletop_rules::engine::Seat(1),
+            },
+        };
+        let before = g.state().clone();
+        assert!(g.apply(S0, wrong).is_err(), "no such guide in his clearing");
+        assert_eq!(*g.state(), before, "a refused action changes nothing");
+        if stay {
+            g.apply(
+                S0,
+                A::AssignUnderling {
+                    underling: company.clone(),
+                    guide: UnderlingGuide::Stay,
+                },
+            )
+            .unwrap();
+        }
+        g.apply(
+            S0,
+            A::RecordActivity {
+                activity: Activity::Move { to },
+            },
+        )
+        .unwrap();
+        g.apply(S0, A::FinishRecording).unwrap();
+        for _ in 0..4 {
+            if !g.legal_actions(S0).contains(&A::Proceed) {
+                break;
+            }
+            g.apply(S0, A::Proceed).unwrap();
+        }
+        let swordsman: PieceId =
+            serde_json::from_value(json!({"kind": "character", "id": "swordsman"})).unwrap();
+        assert_eq!(
+            g.state().piles.place_of(&swordsman),
+            Some(&Place::Clearing { at: to }),
+            "he moved"
+        );
+        let sword_at = g.state().piles.place_of(&sword).cloned();
+        if carried {
+            assert!(
+                matches!(sword_at, Some(Place::Belongings { .. })),
+                "carried: {sword_at:?}"
+            );
+        } else {
+            assert_eq!(sword_at, Some(Place::Clearing { at: from }), "abandoned");
+        }
+    }
 }
