@@ -187,3 +187,59 @@ fn rule_7_11d_the_guide_carries_with_his_following_underlings_move_strength() {
         }
     }
 }
+
+#[test]
+fn rule_6_3_1b_hired_underlings_are_unhidden_each_day_and_hide_only_with_their_guide() {
+    // Day 2, Birdsong: Company 1, hired by the Swordsman in Oak Woods 2, is (was) hidden;
+    // the Swordsman records Hide. At Sunrise Company 1 is unhidden; following him, it
+    // hides when he does (Monster Roll 1; Hide roll 1 and 2: hidden), and fails with him
+    // on a 6. Recording a Move to a clearing that is no Move away is refused and changes
+    // nothing.
+    use tabletop_rules::magic_realm::map::ClearingRef;
+    use tabletop_rules::magic_realm::state::Activity;
+    for (dice, hides) in [(json!([1, 1, 2]), true), (json!([1, 6, 6]), false)] {
+        let mut g = start(json!({"seats": [{"character": "swordsman", "at": oak(2),
+                "hidden": false,
+                "hirelings": [{"native": "company-1", "lastDay": 14, "hidden": true}]}],
+            "pieces": [{"piece": {"kind": "native", "id": "company-1"},
+                "place": {"place": "clearing", "at": oak(2)}}],
+            "day": 2, "dice": dice}));
+        assert!(g.state().seats[0].hirelings[0].hidden, "staged hidden");
+        let far: ClearingRef =
+            serde_json::from_value(json!({"tile": "borderland", "clearing": 1})).unwrap();
+        let before = g.state().clone();
+        assert!(g
+            .apply(
+                S0,
+                A::RecordActivity {
+                    activity: Activity::Move { to: far }
+                }
+            )
+            .is_err());
+        assert_eq!(*g.state(), before, "a refused action changes nothing");
+        g.apply(
+            S0,
+            A::RecordActivity {
+                activity: Activity::Hide,
+            },
+        )
+        .unwrap();
+        g.apply(S0, A::FinishRecording).unwrap();
+        assert!(
+            !g.state().seats[0].hirelings[0].hidden,
+            "unhidden at the start of the day"
+        );
+        for _ in 0..4 {
+            if !g.legal_actions(S0).contains(&A::Proceed) {
+                break;
+            }
+            g.apply(S0, A::Proceed).unwrap();
+        }
+        assert!(g.state().seats[0].hidden == hides, "his own roll");
+        assert_eq!(
+            g.state().seats[0].hirelings[0].hidden,
+            hides,
+            "Company 1 shares his result"
+        );
+    }
+}
