@@ -351,6 +351,11 @@ pub enum MagicRealmAction {
         item: crate::magic_realm::catalog::items::TreasureId,
         colour_chit: u8,
     },
+    /// 7.2.3e: at the start of a phase, play this colour chit for nothing: it reverts to a
+    /// magic chit and fatigues.
+    PlayColourChit {
+        colour_chit: u8,
+    },
     /// 4.6.6f: activate, like an item, the Phase spell `caster` cast on him from
     /// `spell_box` (Protection from Magic): at the start of a phase, or as his Encounter
     /// action.

@@ -45,6 +45,7 @@ mod mr_scenario;
 mod mr_seed_gaps;
 mod mr_seed_gaps_combat2;
 mod mr_seed_gaps_day;
+mod mr_seed_gaps_day2;
 mod mr_seed_gaps_daylight;
 mod mr_seed_gaps_following;
 mod mr_seed_gaps_hirelings;

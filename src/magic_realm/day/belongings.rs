@@ -446,8 +446,8 @@ pub fn active_horse<'a>(cat: &'a Catalog, state: &GameState, seat: Seat) -> Opti
 /// What may carry the character's items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Carriers {
-    /// As he moves (7.3.1, 7.3.2): fresh Move chits, active Boots, and every horse, ridden
-    /// or led.
+    /// As he moves (7.3.1, 7.3.2): fresh Move chits, active Boots, every horse, ridden
+    /// or led, and the hired underlings following him (7.11d).
     Moving,
     /// At the end of the game (9.3): Move chits in play, the active horse, active Boots.
     Scoring,
@@ -475,7 +475,26 @@ pub fn carry_strength(cat: &Catalog, state: &GameState, seat: Seat, by: Carriers
                 .map(|b| b.strength),
             _ => None,
         })
+        .chain(match by {
+            Carriers::Moving => guided_strength(cat, state, seat),
+            Carriers::Scoring => None,
+        })
         .fold(chits, Size::max)
+}
+
+/// 7.3.1, 7.11d: a character acting as a guide uses the move strength of the hired
+/// underlings following him in his clearing to carry items as he moves (a native's move
+/// strength is his weight, 2.2).
+fn guided_strength(cat: &Catalog, state: &GameState, seat: Seat) -> Option<Size> {
+    let at = who::clearing(state, seat)?;
+    let guide = super::underlings::UnderlingGuide::Character { seat };
+    super::underlings::following_in(cat, state, &guide, at)
+        .iter()
+        .filter_map(|p| match p {
+            PieceId::Native { id } => cat.denizens.native(id).map(|n| n.weight),
+            _ => None,
+        })
+        .max()
 }
 
 /// Removes stale entries (pieces no longer owned) from the seat's inactive set.

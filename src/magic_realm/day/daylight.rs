@@ -220,6 +220,10 @@ pub fn apply(
             spells::permanent::energize_item(cat, state, seat, item, *colour_chit, &mut events)?;
             return Ok(events);
         }
+        A::PlayColourChit { colour_chit } => {
+            spells::permanent::play_for_nothing(cat, state, seat, *colour_chit, &mut events)?;
+            return Ok(events);
+        }
         _ => {}
     }
     if let A::Teleport { to } = action {

@@ -124,6 +124,7 @@ pub fn assign(
 /// 6.3.1, 7.11: at Sunrise each underling whose guide is in his clearing follows him
 /// today; one hired today waits for tomorrow.
 pub fn sunrise(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Events) {
+    unhide_all(cat, state);
     let mut following = Vec::new();
     for employer in state.all_seats() {
         let Some(sheet) = state.seat(employer) else {
@@ -159,6 +160,44 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Event
         ));
     }
     state.today.underlings_following = following.into_iter().collect();
+}
+
+/// 6.3.1: hired underlings are unhidden at the beginning of each day.
+pub fn unhide_all(cat: &Catalog, state: &mut GameState) {
+    for seat in state.all_seats().collect::<Vec<_>>() {
+        if let Some(sheet) = state.seat_mut(seat) {
+            for h in sheet.hirelings.iter_mut() {
+                if is_underling(cat, &h.native) {
+                    h.hidden = false;
+                }
+            }
+        }
+    }
+}
+
+/// 6.3.1, 7.11b: the only way a hired underling hides is by following a guide when he
+/// hides; the guide `seat`'s result (`hidden`) applies to the underlings following him.
+pub fn share_hide(cat: &Catalog, state: &mut GameState, seat: Seat, hidden: bool) {
+    let Some(at) = super::who::clearing(state, seat) else {
+        return;
+    };
+    let followers: Vec<NativeId> =
+        following_in(cat, state, &UnderlingGuide::Character { seat }, at)
+            .into_iter()
+            .filter_map(|p| match p {
+                PieceId::Native { id } => Some(id),
+                _ => None,
+            })
+            .collect();
+    for employer in state.all_seats().collect::<Vec<_>>() {
+        if let Some(sheet) = state.seat_mut(employer) {
+            for h in sheet.hirelings.iter_mut() {
+                if followers.contains(&h.native) {
+                    h.hidden = hidden;
+                }
+            }
+        }
+    }
 }
 
 /// The underlings (with their horses) following `guide` in `from`.

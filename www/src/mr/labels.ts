@@ -405,6 +405,8 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return `Fly away ${flySourceLabel(names, action.with)} toward ${names.tile(action.to)}`;
     case 'EnergizeItem':
       return `Energize the ${names.any(action.item)} for the day with colour chit ${action.colour_chit + 1}`;
+    case 'PlayColourChit':
+      return `Play colour chit ${action.colour_chit + 1} for nothing (it fatigues)`;
     case 'EndTrading':
       return 'Done trading and rearranging';
     case 'TurnWeapon':

@@ -118,10 +118,10 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     out
 }
 
-/// 7.2.3: at the start of a phase of his turn (not on a roadway, nor in the air), the
-/// character may play a colour chit to energize an inert Permanent spell whose target is
-/// in his clearing, or the Permanent spell of his Treasure card (the Flying Carpet) for the
-/// rest of the day.
+/// 7.2.3: at the start of a phase of his turn (not on a roadway, nor in the air, 7.2.3f),
+/// the character may play a colour chit to energize an inert Permanent spell whose target
+/// is in his clearing, or the Permanent spell of his Treasure card (the Flying Carpet) for
+/// the rest of the day, or (7.2.3e) for nothing.
 pub fn day_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(at) = who::clearing(state, seat) else {
         return Vec::new();
@@ -169,7 +169,40 @@ pub fn day_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             }
         }
     }
+    // 7.2.3e: or he plays a colour chit for nothing.
+    out.extend(
+        colour_chits
+            .iter()
+            .map(|(chit, _)| A::PlayColourChit { colour_chit: *chit }),
+    );
     out
+}
+
+/// 7.2.3e: `seat` plays his colour chit without energizing anything: it reverts to a magic
+/// chit and fatigues.
+pub fn play_for_nothing(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    colour_chit: u8,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let colour = chit_colour(cat, state, seat, colour_chit)
+        .ok_or_else(|| RuleError::internal("not a colour chit"))?;
+    super::fatigue_chit(state, seat, colour_chit);
+    events.push(Event::public(
+        "7.2.3",
+        format!(
+            "{} plays a {colour:?} colour chit for nothing: it fatigues.",
+            who::who(cat, state, seat)
+        ),
+        E::ColourChitUsed {
+            seat,
+            chit: colour_chit,
+            colour,
+        },
+    ));
+    Ok(())
 }
 
 /// 7.2.3, 4.4.8: `seat` plays his colour chit to energize his Treasure card's Permanent
