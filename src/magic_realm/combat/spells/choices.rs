@@ -6,6 +6,7 @@
 use super::{wishes, Events};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::tables::TableId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current, current_mut, CombatTarget};
 use crate::magic_realm::day::who;
@@ -64,6 +65,24 @@ impl SpellChoice {
             | SpellChoice::RedDie { seat, .. } => *seat,
         }
     }
+}
+
+/// The Magic Wand (`rolls::controls_red_die`): when `seat` sets the red die of his roll on
+/// `table`, the roll `roll` waits for his choice, queued in the combat. True if it waits.
+pub fn red_die_first(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    table: TableId,
+    roll: RedDieRoll,
+) -> Result<bool, RuleError> {
+    if !crate::magic_realm::day::rolls::controls_red_die(cat, state, seat, table) {
+        return Ok(false);
+    }
+    current_mut(state)?
+        .spell_choices
+        .push(SpellChoice::RedDie { seat, roll });
+    Ok(true)
 }
 
 /// The choices owed by characters no longer playing (killed this round) are dropped.

@@ -30,15 +30,10 @@ pub fn brew(
 ) -> Result<(), RuleError> {
     super::effects::bewitch(cat, state, seat, cast);
     // The Magic Wand: he sets the red die first.
-    if crate::magic_realm::day::rolls::controls_red_die(cat, state, seat, TableId::ViolentStorm) {
-        crate::magic_realm::combat::current_mut(state)?
-            .spell_choices
-            .push(super::choices::SpellChoice::RedDie {
-                seat,
-                roll: super::choices::RedDieRoll::Storm {
-                    spell_box: cast.spell_box,
-                },
-            });
+    let roll = super::choices::RedDieRoll::Storm {
+        spell_box: cast.spell_box,
+    };
+    if super::choices::red_die_first(cat, state, seat, TableId::ViolentStorm, roll)? {
         return Ok(());
     }
     roll_storm(cat, state, seat, cast.spell_box, None, events)
