@@ -168,6 +168,35 @@ fn break_cast(cat: &Catalog, state: &mut GameState, seat: Seat, chit: u8, events
     );
 }
 
+/// 4.6.9: a spell on the caster's own Magic chits comes to life on the chits still named
+/// in `cast`; with none left (`no_more`: what he lacks) it is broken. True if it works.
+pub fn bewitch_chits(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    cast: &super::SpellCast,
+    no_more: &str,
+    events: &mut Events,
+) -> bool {
+    if cast.aims.is_empty() {
+        let text = format!(
+            "{} has no {no_more}: it is broken.",
+            super::whose(cat, state, seat, &cast.spell)
+        );
+        super::spell_ends(
+            state,
+            cast.ended(seat),
+            super::Ending::Broken,
+            "4.6.9",
+            text,
+            events,
+        );
+        return false;
+    }
+    super::effects::bewitch(cat, state, seat, cast);
+    true
+}
+
 /// 4.6.9c: the spell comes to life: each chit named still of a type it changes is altered.
 pub fn alter(
     cat: &Catalog,
@@ -194,22 +223,9 @@ pub fn alter(
         .collect();
     let mut cast = cast.clone();
     cast.aims = aims;
-    if cast.aims.is_empty() {
-        let text = format!(
-            "{} has no chit left to alter: it is broken.",
-            super::whose(cat, state, seat, &cast.spell)
-        );
-        super::spell_ends(
-            state,
-            cast.ended(seat),
-            super::Ending::Broken,
-            "4.6.9",
-            text,
-            events,
-        );
+    if !bewitch_chits(cat, state, seat, &cast, "chit left to alter", events) {
         return;
     }
-    super::effects::bewitch(cat, state, seat, &cast);
     let chits: Vec<(u8, MagicType)> = cast
         .aims
         .iter()

@@ -87,22 +87,16 @@ pub fn unleash(
     let still = candidates(cat, state, seat, cast.magic_chit());
     let mut cast = cast.clone();
     cast.aims.retain(|a| still.contains(a));
-    if cast.aims.is_empty() {
-        let text = format!(
-            "{} has no Magic chit left to unleash: it is broken.",
-            super::whose(cat, state, seat, &cast.spell)
-        );
-        super::spell_ends(
-            state,
-            cast.ended(seat),
-            super::Ending::Broken,
-            "4.6.9",
-            text,
-            events,
-        );
+    if !super::altering::bewitch_chits(
+        cat,
+        state,
+        seat,
+        &cast,
+        "Magic chit left to unleash",
+        events,
+    ) {
         return;
     }
-    super::effects::bewitch(cat, state, seat, &cast);
     let chits: Vec<(u8, Size)> = who::chits(cat, state, seat)
         .filter(|(i, _, _)| cast.aims.contains(&SpellAim::Chit { chit: *i }))
         .filter_map(|(i, c, _)| c.kind.strength().map(|s| (i, s)))
