@@ -233,6 +233,23 @@ pub fn controls_red_die(cat: &Catalog, state: &GameState, seat: Seat, table: Tab
     })
 }
 
+/// The Magic Wand: logs the value `seat` chose for the red die (4.1.1).
+pub fn red_die_chosen(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    value: u8,
+) -> crate::engine::Event<crate::magic_realm::actions::MagicRealmEvent> {
+    crate::engine::Event::public(
+        "4.1.1",
+        format!(
+            "{} controls the red die with the Magic Wand: {value}.",
+            who::who(cat, state, seat)
+        ),
+        crate::magic_realm::actions::MagicRealmEvent::RedDieChosen { seat, value },
+    )
+}
+
 /// A roll of `m.dice()` dice on `table` for `seat`, the first die `red` when he controls
 /// the red die and chose its value (the others are rolled).
 pub fn roll_with_red(state: &mut GameState, table: &str, m: RollMods, red: Option<u8>) -> Roll {

@@ -179,13 +179,8 @@ pub fn choose_red_die(
         ));
     }
     state.today.pending = None;
-    events.push(Event::public(
-        "4.1.1",
-        format!(
-            "{} controls the red die with the Magic Wand: {value}.",
-            who::who(cat, state, seat)
-        ),
-        E::RedDieChosen { seat, value },
+    events.push(crate::magic_realm::day::rolls::red_die_chosen(
+        cat, state, seat, value,
     ));
     way_with_red(cat, state, seat, recorded, Some(value), events)
 }

@@ -6,8 +6,8 @@
 //! and the phase ends once it is made.
 
 use super::Events;
-use crate::engine::{Event, RuleError, Seat};
-use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::engine::{RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmAction as A;
 use crate::magic_realm::catalog::tables::TableId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells;
@@ -101,16 +101,8 @@ pub fn apply(
             None
         }
         A::ChooseRedDie { value } => {
-            events.push(Event::public(
-                "4.1.1",
-                format!(
-                    "{} controls the red die with the Magic Wand: {value}.",
-                    who::who(cat, state, seat)
-                ),
-                E::RedDieChosen {
-                    seat,
-                    value: *value,
-                },
+            events.push(crate::magic_realm::day::rolls::red_die_chosen(
+                cat, state, seat, *value,
             ));
             match choice {
                 SpellChoice::RedDie {
