@@ -132,3 +132,57 @@ fn rule_8_4_9_the_magic_wand_sets_the_red_die_of_an_attack_spell_s_missile_roll(
         "the red die lasts the round only"
     );
 }
+
+#[test]
+fn rule_8_4_9_the_odds_query_counts_the_red_die_he_set_for_the_missile_roll() {
+    // The Sorceror sets the red die of his blast's Missile Table roll to 6: the roll's
+    // result no longer depends on chance, so the odds of killing the Ogre (which his
+    // time-3 blast always undercuts) are 0 or 1, and the melee then does what they say.
+    let sorceror = json!({"character": "sorceror", "at": here(), "spells": ["fiery-blast"],
+        "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}],
+        "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"}}]});
+    let mut g = start(
+        json!({"seats": [sorceror], "pieces": [monster("ogre")], "at": "sunset",
+        "dice": dice(1, 40)}),
+    );
+    let mut log = Vec::new();
+    let ogre = piece("ogre");
+    cast_at(
+        &mut g,
+        S0,
+        0,
+        9,
+        Some(4),
+        SpellAim::Denizen {
+            piece: ogre.clone(),
+        },
+        &mut log,
+    );
+    until(&mut g, S0, &A::EndAim, &mut log);
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let lane = tabletop_rules::magic_realm::combat::melee::Lane::ChargeThrust;
+    let plays = combat::Plays {
+        spell_attack: Some(lane),
+        ..Default::default()
+    };
+    let six = A::ChooseRedDie { value: 6 };
+    for _ in 0..30 {
+        if g.legal_actions(S0).contains(&six) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    log.extend(g.apply(S0, six).unwrap());
+    until(&mut g, S0, &A::PlaySpellAttack { lane }, &mut log);
+    let set = combat::odds_query::play_odds(cat, g.state(), S0, &plays).unwrap();
+    let killed = set.target_killed.expect("the blast is counted");
+    assert!(
+        killed == 0.0 || killed == 1.0,
+        "with the red die set, the kill is certain or impossible: {set:?}"
+    );
+    until(&mut g, S0, &A::EndPlays, &mut log);
+    let died = details(&log)
+        .iter()
+        .any(|d| matches!(d, E::Killed { victim, .. } if *victim == ogre));
+    assert_eq!(died, killed == 1.0, "the odds say what the melee does");
+}

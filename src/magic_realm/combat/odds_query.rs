@@ -149,7 +149,14 @@ pub fn play_odds(
         .and_then(|i| u16::try_from(i).ok())
         .map(FighterId)
         .ok_or_else(|| RuleError::internal("the character is not in his own situation"))?;
-    let odds = melee::odds(cat, &built.situation, focus)?;
+    // The Magic Wand: the red die he has set for his own Missile Table rolls this round.
+    let red: Vec<_> = combat
+        .red_missile
+        .get(&seat)
+        .map(|v| (focus, *v))
+        .into_iter()
+        .collect();
+    let odds = melee::odds::odds_with_red(cat, &built.situation, focus, &red)?;
     let name = |id: FighterId| match built.who(id) {
         Some(Who::Character(s)) => Ok(OddsFighter::Character { seat: *s }),
         Some(Who::Denizen(p)) => Ok(OddsFighter::Denizen { piece: p.clone() }),

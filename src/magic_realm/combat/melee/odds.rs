@@ -122,9 +122,23 @@ pub struct Odds {
 
 /// The exact odds of a Melee Step for `focus`, a character (see the module doc).
 pub fn odds(cat: &Catalog, sit: &Situation, focus: FighterId) -> Result<Odds, RuleError> {
+    odds_with_red(cat, sit, focus, &[])
+}
+
+/// [`odds`], with the red die of some attackers' Missile Table rolls already set (the
+/// Magic Wand, `day::rolls::controls_red_die`): those rolls enumerate only the other die.
+pub fn odds_with_red(
+    cat: &Catalog,
+    sit: &Situation,
+    focus: FighterId,
+    red_missile: &[(FighterId, u8)],
+) -> Result<Odds, RuleError> {
     let tables = MeleeTables::new(cat)?;
     let mut tally = Tally::new(sit, focus)?;
-    let mut e = Enumerator::default();
+    let mut e = Enumerator {
+        red_missile: red_missile.to_vec(),
+        ..Enumerator::default()
+    };
     loop {
         e.start();
         let outcome = resolve_with(&tables, sit, &mut e)?;
@@ -158,6 +172,8 @@ pub struct Enumerator {
     /// The probability of the current path's results.
     pub prob: f64,
     inconsistent: bool,
+    /// Attackers whose Missile Table red die is set, with its value.
+    red_missile: Vec<(FighterId, u8)>,
 }
 
 impl Enumerator {
@@ -229,18 +245,32 @@ impl Chance for Enumerator {
         self.pick(&TACTICS, [1, 1])
     }
 
-    fn missile(&mut self, _attacker: FighterId, dice: MissileDice) -> u8 {
+    fn missile(&mut self, attacker: FighterId, dice: MissileDice) -> u8 {
+        let red = self
+            .red_missile
+            .iter()
+            .find(|(f, _)| *f == attacker)
+            .map(|(_, v)| (*v).clamp(1, 6));
         let mut rows = [(0u8, 0.0f64); 6];
         let mut n = 0;
         for die in 1..=6u8 {
-            let (row, p) = match dice {
-                MissileDice::OneDie => (die, SIXTH),
-                MissileDice::OneDiePlus { .. } => (missile_row(dice, die, die), SIXTH),
+            let (row, p) = match (dice, red) {
+                // The red die is the only die: one row, certain.
+                (MissileDice::OneDie | MissileDice::OneDiePlus { .. }, Some(r)) => {
+                    (missile_row(dice, r, r), if die == 1 { 1.0 } else { 0.0 })
+                }
+                // The other die is `die`, one time in six.
+                (MissileDice::TwoDice { .. }, Some(r)) => (missile_row(dice, r, die), SIXTH),
+                (MissileDice::OneDie, None) => (die, SIXTH),
+                (MissileDice::OneDiePlus { .. }, None) => (missile_row(dice, die, die), SIXTH),
                 // The higher of two dice is `die` in 2·die − 1 of 36 rolls.
-                MissileDice::TwoDice { .. } => {
+                (MissileDice::TwoDice { .. }, None) => {
                     (missile_row(dice, die, die), f64::from(2 * die - 1) / 36.0)
                 }
             };
+            if p == 0.0 {
+                continue;
+            }
             match rows[..n].iter_mut().find(|(r, _)| *r == row) {
                 Some(slot) => slot.1 += p,
                 None => {
