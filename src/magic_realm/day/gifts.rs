@@ -227,6 +227,7 @@ pub fn give(
             if let Some(s) = state.seat_mut(to) {
                 s.discoveries.chits.insert(site.clone());
             }
+            super::spying::show_site(cat, state, site, "4.5.4", events);
             events.push(Event::public(
                 "4.5.4",
                 format!("{from_name} shows {to_name} the {}.", site.0),
@@ -242,7 +243,10 @@ pub fn give(
             let site = state.twt_sites.get(card).cloned();
             if let Some(s) = state.seat_mut(to) {
                 s.discoveries.cards.insert(card.clone());
-                s.discoveries.chits.extend(site);
+                s.discoveries.chits.extend(site.clone());
+            }
+            if let Some(site) = &site {
+                super::spying::show_site(cat, state, site, "4.5.4", events);
             }
             events.push(Event::public(
                 "4.5.4",

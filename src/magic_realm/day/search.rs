@@ -239,6 +239,7 @@ pub fn do_search(
                 super::looting::after_item(cat, state, seat, site, events)?;
             }
             super::spying::looted_site(cat, state, seat, site, events);
+            super::spying::show_site(cat, state, site, "7.5", events);
             Ok(())
         }
         SearchChoice::LootPile => {

@@ -2,7 +2,8 @@
 //! it. An unhidden character is spied on by everyone in his clearing; a hidden one by those
 //! who have found hidden enemies today. He is spied on where he uses a hidden path or
 //! secret passage (in the clearing he leaves and the one he enters) and where he loots a
-//! treasure site.
+//! treasure site. A face-down Site chit whose location is given or looted is shown to all
+//! (4.5.4d).
 
 use super::who;
 use crate::engine::{Event, Seat};
@@ -10,6 +11,7 @@ use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::chits::MapChitId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::{ClearingRef, PathRef};
+use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
 type Events = Vec<Event<E>>;
@@ -111,4 +113,53 @@ pub fn looted_site(
             }
         }
     }
+}
+
+/// 4.5.4d: when the location of a face-down Site chit is given (or its site is looted,
+/// GAPS §4), the chit is turned face up for all to see, then put in its clearing face
+/// down. Face down again, it still summons when it next turns up at an end of turn (7.13).
+/// A chit face up already, or not yet on the map, is left as it is.
+pub fn show_site(
+    cat: &Catalog,
+    state: &mut GameState,
+    site: &MapChitId,
+    rule: &'static str,
+    events: &mut Events,
+) {
+    let piece = PieceId::MapChit { id: site.clone() };
+    let tile = match state.piles.find(&piece) {
+        Some((Place::Tile { tile }, c)) if c.facing == Facing::Down => *tile,
+        Some((Place::Clearing { at }, c)) if c.facing == Facing::Down => at.tile,
+        _ => return,
+    };
+    let Some(clearing) = cat
+        .map_chits
+        .site_chits
+        .iter()
+        .find(|s| &s.id == site)
+        .map(|s| s.clearing)
+    else {
+        return;
+    };
+    state.piles.move_to(
+        &piece,
+        Place::Clearing {
+            at: ClearingRef { tile, clearing },
+        },
+        Some(Facing::Down),
+    );
+    for s in state.seats.iter_mut() {
+        s.known.insert(piece.clone());
+    }
+    events.push(Event::reveal(
+        rule,
+        format!(
+            "The {} chit is shown to all and put in its clearing, face down.",
+            site.0
+        ),
+        E::ChitRevealed {
+            tile,
+            chit: site.clone(),
+        },
+    ));
 }
