@@ -91,12 +91,7 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
         (SpellEffect::SenseDanger, Kind::Alert),
         (SpellEffect::BlendIntoBackground, Kind::Hide),
     ] {
-        if crate::magic_realm::combat::spells::bewitched_by(
-            cat,
-            state,
-            &crate::magic_realm::combat::CombatTarget::Character { seat },
-            effect,
-        ) {
+        if crate::magic_realm::combat::spells::character_bewitched_by(cat, state, seat, effect) {
             extra.push((k, Source::Spell));
         }
     }

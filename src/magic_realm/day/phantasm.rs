@@ -12,7 +12,6 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, S
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect, SpellInEffect};
-use crate::magic_realm::combat::CombatTarget;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::state::{Activity, GameState, Pending};
 use serde::{Deserialize, Serialize};
@@ -46,12 +45,7 @@ pub struct Phantasm {
 
 /// Whether a working Phantasm bewitches `seat`.
 fn controls(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    spells::bewitched_by(
-        cat,
-        state,
-        &CombatTarget::Character { seat },
-        SpellEffect::Phantasm,
-    )
+    spells::character_bewitched_by(cat, state, seat, SpellEffect::Phantasm)
 }
 
 /// At the start of Birdsong: each character a Phantasm bewitches puts it with himself.

@@ -11,19 +11,13 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect, SpellInEffect};
-use crate::magic_realm::combat::CombatTarget;
 use crate::magic_realm::state::{GameState, Turner};
 
 type Events = Vec<Event<E>>;
 
 /// Whether a working Premonition bewitches `seat`.
 pub fn foreseen(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    spells::bewitched_by(
-        cat,
-        state,
-        &CombatTarget::Character { seat },
-        SpellEffect::Premonition,
-    )
+    spells::character_bewitched_by(cat, state, seat, SpellEffect::Premonition)
 }
 
 /// 6.3.5, at Sunrise: the characters of `order` a Premonition bewitches keep their

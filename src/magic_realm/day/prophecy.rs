@@ -11,7 +11,6 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect, SpellInEffect};
-use crate::magic_realm::combat::CombatTarget;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{Activity, GameState, Step, TreasurePhase};
 
@@ -19,12 +18,7 @@ type Events = Vec<Event<E>>;
 
 /// Whether a working Prophecy bewitches `seat` now.
 pub fn prophet(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    spells::bewitched_by(
-        cat,
-        state,
-        &CombatTarget::Character { seat },
-        SpellEffect::Prophecy,
-    )
+    spells::character_bewitched_by(cat, state, seat, SpellEffect::Prophecy)
 }
 
 /// At the end of Birdsong: the characters a Prophecy bewitches take today's turn phase by

@@ -172,14 +172,9 @@ pub fn end_of_turn_at(
 /// The Druid's Peace with Nature, or the spell of that name on him: Warning and Sound chits
 /// do not summon monsters when he ends his turn.
 fn at_peace(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    use crate::magic_realm::combat::spells::{bewitched_by, SpellEffect};
+    use crate::magic_realm::combat::spells::{character_bewitched_by, SpellEffect};
     who::has(cat, state, seat, SpecialAdvantage::PeaceWithNature)
-        || bewitched_by(
-            cat,
-            state,
-            &crate::magic_realm::combat::CombatTarget::Character { seat },
-            SpellEffect::PeaceWithNature,
-        )
+        || character_bewitched_by(cat, state, seat, SpellEffect::PeaceWithNature)
 }
 
 /// Peace with Nature: a Warning or Sound chit revealed at his turn's end turns face down

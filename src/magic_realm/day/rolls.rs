@@ -119,10 +119,10 @@ pub fn mods(cat: &Catalog, state: &GameState, seat: Seat, what: RollFor) -> Roll
         m.add -= 1;
     }
     // Bad Luck: one more on every roll.
-    if crate::magic_realm::combat::spells::bewitched_by(
+    if crate::magic_realm::combat::spells::character_bewitched_by(
         cat,
         state,
-        &crate::magic_realm::combat::CombatTarget::Character { seat },
+        seat,
         crate::magic_realm::combat::spells::SpellEffect::BadLuck,
     ) {
         m.add += 1;

@@ -45,6 +45,16 @@ pub fn bewitched_by(
     }
 }
 
+/// [`bewitched_by`] for the character of `seat`.
+pub fn character_bewitched_by(
+    cat: &Catalog,
+    state: &GameState,
+    seat: crate::engine::Seat,
+    effect: SpellEffect,
+) -> bool {
+    bewitched_by(cat, state, &CombatTarget::Character { seat }, effect)
+}
+
 /// Pentangle: whether `target` is protected by one.
 pub fn pentangled(cat: &Catalog, state: &GameState, target: &CombatTarget) -> bool {
     bewitched_by(cat, state, target, SpellEffect::Pentangle)

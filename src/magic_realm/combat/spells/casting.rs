@@ -13,7 +13,7 @@ use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::encounter::{free_chits, within_effort};
 use crate::magic_realm::combat::fighters::move_times_on_sheet;
-use crate::magic_realm::combat::{current_mut, Combat, CombatTarget};
+use crate::magic_realm::combat::{current_mut, Combat};
 use crate::magic_realm::day::{enchanting, who};
 use crate::magic_realm::state::{ChitStatus, GameState};
 
@@ -70,12 +70,8 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     };
     // Peace: a pacified character cannot name a target for a spell; 4.6.8e: nor can one
     // turned into mist.
-    if super::bewitched_by(
-        cat,
-        state,
-        &CombatTarget::Character { seat },
-        SpellEffect::Peace,
-    ) || super::frozen(cat, state, seat)
+    if super::character_bewitched_by(cat, state, seat, SpellEffect::Peace)
+        || super::frozen(cat, state, seat)
     {
         return Vec::new();
     }

@@ -7,7 +7,7 @@
 use super::{Events, SpellEffect};
 use crate::engine::{RuleError, Seat};
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::combat::{current, CombatTarget};
+use crate::magic_realm::combat::current;
 use crate::magic_realm::day::hiding;
 use crate::magic_realm::day::who;
 use crate::magic_realm::state::GameState;
@@ -15,12 +15,7 @@ use crate::magic_realm::state::GameState;
 /// Whether an energized World Fades bewitches the character (not nullified).
 pub fn faded(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     !state.spells.is_empty()
-        && super::bewitched_by(
-            cat,
-            state,
-            &CombatTarget::Character { seat },
-            SpellEffect::WorldFades,
-        )
+        && super::character_bewitched_by(cat, state, seat, SpellEffect::WorldFades)
 }
 
 /// The end of a round of combat: each faded character still fighting, unhidden and with

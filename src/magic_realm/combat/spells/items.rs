@@ -16,7 +16,7 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::items::{TreasureId, TreasureKind};
 use crate::magic_realm::catalog::magic::SpellId;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::combat::{current_mut, Combat, CombatTarget};
+use crate::magic_realm::combat::{current_mut, Combat};
 use crate::magic_realm::day::{belongings, enchanting, who};
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
@@ -94,12 +94,8 @@ fn playable(state: &GameState, seat: Seat, item: &TreasureId) -> bool {
 /// them (8.3.7 a.2) and they cost no effort.
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     // Peace: a pacified character names no target for a spell; nor can mist cast.
-    if super::bewitched_by(
-        cat,
-        state,
-        &CombatTarget::Character { seat },
-        SpellEffect::Peace,
-    ) || super::frozen(cat, state, seat)
+    if super::character_bewitched_by(cat, state, seat, SpellEffect::Peace)
+        || super::frozen(cat, state, seat)
     {
         return Vec::new();
     }

@@ -15,7 +15,6 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::tables::TableId;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::combat::CombatTarget;
 use crate::magic_realm::day::rolls::{controls_red_die, mods, roll_with_red, RollFor};
 use crate::magic_realm::day::{birdsong, who};
 use crate::magic_realm::map::ClearingRef;
@@ -24,12 +23,8 @@ use crate::magic_realm::state::{GameState, Pending};
 /// Whether a working Lost spell affects `seat` where he is: aimed at him, or at the tile
 /// of his clearing (not while he is mist).
 pub fn affected(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    super::bewitched_by(
-        cat,
-        state,
-        &CombatTarget::Character { seat },
-        SpellEffect::Lost,
-    ) || places::tile_affects(cat, state, seat, SpellEffect::Lost)
+    super::character_bewitched_by(cat, state, seat, SpellEffect::Lost)
+        || places::tile_affects(cat, state, seat, SpellEffect::Lost)
 }
 
 /// Where his Move phase recorded to `recorded` takes him: the recorded clearing if he is
