@@ -37,6 +37,7 @@ mod mr_melee;
 mod mr_melee_odds;
 mod mr_missions;
 mod mr_native_golden;
+mod mr_native_strength;
 mod mr_quitting;
 mod mr_rolls;
 mod mr_runes;

@@ -227,6 +227,15 @@ pub struct Native {
     pub horse: Option<NativeHorseId>,
 }
 
+impl Native {
+    /// Rule 2.2 (the List of Natives): "Except for the Knights, each native's move strength
+    /// and vulnerability equal his weight. The Knights have Heavy weight but Tremendous move
+    /// strength and vulnerability." So a native's move strength is his vulnerability.
+    pub fn move_strength(&self) -> Size {
+        self.vulnerability
+    }
+}
+
 /// A square native horse counter (rule 2.3.3): belongs to the native with the same code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]

@@ -484,14 +484,14 @@ pub fn carry_strength(cat: &Catalog, state: &GameState, seat: Seat, by: Carriers
 
 /// 7.3.1, 7.11d: a character acting as a guide uses the move strength of the hired
 /// underlings following him in his clearing to carry items as he moves (a native's move
-/// strength is his weight, 2.2).
+/// strength, 2.2: a Knight's is Tremendous though he weighs Heavy).
 fn guided_strength(cat: &Catalog, state: &GameState, seat: Seat) -> Option<Size> {
     let at = who::clearing(state, seat)?;
     let guide = super::underlings::UnderlingGuide::Character { seat };
     super::underlings::following_in(cat, state, &guide, at)
         .iter()
         .filter_map(|p| match p {
-            PieceId::Native { id } => cat.denizens.native(id).map(|n| n.weight),
+            PieceId::Native { id } => cat.denizens.native(id).map(|n| n.move_strength()),
             _ => None,
         })
         .max()
