@@ -1108,4 +1108,10 @@ pub enum MagicRealmEvent {
         seat: Seat,
         value: u8,
     },
+    /// 7.11d: `seat` opened the Vault or the Crypt of the Knight with the Tremendous
+    /// strength of `underling`, a hired underling following him.
+    UnderlingStrengthUsed {
+        seat: Seat,
+        underling: NativeId,
+    },
 }

@@ -28,6 +28,7 @@ mod mr_evening;
 mod mr_flying;
 mod mr_flying_away;
 mod mr_follow;
+mod mr_follower_strength;
 mod mr_gifts;
 mod mr_hirelings_combat;
 mod mr_leaders;

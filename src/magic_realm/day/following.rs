@@ -287,7 +287,8 @@ pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mu
         ));
     }
     // 6.3.1: his hired underlings following him hide (or not) with him.
-    super::underlings::share_hide(cat, state, guide, hidden);
+    let guide = super::underlings::UnderlingGuide::Character { seat: guide };
+    super::underlings::share_hide(cat, state, &guide, hidden);
 }
 
 /// What a Search can teach: the guide's discoveries, the map chits he has seen and

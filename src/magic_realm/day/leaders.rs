@@ -506,7 +506,8 @@ fn do_move(
 }
 
 /// 7.4, 4.1.4: a hired leader hides by a roll on the Hide table with two dice, unmodified
-/// (die-roll modifications never apply to hirelings).
+/// (die-roll modifications never apply to hirelings); 7.11b: his result applies to the
+/// underlings following him.
 fn hide(
     cat: &Catalog,
     state: &mut GameState,
@@ -515,6 +516,7 @@ fn hide(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     if hidden(state, leader) {
+        share_hide(cat, state, leader, true);
         return Ok(());
     }
     let roll = state.dice.roll("hide", 2);
@@ -538,7 +540,16 @@ fn hide(
             success,
         },
     ));
+    share_hide(cat, state, leader, success);
     Ok(())
+}
+
+/// 7.11b: the leader's Hide result applies to the underlings following him.
+fn share_hide(cat: &Catalog, state: &mut GameState, leader: &NativeId, hidden: bool) {
+    let guide = super::underlings::UnderlingGuide::Leader {
+        leader: leader.clone(),
+    };
+    super::underlings::share_hide(cat, state, &guide, hidden);
 }
 
 /// 7.12: at the end of his phase, the unhired, uncontrolled monsters in his clearing block

@@ -1,7 +1,8 @@
 //! What looting a treasure site asks of the searcher (rule 7.5 Loot with 4.2.4d, as
 //! GAPS.md restates the missing 7.5.2): effort fatigued at the Cairns for each search and
 //! at the Pool for each item taken, and the Vault opened first by the Lost Keys or
-//! Tremendous strength, after which it stays open.
+//! Tremendous strength (his own, or a following underling's, 7.11d), after which it stays
+//! open. The Crypt of the Knight is opened the same way for every search ([`open`]).
 
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
@@ -9,6 +10,7 @@ use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::characters::ChitKind;
 use crate::magic_realm::catalog::chits::{LootTerms, MapChitId};
 use crate::magic_realm::catalog::common::Size;
+use crate::magic_realm::catalog::denizens::{Native, NativeId};
 use crate::magic_realm::catalog::items::TreasureId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::PieceId;
@@ -53,16 +55,113 @@ pub fn keys_active(state: &GameState, seat: Seat) -> bool {
     super::belongings::is_active(state, seat, &keys)
 }
 
-/// Whether the seat can loot the site now.
+/// 7.11d: a native's strength is Tremendous if his move strength (2.2) or the harm letter
+/// on either side of his counter is.
+fn tremendous_native(n: &Native) -> bool {
+    n.move_strength() == Size::Tremendous
+        || [n.light, n.dark]
+            .iter()
+            .filter_map(|side| side.attack)
+            .any(|a| a.harm == Size::Tremendous)
+}
+
+/// 7.11d: a hired underling of Tremendous strength following the seat in his clearing.
+pub fn tremendous_follower(cat: &Catalog, state: &GameState, seat: Seat) -> Option<NativeId> {
+    let at = who::clearing(state, seat)?;
+    let guide = super::underlings::UnderlingGuide::Character { seat };
+    super::underlings::following_in(cat, state, &guide, at)
+        .into_iter()
+        .find_map(|p| match p {
+            PieceId::Native { id } if cat.denizens.native(&id).is_some_and(tremendous_native) => {
+                Some(id)
+            }
+            _ => None,
+        })
+}
+
+/// What opens a site that must be opened (the Vault, the Crypt of the Knight), in the
+/// order they are used: what costs nothing first.
+enum Opener {
+    /// The Lost Keys, active (7.5).
+    LostKeys,
+    /// A following underling's Tremendous strength (7.11d).
+    Follower(NativeId),
+    /// A fresh Tremendous Fight or Move chit, which fatigues (7.5).
+    Chit(u8),
+    /// The Wish for Strength, used up (4.6.7b).
+    Wish,
+}
+
+fn opener(cat: &Catalog, state: &GameState, seat: Seat) -> Option<Opener> {
+    if keys_active(state, seat) {
+        Some(Opener::LostKeys)
+    } else if let Some(u) = tremendous_follower(cat, state, seat) {
+        Some(Opener::Follower(u))
+    } else if let Some(chit) = tremendous(cat, state, seat) {
+        Some(Opener::Chit(chit))
+    } else if crate::magic_realm::combat::spells::wishes::strength_ready(state, seat) {
+        Some(Opener::Wish)
+    } else {
+        None
+    }
+}
+
+/// 7.5, 7.11d, 4.6.7b: whether the seat can open a site that must be opened.
+pub fn can_open(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    opener(cat, state, seat).is_some()
+}
+
+/// 7.5, 7.11d, 4.6.7b: opens `what` (the Vault, the Crypt of the Knight) for the seat with
+/// the Lost Keys, else a following underling's Tremendous strength, else a fresh
+/// Tremendous chit (fatigued), else his Wish for Strength (used up). Returns how, for the
+/// log.
+pub fn open(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    what: &str,
+    events: &mut Events,
+) -> Result<String, RuleError> {
+    let name = who::who(cat, state, seat);
+    match opener(cat, state, seat) {
+        Some(Opener::LostKeys) => Ok("with the Lost Keys".to_string()),
+        Some(Opener::Follower(underling)) => {
+            let his = cat
+                .denizens
+                .native(&underling)
+                .map_or_else(|| underling.0.clone(), |n| n.name.clone());
+            events.push(Event::public(
+                "7.11",
+                format!("{name} uses the Tremendous strength of {his}, who follows him, to open the {what}."),
+                E::UnderlingStrengthUsed { seat, underling },
+            ));
+            Ok(format!("with the strength of {his}"))
+        }
+        Some(Opener::Chit(chit)) => {
+            who::set_chit(state, seat, chit, ChitStatus::Fatigued);
+            events.push(Event::public(
+                "7.5",
+                format!("{name} fatigues chit {chit} to open the {what} with Tremendous strength."),
+                E::ChitFatigued { seat, chit },
+            ));
+            Ok(format!("with Tremendous strength (chit {chit} fatigues)"))
+        }
+        Some(Opener::Wish) => {
+            crate::magic_realm::combat::spells::wishes::open_site(cat, state, seat, events)
+        }
+        None => Err(RuleError::illegal(format!(
+            "only the Lost Keys or Tremendous strength open the {what}"
+        ))),
+    }
+}
+
+/// Whether the seat can loot the site now. The effort of the Cairns and the Pool is his
+/// own: a following underling's strength does not pay it (7.11d).
 pub fn can_loot(cat: &Catalog, state: &GameState, seat: Seat, site: &MapChitId) -> bool {
     let t = terms(cat, site);
     let pays = (t.effort_per_search == 0 && t.effort_per_item == 0)
         || one_asterisk(cat, state, seat).is_some();
-    let opens = !t.must_open
-        || state.opened_sites.contains(site)
-        || keys_active(state, seat)
-        || tremendous(cat, state, seat).is_some()
-        || crate::magic_realm::combat::spells::wishes::strength_ready(state, seat);
+    let opens = !t.must_open || state.opened_sites.contains(site) || can_open(cat, state, seat);
     pays && opens
 }
 
@@ -77,14 +176,7 @@ pub fn before(
     let t = terms(cat, site);
     let name = who::who(cat, state, seat);
     if t.must_open && !state.opened_sites.contains(site) {
-        let how = if keys_active(state, seat) {
-            "with the Lost Keys".to_string()
-        } else if let Some(chit) = tremendous(cat, state, seat) {
-            who::set_chit(state, seat, chit, ChitStatus::Fatigued);
-            format!("with Tremendous strength (chit {chit} fatigues)")
-        } else {
-            crate::magic_realm::combat::spells::wishes::open_site(cat, state, seat, events)?
-        };
+        let how = open(cat, state, seat, &site.0, events)?;
         state.opened_sites.insert(site.clone());
         events.push(Event::public(
             "7.5",

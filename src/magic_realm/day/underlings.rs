@@ -176,19 +176,24 @@ pub fn unhide_all(cat: &Catalog, state: &mut GameState) {
 }
 
 /// 6.3.1, 7.11b: the only way a hired underling hides is by following a guide when he
-/// hides; the guide `seat`'s result (`hidden`) applies to the underlings following him.
-pub fn share_hide(cat: &Catalog, state: &mut GameState, seat: Seat, hidden: bool) {
-    let Some(at) = super::who::clearing(state, seat) else {
+/// hides; the guide's result (`hidden`) applies to the underlings following him, whether
+/// the guide is a character or a hired leader.
+pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: &UnderlingGuide, hidden: bool) {
+    let at = match guide {
+        UnderlingGuide::Stay => None,
+        UnderlingGuide::Character { seat } => who::clearing(state, *seat),
+        UnderlingGuide::Leader { leader } => leaders::clearing(state, leader),
+    };
+    let Some(at) = at else {
         return;
     };
-    let followers: Vec<NativeId> =
-        following_in(cat, state, &UnderlingGuide::Character { seat }, at)
-            .into_iter()
-            .filter_map(|p| match p {
-                PieceId::Native { id } => Some(id),
-                _ => None,
-            })
-            .collect();
+    let followers: Vec<NativeId> = following_in(cat, state, guide, at)
+        .into_iter()
+        .filter_map(|p| match p {
+            PieceId::Native { id } => Some(id),
+            _ => None,
+        })
+        .collect();
     for employer in state.all_seats().collect::<Vec<_>>() {
         if let Some(sheet) = state.seat_mut(employer) {
             for h in sheet.hirelings.iter_mut() {

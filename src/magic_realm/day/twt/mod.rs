@@ -124,12 +124,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat, here: ClearingRef) 
 }
 
 /// GAPS.md 4: every search of the Crypt of the Knight needs the Lost Keys active or
-/// Tremendous strength.
+/// Tremendous strength (his own or a following underling's, 7.11d): [`looting::can_open`].
 fn can_search(cat: &Catalog, state: &GameState, seat: Seat, card: &TreasureId) -> bool {
     match info(cat, card).and_then(|i| i.lock) {
-        Some(TwtLock::TremendousOrLostKeys) => {
-            looting::keys_active(state, seat) || looting::tremendous(cat, state, seat).is_some()
-        }
+        Some(TwtLock::TremendousOrLostKeys) => looting::can_open(cat, state, seat),
         Some(TwtLock::LostKeys) => looting::keys_active(state, seat),
         None => true,
     }

@@ -42,19 +42,8 @@ pub fn loot_card(
         )));
     }
     let name = who::who(cat, state, seat);
-    if twt.lock == Some(TwtLock::TremendousOrLostKeys) && !looting::keys_active(state, seat) {
-        let chit = looting::tremendous(cat, state, seat).ok_or_else(|| {
-            RuleError::illegal("only the Lost Keys or Tremendous strength open the Crypt")
-        })?;
-        who::set_chit(state, seat, chit, ChitStatus::Fatigued);
-        events.push(Event::public(
-            "7.5",
-            format!(
-                "{name} opens the {} with Tremendous strength: chit {chit} fatigues.",
-                card_name(cat, card)
-            ),
-            E::ChitFatigued { seat, chit },
-        ));
+    if twt.lock == Some(TwtLock::TremendousOrLostKeys) {
+        looting::open(cat, state, seat, &card_name(cat, card), events)?;
     }
     let mods = crate::magic_realm::day::rolls::mods(
         cat,
