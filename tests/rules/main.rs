@@ -14,6 +14,7 @@ mod hod_steps;
 mod mr_belongings;
 mod mr_blocking;
 mod mr_colour;
+mod mr_colour_chits_combat;
 mod mr_combat;
 mod mr_combat_end;
 mod mr_combat_odds;

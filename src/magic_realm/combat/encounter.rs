@@ -527,7 +527,7 @@ pub fn apply(
         | A::TurnHireling { .. } => {
             hirelings::encounter::apply(cat, state, seat, action, &mut events)?;
         }
-        A::EnergizeSpell { .. } | A::ActivatePhaseSpell { .. } => {
+        A::EnergizeSpell { .. } | A::ActivatePhaseSpell { .. } | A::PlayColourChit { .. } => {
             spells::encounter_apply(cat, state, seat, action, &mut events)?
         }
         other => {
