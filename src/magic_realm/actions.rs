@@ -426,6 +426,12 @@ pub enum MagicRealmAction {
     ChooseRedDie {
         value: u8,
     },
+    /// 8.3.6, seed 004: charge this character on his active horse, played galloping or
+    /// walking side up, in place of a Move chit.
+    ChargeOnHorse {
+        target: Seat,
+        galloping: bool,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -1114,4 +1114,16 @@ pub enum MagicRealmEvent {
         seat: Seat,
         underling: NativeId,
     },
+    /// 8.3.6: a character charged another on his horse, galloping or walking.
+    ChargedOnHorse {
+        seat: Seat,
+        target: Seat,
+        galloping: bool,
+    },
+    /// 8.4.1 (seed 004): the horse a character played galloping in the Encounter Step
+    /// turns over at the start of the Melee Step: it is walking side up.
+    HorseTurnedOver {
+        seat: Seat,
+        horse: PieceId,
+    },
 }

@@ -142,8 +142,24 @@ fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
                 });
             }
         }
+        out.extend(horse_charges(cat, state, seat, target));
     }
     out
+}
+
+/// 8.3.6, seed 004: his active horse, in place of a Move chit, on either side whose
+/// strength carries him and everything he carries (4.3.8a, as to run away, 8.3.7 a.4).
+/// The denizens on his sheet do not limit it (8.3.6 b.1).
+fn horse_charges(cat: &Catalog, state: &GameState, seat: Seat, target: Seat) -> Vec<A> {
+    let Some(horse) = belongings::active_horse(cat, state, seat) else {
+        return Vec::new();
+    };
+    let load = super::running::load(cat, state, seat);
+    [(false, horse.trot), (true, horse.gallop)]
+        .into_iter()
+        .filter(|(_, side)| side.strength >= load)
+        .map(|(galloping, _)| A::ChargeOnHorse { target, galloping })
+        .collect()
 }
 
 /// 8.3.7: the Fight chits he may play to turn his weapon over: strong enough for the
@@ -401,6 +417,29 @@ pub fn apply(
                 },
             ));
         }
+        A::ChargeOnHorse { target, galloping } => {
+            for s in [seat, *target] {
+                hiding::unhide(cat, state, s, "8.3.6", "is no longer hidden.", &mut events);
+            }
+            let combat = current_mut(state)?;
+            combat.horse_charges.insert(seat, (*target, *galloping));
+            combat.horse_sides.insert(seat, *galloping);
+            combat.acted.insert(seat);
+            combat.turn += 1;
+            events.push(Event::public(
+                "8.3.6",
+                format!(
+                    "{name} charges {} on his horse, {}.",
+                    who::who(cat, state, *target),
+                    if *galloping { "galloping" } else { "walking" }
+                ),
+                E::ChargedOnHorse {
+                    seat,
+                    target: *target,
+                    galloping: *galloping,
+                },
+            ));
+        }
         A::TurnWeapon { chit } => {
             let (piece, _) = fighters::active_weapon(cat, state, seat)
                 .ok_or_else(|| RuleError::internal("no active weapon"))?;
@@ -488,7 +527,7 @@ pub fn apply(
         | A::TurnHireling { .. } => {
             hirelings::encounter::apply(cat, state, seat, action, &mut events)?;
         }
-        A::EnergizeSpell { .. } | A::ActivatePhaseSpell { .. } => {
+        A::EnergizeSpell { .. } | A::ActivatePhaseSpell { .. } | A::PlayColourChit { .. } => {
             spells::encounter_apply(cat, state, seat, action, &mut events)?
         }
         other => {

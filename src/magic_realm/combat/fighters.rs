@@ -692,5 +692,13 @@ pub fn move_times_on_sheet(
             }
         }
     }
+    // 8.3.6: a charge on a horse has the time of the side it was played on.
+    for (charger, (charged, galloping)) in &combat.horse_charges {
+        if *charged == seat {
+            if let Some(horse) = belongings::active_horse(cat, state, *charger) {
+                times.push(if *galloping { horse.gallop } else { horse.trot }.time);
+            }
+        }
+    }
     times
 }

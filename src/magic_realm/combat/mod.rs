@@ -281,6 +281,17 @@ pub struct Combat {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[tsify(optional)]
     pub red_missile: BTreeMap<Seat, u8>,
+    /// 8.3.6: charges made on the charger's active horse in place of a Move chit: the
+    /// charger, the character he charged and whether the horse was played galloping.
+    #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(type = "[Seat, [Seat, boolean]][]", optional)]
+    pub horse_charges: BTreeMap<Seat, (Seat, bool)>,
+    /// 8.4.1 (seed 004): the side each character's horse played in the Encounter Step is
+    /// turned up (galloping when true). It keeps that side for the round, except that a
+    /// galloping one turns over (walking) at the start of the Melee Step.
+    #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(type = "[Seat, boolean][]", optional)]
+    pub horse_sides: BTreeMap<Seat, bool>,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -318,13 +329,15 @@ impl Combat {
         })
     }
 
-    /// 8.3.6 b.2: the character `seat` charged this round, with a Move chit or his Boots.
+    /// 8.3.6 b.2: the character `seat` charged this round, with a Move chit, his Boots,
+    /// his flying values or his horse.
     pub fn charged_by(&self, seat: Seat) -> Option<Seat> {
         self.charges
             .get(&seat)
             .map(|(t, _)| *t)
             .or_else(|| self.boots_charges.get(&seat).copied())
             .or_else(|| self.fly_charges.get(&seat).map(|(t, _)| *t))
+            .or_else(|| self.horse_charges.get(&seat).map(|(t, _)| *t))
     }
 
     /// Drops the charges `drop(charger, charged)` says to (a target gone, pacified, mist).
@@ -332,6 +345,7 @@ impl Combat {
         self.charges.retain(|s, (t, _)| !drop(*s, *t));
         self.boots_charges.retain(|s, t| !drop(*s, *t));
         self.fly_charges.retain(|s, (t, _)| !drop(*s, *t));
+        self.horse_charges.retain(|s, (t, _)| !drop(*s, *t));
     }
 
     /// The seat whose character has `piece` on his sheet.
@@ -441,6 +455,8 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         spell_choices: Vec::new(),
         wished_peace: false,
         red_missile: BTreeMap::new(),
+        horse_charges: BTreeMap::new(),
+        horse_sides: BTreeMap::new(),
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)

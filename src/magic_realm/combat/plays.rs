@@ -229,7 +229,13 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         }
         // 8.4.7: not while a red-side-up Tremendous monster holds him.
         if belongings::active_horse(cat, state, seat).is_some() && !held(combat, seat) {
-            for galloping in [false, true] {
+            // 8.4.1 (seed 004): a horse played in the Encounter Step keeps its side up
+            // (a galloping one has turned over); otherwise he chooses its side.
+            let sides = match combat.horse_sides.get(&seat) {
+                Some(galloping) => vec![*galloping],
+                None => vec![false, true],
+            };
+            for galloping in sides {
                 for lane in Lane::ALL {
                     out.push(A::PlayManeuver {
                         with: ManeuverPlay::Horse { galloping },

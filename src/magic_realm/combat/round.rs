@@ -58,6 +58,8 @@ pub fn start_round(
     combat.charges.clear();
     combat.boots_charges.clear();
     combat.fly_charges.clear();
+    combat.horse_charges.clear();
+    combat.horse_sides.clear();
     combat.ran.clear();
     combat.acted.clear();
     combat.items.clear();

@@ -12,6 +12,41 @@ use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::setup::setup_card::shuffle;
 use crate::magic_realm::state::GameState;
 
+/// 8.4.1 (seed 004): the characters' horses played galloping side up in the Encounter
+/// Step turn over, walking side up for the rest of the round.
+fn turn_galloping_horses(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let combat = current_mut(state)?;
+    let galloped: Vec<Seat> = combat
+        .horse_sides
+        .iter()
+        .filter(|(_, galloping)| **galloping)
+        .map(|(s, _)| *s)
+        .collect();
+    for seat in &galloped {
+        combat.horse_sides.insert(*seat, false);
+    }
+    for seat in galloped {
+        let horse = crate::magic_realm::day::belongings::active(state, seat)
+            .into_iter()
+            .find(|p| matches!(p, PieceId::Horse { .. }));
+        if let Some(horse) = horse {
+            events.push(Event::public(
+                "8.4.1",
+                format!(
+                    "{}'s horse, played galloping, turns over: it is walking side up.",
+                    who::who(cat, state, seat)
+                ),
+                E::HorseTurnedOver { seat, horse },
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// 8.4.1, 8.4.2: the Melee Step begins.
 pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
     let at = current(state)
@@ -25,6 +60,7 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
             }
         }
     }
+    turn_galloping_horses(cat, state, events)?;
     // 8.1.2: those away from the clearing pick their hirelings' targets too.
     let mut order: Vec<Seat> = current(state)
         .map(|c| c.directing().collect())

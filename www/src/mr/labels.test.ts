@@ -108,6 +108,9 @@ describe('words for the engine', () => {
       `In the air between ${names.tile('oak_woods')} and ${names.tile('maple_woods')}`,
     );
     expect(actionLabel(names, { type: 'ChargeInBoots', target: 1 })).toBe('Charge seat 2 in my Boots');
+    expect(actionLabel(names, { type: 'ChargeOnHorse', target: 1, galloping: true })).toBe(
+      'Charge seat 2 on my horse (galloping)',
+    );
     expect(placeLabel(names, { place: 'roadway', from: oak2, to: oak4 })).toBe(
       `On the roadway from ${clearingName(names, oak2)} to ${clearingName(names, oak4)}`,
     );

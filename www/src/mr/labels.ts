@@ -385,6 +385,8 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return `Charge seat ${action.target + 1} ${flySourceLabel(names, action.with)}`;
     case 'ChargeInBoots':
       return `Charge seat ${action.target + 1} in my Boots`;
+    case 'ChargeOnHorse':
+      return `Charge seat ${action.target + 1} on my horse (${action.galloping ? 'galloping' : 'walking'})`;
     case 'HirelingLure':
       return `My ${pieceName(names, action.hireling)} lures ${pieceName(names, action.denizen)}`;
     case 'AssignToHireling':

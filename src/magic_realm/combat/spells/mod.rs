@@ -577,7 +577,7 @@ pub fn encounter_options(
     out
 }
 
-/// Applies a legal `EnergizeSpell` or `ActivatePhaseSpell`.
+/// Applies a legal `EnergizeSpell`, `ActivatePhaseSpell` or `PlayColourChit` (8.3.9 a.3).
 pub fn encounter_apply(
     cat: &Catalog,
     state: &mut GameState,
@@ -602,6 +602,9 @@ pub fn encounter_apply(
         ),
         A::ActivatePhaseSpell { caster, spell_box } => {
             protection::activate(cat, state, seat, *caster, *spell_box, events)
+        }
+        A::PlayColourChit { colour_chit } => {
+            permanent::play_for_nothing(cat, state, seat, *colour_chit, events)
         }
         other => Err(crate::engine::RuleError::internal(format!(
             "{other:?} is not a spell action"

@@ -88,7 +88,8 @@ fn chit_colour(cat: &Catalog, state: &GameState, seat: Seat, chit: u8) -> Option
 }
 
 /// 8.3.9a.1: the inert Permanent spells `seat` may energize now, each with each of his
-/// colour chits of a colour it needs (an energized spell gains nothing from another chit).
+/// colour chits of a colour it needs (an energized spell gains nothing from another chit);
+/// 8.3.9 a.3: or any colour chit played for nothing.
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     let colour_chits: Vec<(u8, MagicColor)> = who::chits(cat, state, seat)
         .filter(|(_, _, st)| *st == ChitStatus::Enchanted)
@@ -115,6 +116,12 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
             }
         }
     }
+    // 8.3.9 a.3: or he plays a colour chit for nothing.
+    out.extend(
+        colour_chits
+            .iter()
+            .map(|(chit, _)| A::PlayColourChit { colour_chit: *chit }),
+    );
     out
 }
 
@@ -178,8 +185,9 @@ pub fn day_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out
 }
 
-/// 7.2.3e: `seat` plays his colour chit without energizing anything: it reverts to a magic
-/// chit and fatigues.
+/// 7.2.3e (at the start of a phase), 8.3.9 a.3 (in the Encounter Step, not his action):
+/// `seat` plays his colour chit without energizing anything: it reverts to a magic chit
+/// and fatigues.
 pub fn play_for_nothing(
     cat: &Catalog,
     state: &mut GameState,
@@ -190,8 +198,16 @@ pub fn play_for_nothing(
     let colour = chit_colour(cat, state, seat, colour_chit)
         .ok_or_else(|| RuleError::internal("not a colour chit"))?;
     super::fatigue_chit(state, seat, colour_chit);
+    // 8.8: in combat, a fatigued chit is an eventful consequence.
+    let rule = match current_mut(state) {
+        Ok(combat) => {
+            combat.eventful = true;
+            "8.3.9"
+        }
+        Err(_) => "7.2.3",
+    };
     events.push(Event::public(
-        "7.2.3",
+        rule,
         format!(
             "{} plays a {colour:?} colour chit for nothing: it fatigues.",
             who::who(cat, state, seat)
