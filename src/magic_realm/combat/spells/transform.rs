@@ -115,8 +115,24 @@ pub fn essence(s: &SpellInEffect) -> Option<&PieceId> {
 
 /// 4.6.8, 4.6.8g: the creature `target` is now: an energized Transform on him (stronger),
 /// else for a character the monster of his energized Absorb Essence (the last energized,
-/// if he has several); none while he is mist or the spells on him are nullified.
+/// if he has several); none while he is mist or the spells on him are nullified. A
+/// character who is a Tremendous monster holding his target is it red side up (8.4.7).
 pub fn form(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Option<Form> {
+    let found = unheld_form(cat, state, target)?;
+    let holds = match target {
+        CombatTarget::Character { seat } => crate::magic_realm::combat::current(state)
+            .is_some_and(|c| c.character_holds.contains_key(seat)),
+        CombatTarget::Denizen { .. } => false,
+    };
+    Some(if holds {
+        crate::magic_realm::combat::holding::red_side_up(found)
+    } else {
+        found
+    })
+}
+
+/// The creature `target` is, as [`form`] says, before any hold turns it red side up.
+fn unheld_form(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Option<Form> {
     if state.spells.is_empty() {
         return None;
     }
