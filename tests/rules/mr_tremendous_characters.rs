@@ -10,7 +10,7 @@
 //! (Tremendous harm at 4). The Amazon, unarmored (or in T Armor against the Dragon), plays
 //! no maneuver, so every attack on her hits.
 
-use crate::spells_common::{dice, here, start, Game, S0, S1};
+use crate::spells_common::{dice, here, monster, piece, start, Game, S0, S1};
 use serde_json::{json, Value};
 use tabletop_rules::engine::{Event, Seat};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -72,6 +72,17 @@ fn play(
     done: impl Fn(&Game, &[Event<E>]) -> bool,
     log: &mut Vec<Event<E>>,
 ) {
+    play_at(g, &amazon_target(), attack, done, log);
+}
+
+/// As [`play`], seat 0 targeting `target`.
+fn play_at(
+    g: &mut Game,
+    target: &CombatTarget,
+    attack: impl Fn(u16) -> bool,
+    done: impl Fn(&Game, &[Event<E>]) -> bool,
+    log: &mut Vec<Event<E>>,
+) {
     for _ in 0..400 {
         if done(g, log) || combat::current(g.state()).is_none() {
             return;
@@ -82,7 +93,7 @@ fn play(
         let legal = g.legal_actions(who);
         let wanted = [
             A::SelectTarget {
-                target: amazon_target(),
+                target: target.clone(),
             },
             A::PlayCreatureAttack {
                 lane: Lane::ChargeThrust,
@@ -295,4 +306,53 @@ fn rule_8_4_7_a_character_transformed_into_the_dragon_holds_and_then_kills_outri
     assert!(!log[held_at..]
         .iter()
         .any(|e| matches!(e.detail, E::ArmorHit { .. })));
+}
+
+#[test]
+fn rule_8_4_7_he_holds_a_monster_he_hits_and_lets_go_once_he_kills_it() {
+    // The Witch King, as the T Serpent, alone with the H Troll (Heavy, armored; its Medium
+    // harm cannot hurt the T Serpent).
+    let absorb = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "denizen", "piece": {"kind": "monster", "id": "t-serpent", "n": 0}}],
+        "until": {"at": "never"}});
+    let mut g = start(json!({"seats": [
+            {"character": "witch-king", "at": here(), "hidden": false,
+             "spells": ["absorb-essence"], "chits": [{"chit": 4, "status": "enchanted"}]}],
+        "pieces": [{"piece": {"kind": "monster", "id": "t-serpent", "n": 0},
+                    "place": {"place": "aside"}}, monster("h-troll")],
+        "spells": [absorb], "day": 2, "at": "sunset", "dice": dice(4, 300)}));
+    let troll = CombatTarget::Denizen {
+        piece: piece("h-troll"),
+    };
+    let mut log = Vec::new();
+    let holding_troll = |log: &[Event<E>]| {
+        log.iter().any(
+            |e| matches!(&e.detail, E::CharacterHolding { seat: S0, target } if *target == troll),
+        )
+    };
+    play_at(&mut g, &troll, |_| true, |_, log| holding_troll(log), &mut log);
+    assert!(holding_troll(&log));
+    // His Light harm did nothing to the Heavy Troll: it lives, held.
+    assert_eq!(
+        g.state().piles.place_of(&piece("h-troll")),
+        Some(&tabletop_rules::magic_realm::pieces::Place::Clearing {
+            at: serde_json::from_value(here()).unwrap()
+        })
+    );
+    play_at(
+        &mut g,
+        &troll,
+        |_| true,
+        |_, log| {
+            log.iter()
+                .any(|e| matches!(e.detail, E::CharacterLetGo { seat: S0 }))
+        },
+        &mut log,
+    );
+    assert_eq!(
+        g.state().piles.place_of(&piece("h-troll")),
+        Some(&tabletop_rules::magic_realm::pieces::Place::Killed),
+        "his red side's hit killed it outright"
+    );
+    assert!(combat::current(g.state()).is_none_or(|c| c.character_holds.is_empty()));
 }
