@@ -124,7 +124,11 @@ fn amazon_killed(g: &Game) -> bool {
 fn rule_8_4_7_a_character_who_is_a_tremendous_monster_holds_the_target_he_hits() {
     let mut g = serpent_and_amazon();
     let before = transform::form_of_seat(cat(), g.state(), S0).expect("he is the T Serpent");
-    assert_eq!(before.body.side, Side::Light, "played red side down at first");
+    assert_eq!(
+        before.body.side,
+        Side::Light,
+        "played red side down at first"
+    );
     let mut log = Vec::new();
     play(&mut g, |_| true, |_, log| holds(log), &mut log);
     // The T Serpent's Light harm wounds the Medium Amazon without killing her.
@@ -245,7 +249,10 @@ fn rule_8_4_7_the_holder_stays_assigned_to_his_target() {
         }]
     );
     let saved = serde_json::to_string(g.state()).unwrap();
-    assert!(g.apply(S0, A::NoTarget).is_err(), "he cannot change targets");
+    assert!(
+        g.apply(S0, A::NoTarget).is_err(),
+        "he cannot change targets"
+    );
     assert_eq!(serde_json::to_string(g.state()).unwrap(), saved);
 }
 
@@ -330,7 +337,13 @@ fn rule_8_4_7_he_holds_a_monster_he_hits_and_lets_go_once_he_kills_it() {
             |e| matches!(&e.detail, E::CharacterHolding { seat: S0, target } if *target == troll),
         )
     };
-    play_at(&mut g, &troll, |_| true, |_, log| holding_troll(log), &mut log);
+    play_at(
+        &mut g,
+        &troll,
+        |_| true,
+        |_, log| holding_troll(log),
+        &mut log,
+    );
     assert!(holding_troll(&log));
     // His Light harm did nothing to the Heavy Troll: it lives, held.
     assert_eq!(
