@@ -65,7 +65,8 @@ fn dragon_and_amazon() -> Game {
 }
 
 /// Plays on: seat 0 targets the Amazon and attacks with his creature in the Thrust circle
-/// while `attack(round)`; everyone else passes; until `done`.
+/// (and its head or club, if it has one, in the Swing circle) while `attack(round)`;
+/// everyone else passes; until `done`.
 fn play(
     g: &mut Game,
     attack: impl Fn(u16) -> bool,
@@ -97,6 +98,9 @@ fn play_at(
             },
             A::PlayCreatureAttack {
                 lane: Lane::ChargeThrust,
+            },
+            A::PlayPartAttack {
+                lane: Lane::DodgeSwing,
             },
         ];
         let pick = wanted
@@ -368,4 +372,68 @@ fn rule_8_4_7_he_holds_a_monster_he_hits_and_lets_go_once_he_kills_it() {
         "his red side's hit killed it outright"
     );
     assert!(combat::current(g.state()).is_none_or(|c| c.character_holds.is_empty()));
+}
+
+#[test]
+fn rule_8_4_7_the_head_or_club_of_the_monster_he_absorbed_attacks_separately() {
+    // The Witch King has absorbed the Giant (light side H at 5) with its club (light side
+    // H at 6, length 8); the Amazon wears T Armor.
+    let absorb = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "denizen", "piece": {"kind": "monster", "id": "giant", "n": 0}}],
+        "until": {"at": "never"}});
+    let armor: Value = json!({"kind": "armor", "id": "t-armor", "n": 0});
+    let club = json!({"kind": "monster_part", "id": "giant-club", "n": 0});
+    let mut g = start(json!({"seats": [
+            {"character": "witch-king", "at": here(), "hidden": false,
+             "spells": ["absorb-essence"], "chits": [{"chit": 4, "status": "enchanted"}]},
+            {"character": "amazon", "at": here(), "hidden": false,
+             "belongings": [{"piece": armor}]}],
+        "pieces": [{"piece": {"kind": "monster", "id": "giant", "n": 0},
+                    "place": {"place": "aside"}},
+                   {"piece": club, "place": {"place": "aside"}}],
+        "spells": [absorb], "day": 2, "at": "sunset", "dice": dice(4, 300)}));
+    let form = transform::form_of_seat(cat(), g.state(), S0).expect("he is the Giant");
+    let club_attack = form.part_attack.expect("with its club");
+    assert_eq!((club_attack.time, club_attack.length), (6, 8));
+    let mut log = Vec::new();
+    // The Melee Step: his club attacks from any circle but his creature's.
+    play(
+        &mut g,
+        |_| true,
+        |g, _| {
+            combat::current(g.state())
+                .and_then(|c| c.plays.get(&S0))
+                .is_some_and(|p| p.creature_attack.is_some())
+        },
+        &mut log,
+    );
+    let legal = g.legal_actions(S0);
+    assert!(!legal.contains(&A::PlayPartAttack {
+        lane: Lane::ChargeThrust
+    }));
+    assert!(legal.contains(&A::PlayPartAttack {
+        lane: Lane::DodgeSwing
+    }));
+    let saved = serde_json::to_string(g.state()).unwrap();
+    let same_circle = A::PlayPartAttack {
+        lane: Lane::ChargeThrust,
+    };
+    assert!(g.apply(S0, same_circle).is_err(), "not with his creature");
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), saved);
+    play(&mut g, |_| true, |_, log| holds(log), &mut log);
+    // Two hits (the club's and the body's), each a wound through her T Armor (Heavy harm
+    // does not touch it), and she lives, held.
+    let wounds = log
+        .iter()
+        .filter(|e| matches!(e.detail, E::Wounded { seat: AMAZON }))
+        .count();
+    assert_eq!(wounds, 2);
+    assert!(!amazon_killed(&g));
+    // Red side up, the Giant holds and kills; its club stays on its side.
+    let red = transform::form_of_seat(cat(), g.state(), S0).expect("the Giant");
+    assert_eq!(
+        red.tactic().attack.map(|a| a.strike),
+        Some(MeleeStrike::HoldAndKill)
+    );
+    assert_eq!(red.part_attack, Some(club_attack));
 }

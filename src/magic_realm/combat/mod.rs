@@ -141,6 +141,11 @@ pub struct Plays {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub creature_attack: Option<Lane>,
+    /// 8.4.7: transmorphized into a monster with a head or club (Absorb Essence), its
+    /// attack (a second dummy chit) in this Attack circle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub part_attack: Option<Lane>,
     /// 8.4.4: the Attack circle his working Attack spell attacks from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
