@@ -3,7 +3,8 @@
 //! his target alive turns his monster red side up and he holds the target; the held target
 //! cannot run away, the holder names no other target, combat cannot end while he is red
 //! side up, and his next hit kills the held target outright. The hold ends when one of them
-//! is killed or his spell stops working.
+//! is killed or his spell stops working. The head or club of a monster he absorbed attacks
+//! separately.
 //!
 //! The Witch King has absorbed the essence of the T Serpent (light side: Light harm at 4;
 //! red side: kills outright at 4), or the Sorceror is transformed into the Dragon

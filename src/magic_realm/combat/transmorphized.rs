@@ -2,8 +2,8 @@
 //! and Absorb Essence spells): a character transmorphized into a creature plays "dummy
 //! chits" with the creature's values instead of his own action chits, which are frozen: an
 //! attack with the creature's attack (harm letter and time, on its side up) in an Attack
-//! circle, if the creature has one, and a maneuver with its move time in a Maneuver square.
-//! He is hit as the creature (its vulnerability; an armored creature's hits lose a star),
+//! circle, if the creature has one, and a maneuver with its move time in a Maneuver square;
+//! an absorbed monster's head or club attacks from another Attack circle (8.4.7). He is hit as the creature (its vulnerability; an armored creature's hits lose a star),
 //! with no armor or horse (his belongings are frozen), and he cannot be wounded. He may run
 //! away with the creature's move time (a flying creature flies away instead). A
 //! transmorphized denizen is assigned as before, with the creature's values.
