@@ -144,6 +144,12 @@ fn rule_8_4_7_a_character_who_is_a_tremendous_monster_holds_the_target_he_hits()
     let c = combat::current(g.state()).expect("combat goes on");
     assert_eq!(c.character_holds.get(&S0), Some(&amazon_target()));
     assert!(c.is_held_character(AMAZON) && c.in_a_hold(S0));
+    // The hold is saved: a saved game loads to the same state.
+    let loaded = Game::load_json(&g.save_json().unwrap()).unwrap();
+    assert_eq!(
+        serde_json::to_string(loaded.state()).unwrap(),
+        serde_json::to_string(g.state()).unwrap()
+    );
     let form = transform::form_of_seat(cat(), g.state(), S0).expect("still the T Serpent");
     assert_eq!(form.body.side, Side::Dark, "his monster is red side up");
     assert_eq!(
