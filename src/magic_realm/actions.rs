@@ -432,6 +432,11 @@ pub enum MagicRealmAction {
         target: Seat,
         galloping: bool,
     },
+    /// 8.4.7: transmorphized into a monster with a head or club, attack with the head or
+    /// club from this Attack circle (not the one his creature attacks from).
+    PlayPartAttack {
+        lane: crate::magic_realm::combat::melee::Lane,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -1126,4 +1126,15 @@ pub enum MagicRealmEvent {
         seat: Seat,
         horse: PieceId,
     },
+    /// 8.4.7: a character transmorphized into a Tremendous monster hit `target` without
+    /// killing him: his monster turns red side up and he holds him.
+    CharacterHolding {
+        seat: Seat,
+        target: crate::magic_realm::combat::CombatTarget,
+    },
+    /// 8.4.7: a character transmorphized into a Tremendous monster lets go of his target:
+    /// his monster turns red side down.
+    CharacterLetGo {
+        seat: Seat,
+    },
 }

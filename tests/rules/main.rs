@@ -79,6 +79,7 @@ mod mr_trade_hire;
 mod mr_transform;
 mod mr_treasures_combat;
 mod mr_treasures_day;
+mod mr_tremendous_characters;
 mod mr_tremendous_hirelings;
 mod mr_turns;
 mod mr_twt;

@@ -64,9 +64,10 @@ pub fn within_effort(
         .is_none_or(|limit| effort_used(cat, state, combat, seat) + effort <= limit)
 }
 
-/// 8.4.7: whether a red-side-up Tremendous monster holds the character.
+/// 8.4.7: whether the character is in a hold: held by a red-side-up Tremendous monster
+/// (or a character transmorphized into one), or holding his target as one.
 pub fn held(combat: &Combat, seat: Seat) -> bool {
-    combat.holding.values().any(|s| *s == seat)
+    combat.in_a_hold(seat)
 }
 
 /// Peace: a pacified denizen cannot be assigned to a target; a pacified character cannot

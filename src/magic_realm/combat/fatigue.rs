@@ -247,14 +247,19 @@ fn end_of_round(
             current_mut(state)?.gone.insert(seat);
         }
     }
+    // 8.4.7: the holds of transmorphized characters killed (or whose targets were) end.
+    super::holding::release_character_holds(cat, state, events)?;
     let combat = current_mut(state)?;
     let gone: Vec<Seat> = combat.gone.iter().copied().collect();
     for seat in &gone {
         combat.sheets.remove(seat);
     }
-    // 8.4.7: combat cannot end while a Tremendous monster is red side up.
-    let consequence =
-        combat.eventful || !combat.holding.is_empty() || !combat.holding_denizens.is_empty();
+    // 8.4.7: combat cannot end while a Tremendous monster (or a character transmorphized
+    // into one) is red side up.
+    let consequence = combat.eventful
+        || !combat.holding.is_empty()
+        || !combat.holding_denizens.is_empty()
+        || !combat.character_holds.is_empty();
     combat.quiet = if consequence {
         0
     } else {

@@ -9,17 +9,44 @@
 //! native (or another denizen, [`Combat::holding_denizens`]), it becomes the defender on its
 //! own sheet at the start of each round with the native as its target; other denizens may
 //! attack the monster there, but not the native (8.6).
+//!
+//! A character transmorphized into a Tremendous monster (8.4.7, the item on transmorphized
+//! characters; Transform's Dragon, Absorb Essence of a Tremendous monster) holds the same
+//! way: his hit on a target he leaves alive turns his monster red side up and he holds that
+//! target ([`Combat::character_holds`]); from then on he names only that target, each hit
+//! of his kills it outright, and the hold lasts until one of them is killed or gone or his
+//! spell stops working. Held by a monster or by such a character, a character cannot run or
+//! fly away, charge or play a horse ([`Combat::in_a_hold`]); the holding character cannot
+//! run, fly away or charge either: he stays assigned to his target.
 
 use super::hirelings::Duel;
+use super::melee::{DenizenKind, MeleeStrike};
+use super::spells::transform::{form_of_seat, Form};
 use super::{current, current_mut, Combat, CombatTarget, Events};
-use crate::engine::{Event, RuleError};
+use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::common::Side;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::who;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
 impl Combat {
+    /// 8.4.7: whether a red-side-up Tremendous monster, or a character transmorphized into
+    /// one, holds the character of `seat`.
+    pub fn is_held_character(&self, seat: Seat) -> bool {
+        let target = CombatTarget::Character { seat };
+        self.holding.values().any(|s| *s == seat)
+            || self.character_holds.values().any(|t| *t == target)
+    }
+
+    /// 8.4.7: whether the character of `seat` is in a hold, held or (transmorphized into a
+    /// Tremendous monster, red side up) holding: he cannot run or fly away, nor charge; a
+    /// held character cannot play a horse either.
+    pub fn in_a_hold(&self, seat: Seat) -> bool {
+        self.is_held_character(seat) || self.character_holds.contains_key(&seat)
+    }
+
     /// Whom the red-side-up Tremendous monster `monster` holds, if it holds anyone.
     pub fn held_by(&self, monster: &PieceId) -> Option<CombatTarget> {
         self.holding
@@ -216,4 +243,113 @@ pub fn attacked_while_holding(
             target: CombatTarget::Character { seat },
         },
     ));
+}
+
+/// 8.4.7: whether `form` is a Tremendous monster (a Tremendous Transform creature, or an
+/// absorbed Tremendous monster).
+pub fn tremendous_form(form: &Form) -> bool {
+    matches!(form.body.kind, DenizenKind::Monster { tremendous: true })
+}
+
+/// 8.4.7: the Tremendous creature `form` red side up: its red side's values; a Transform
+/// creature, which has the same values on both sides, keeps its attack time but its hits
+/// kill outright, as a red side's do.
+pub fn red_side_up(mut form: Form) -> Form {
+    if !tremendous_form(&form) {
+        return form;
+    }
+    form.body.side = Side::Dark;
+    if form.monster.is_none() {
+        if let Some(attack) = form.body.dark.attack.as_mut() {
+            attack.strike = MeleeStrike::HoldAndKill;
+        }
+    }
+    form
+}
+
+/// Whether `target` is still in the fight in this combat: a character not gone, a denizen
+/// in the clearing and not turned into mist.
+fn still_here(cat: &Catalog, state: &GameState, combat: &Combat, target: &CombatTarget) -> bool {
+    let here = match target {
+        CombatTarget::Character { seat } => !combat.gone.contains(seat),
+        CombatTarget::Denizen { piece } => {
+            state.piles.place_of(piece) == Some(&Place::Clearing { at: combat.at })
+        }
+    };
+    here && !super::spells::mist::misted(cat, state, target)
+}
+
+/// 8.4.7: the character of `seat` hit `target`: if he is transmorphized into a Tremendous
+/// monster and left the target alive, his monster turns red side up and he holds him (he
+/// already holding someone, nothing changes).
+pub fn character_hit(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    target: &CombatTarget,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if !form_of_seat(cat, state, seat).is_some_and(|f| tremendous_form(&f)) {
+        return Ok(());
+    }
+    let Some(combat) = current(state) else {
+        return Ok(());
+    };
+    if combat.gone.contains(&seat)
+        || combat.character_holds.contains_key(&seat)
+        || !still_here(cat, state, combat, target)
+    {
+        return Ok(());
+    }
+    current_mut(state)?
+        .character_holds
+        .insert(seat, target.clone());
+    events.push(Event::public(
+        "8.4.7",
+        format!(
+            "{} turns red side up: he holds {}.",
+            who::who(cat, state, seat),
+            target.name(cat, state)
+        ),
+        E::CharacterHolding {
+            seat,
+            target: target.clone(),
+        },
+    ));
+    Ok(())
+}
+
+/// 8.4.7: the holds of transmorphized characters that have ended let go: the holder or his
+/// target killed or gone from the combat (or turned into mist), or the holder no longer a
+/// Tremendous monster (his spell broken or nullified). His monster turns red side down.
+pub fn release_character_holds(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(combat) = current(state) else {
+        return Ok(());
+    };
+    let ended: Vec<Seat> = combat
+        .character_holds
+        .iter()
+        .filter(|(seat, target)| {
+            combat.gone.contains(seat)
+                || !form_of_seat(cat, state, **seat).is_some_and(|f| tremendous_form(&f))
+                || !still_here(cat, state, combat, target)
+        })
+        .map(|(seat, _)| *seat)
+        .collect();
+    for seat in ended {
+        current_mut(state)?.character_holds.remove(&seat);
+        events.push(Event::public(
+            "8.4.7",
+            format!(
+                "{} lets go and turns red side down.",
+                who::who(cat, state, seat)
+            ),
+            E::CharacterLetGo { seat },
+        ));
+    }
+    Ok(())
 }

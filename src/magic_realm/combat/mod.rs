@@ -141,6 +141,11 @@ pub struct Plays {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub creature_attack: Option<Lane>,
+    /// 8.4.7: transmorphized into a monster with a head or club (Absorb Essence), its
+    /// attack (a second dummy chit) in this Attack circle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub part_attack: Option<Lane>,
     /// 8.4.4: the Attack circle his working Attack spell attacks from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
@@ -207,6 +212,11 @@ pub struct Combat {
     #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
     #[tsify(optional, type = "[PieceId, PieceId][]")]
     pub holding_denizens: BTreeMap<PieceId, PieceId>,
+    /// Characters transmorphized into Tremendous monsters, red side up, and the target each
+    /// holds (8.4.7).
+    #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(optional, type = "[Seat, CombatTarget][]")]
+    pub character_holds: BTreeMap<Seat, CombatTarget>,
     /// 8.3.6: charges this round: the charger, the character he charged and the Move
     /// chit he played.
     #[serde(with = "pairs")]
@@ -437,6 +447,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         sheets: BTreeMap::new(),
         holding: BTreeMap::new(),
         holding_denizens: BTreeMap::new(),
+        character_holds: BTreeMap::new(),
         charges: BTreeMap::new(),
         boots_charges: BTreeMap::new(),
         fly_charges: BTreeMap::new(),

@@ -252,6 +252,10 @@ fn check(
         offered(&so_far, A::PlayCreatureAttack { lane })?;
         so_far.creature_attack = candidate.creature_attack;
     }
+    if let Some(lane) = candidate.part_attack {
+        offered(&so_far, A::PlayPartAttack { lane })?;
+        so_far.part_attack = candidate.part_attack;
+    }
     if let Some(lane) = candidate.spell_attack {
         offered(&so_far, A::PlaySpellAttack { lane })?;
         so_far.spell_attack = candidate.spell_attack;

@@ -308,6 +308,7 @@ pub fn apply(
         A::PlayAttack { chit, lane } => plays.attack = Some((*chit, *lane)),
         A::PlaySpellAttack { lane } => plays.spell_attack = Some(*lane),
         A::PlayCreatureAttack { lane } => plays.creature_attack = Some(*lane),
+        A::PlayPartAttack { lane } => plays.part_attack = Some(*lane),
         A::PlayGloves { lane } => plays.gloves = Some(*lane),
         A::PlayManeuver { with, lane } => plays.maneuver = Some((*with, *lane)),
         A::PlaceShield { lane } => plays.shield = Some(*lane),
@@ -350,6 +351,12 @@ fn play_words(action: &A) -> String {
         A::PlayGloves { lane } => format!("plays his Gloves in the {} circle", circle(*lane)),
         A::PlayCreatureAttack { lane } => {
             format!("attacks as his creature in the {} circle", circle(*lane))
+        }
+        A::PlayPartAttack { lane } => {
+            format!(
+                "attacks with his creature's head or club in the {} circle",
+                circle(*lane)
+            )
         }
         A::PlaySpellAttack { lane } => {
             format!("directs his spell from the {} circle", circle(*lane))

@@ -78,6 +78,8 @@ pub fn start_round(
     ));
     // Hurricane Winds: its targets here fly away just before the Encounter Step.
     super::spells::hurricane::blow(cat, state, events)?;
+    // 8.4.7: the holds of transmorphized characters that have ended let go.
+    super::holding::release_character_holds(cat, state, events)?;
     Ok(())
 }
 
@@ -584,6 +586,7 @@ fn apply_outcome(
     let mut eventful = false;
     let mut tremendous_hits: Vec<(PieceId, Seat)> = Vec::new();
     let mut denizen_holds: Vec<(PieceId, PieceId)> = Vec::new();
+    let mut character_hits: Vec<(Seat, CombatTarget)> = Vec::new();
     let mut spell_strikes: Vec<(PieceId, Who)> = Vec::new();
     for hit in &outcome.hits {
         let attacker = built.who(hit.attacker).cloned();
@@ -705,6 +708,10 @@ fn apply_outcome(
                 MeleeEffect::NoEffect => {}
             }
         }
+        // 8.4.7: a character transmorphized into a Tremendous monster that hits.
+        if let (Some(Who::Character(seat)), Some(target)) = (&attacker, built.who(hit.target)) {
+            character_hits.push((*seat, target.target()));
+        }
         // 8.4.7: a Tremendous monster (or its head or club) that hits a character, or a
         // native (or his horse) or another denizen.
         if let Some(Who::Denizen(_)) = &attacker {
@@ -769,6 +776,12 @@ fn apply_outcome(
     for (monster, victim) in denizen_holds {
         super::holding::hold_denizen(state, &monster, &victim, events)?;
     }
+    // 8.4.7: so do characters transmorphized into Tremendous monsters; the holds whose
+    // holder or target was killed end.
+    for (seat, target) in character_hits {
+        super::holding::character_hit(cat, state, seat, &target, events)?;
+    }
+    super::holding::release_character_holds(cat, state, events)?;
     let combat = current_mut(state)?;
     combat.eventful |= eventful;
     Ok(())

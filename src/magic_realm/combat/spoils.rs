@@ -61,6 +61,8 @@ fn remove_denizen(
             piece: piece.clone(),
         });
         super::holding::let_go(state, &holders, "8.4.7", events);
+        // So does a character transmorphized into one.
+        super::holding::release_character_holds(cat, state, events)?;
     }
     // 8.7: when an unhired leader is killed, his group's belongings are abandoned in his
     // clearing, in the order they lie in the group's box (a hired leader's stay there).
@@ -266,6 +268,8 @@ pub fn character_killed(
         combat.sheets.remove(&seat);
         let released = combat.release_holders_of(&super::CombatTarget::Character { seat });
         super::holding::let_go(state, &released, "8.4.7", events);
+        // So do the transmorphized characters holding him, or he his target.
+        super::holding::release_character_holds(cat, state, events)?;
     }
     quitting::kill(cat, state, seat, "8.4.9", events);
     Ok(())

@@ -99,8 +99,22 @@ pub fn start(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Resul
     super::hirelings::melee::start(cat, state)
 }
 
-/// 8.4.2: the targets a character may pick.
+/// 8.4.2: the targets a character may pick. 8.4.7: transmorphized into a Tremendous
+/// monster and holding his target, only that target (he cannot change targets).
 pub fn candidates(
+    cat: &Catalog,
+    state: &GameState,
+    combat: &Combat,
+    seat: Seat,
+) -> Vec<CombatTarget> {
+    let all = every_candidate(cat, state, combat, seat);
+    match combat.character_holds.get(&seat) {
+        Some(held) => all.into_iter().filter(|t| t == held).collect(),
+        None => all,
+    }
+}
+
+fn every_candidate(
     cat: &Catalog,
     state: &GameState,
     combat: &Combat,
@@ -154,7 +168,10 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         .into_iter()
         .map(|target| A::SelectTarget { target })
         .collect();
-    out.push(A::NoTarget);
+    // 8.4.7: holding his target, he stays assigned to it.
+    if out.is_empty() || !combat.character_holds.contains_key(&seat) {
+        out.push(A::NoTarget);
+    }
     out
 }
 

@@ -2,13 +2,15 @@
 //! and Absorb Essence spells): a character transmorphized into a creature plays "dummy
 //! chits" with the creature's values instead of his own action chits, which are frozen: an
 //! attack with the creature's attack (harm letter and time, on its side up) in an Attack
-//! circle, if the creature has one, and a maneuver with its move time in a Maneuver square.
-//! He is hit as the creature (its vulnerability; an armored creature's hits lose a star),
+//! circle, if the creature has one, and a maneuver with its move time in a Maneuver square;
+//! an absorbed monster's head or club attacks from another Attack circle (8.4.7). He is hit as the creature (its vulnerability; an armored creature's hits lose a star),
 //! with no armor or horse (his belongings are frozen), and he cannot be wounded. He may run
 //! away with the creature's move time (a flying creature flies away instead). A
 //! transmorphized denizen is assigned as before, with the creature's values.
 
-use super::melee::{CharacterAttack, CharacterFighter, Denizen, DenizenKind, Lane, Maneuver};
+use super::melee::{
+    AttackValues, CharacterAttack, CharacterFighter, Denizen, DenizenKind, Lane, Maneuver,
+};
 use super::round::{target_fighter, Built, Scope, Who};
 use super::spells::transform::{form_of_seat, Form};
 use super::{Combat, CombatTarget, ManeuverPlay, Plays};
@@ -70,11 +72,23 @@ pub fn fighter(form: &Form, plays: Option<&Plays>) -> CharacterFighter {
 /// maneuver.
 pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> Vec<A> {
     let mut out = Vec::new();
-    if combat.targets.contains_key(&seat)
-        && plays.creature_attack.is_none()
-        && form.tactic().attack.is_some()
-    {
-        out.extend(Lane::ALL.map(|lane| A::PlayCreatureAttack { lane }));
+    let targeting = combat.targets.contains_key(&seat);
+    if targeting && plays.creature_attack.is_none() && form.tactic().attack.is_some() {
+        out.extend(
+            Lane::ALL
+                .into_iter()
+                .filter(|l| plays.part_attack != Some(*l))
+                .map(|lane| A::PlayCreatureAttack { lane }),
+        );
+    }
+    // 8.4.7: his head or club attacks separately, never from his creature's circle.
+    if targeting && plays.part_attack.is_none() && form.part_attack.is_some() {
+        out.extend(
+            Lane::ALL
+                .into_iter()
+                .filter(|l| plays.creature_attack != Some(*l))
+                .map(|lane| A::PlayPartAttack { lane }),
+        );
     }
     if plays.maneuver.is_none() {
         out.extend(Lane::ALL.map(|lane| A::PlayManeuver {
@@ -100,15 +114,23 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
         return;
     };
     for (seat, target) in combat.targets.iter().filter(|(s, _)| scope.includes(**s)) {
-        let Some(lane) = scope
-            .plays_of(combat, *seat)
-            .and_then(|p| p.creature_attack)
-        else {
+        let (Some(plays), Some(form)) = (
+            scope.plays_of(combat, *seat),
+            form_of_seat(cat, state, *seat),
+        ) else {
             continue;
         };
-        let Some(values) = form_of_seat(cat, state, *seat).and_then(|f| f.tactic().attack) else {
+        // The creature's attack, and (8.4.7) its head's or club's.
+        let attacks: Vec<(Lane, AttackValues)> = [
+            plays.creature_attack.zip(form.tactic().attack),
+            plays.part_attack.zip(form.part_attack),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if attacks.is_empty() {
             continue;
-        };
+        }
         let Some(attacker) = built.id_of(&Who::Character(*seat)) else {
             continue;
         };
@@ -122,13 +144,15 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
         let Some(target) = target_fighter(cat, state, built, target) else {
             continue;
         };
-        built.situation.attacks.push(CharacterAttack {
-            attacker,
-            target,
-            lane,
-            values,
-            extras: Default::default(),
-        });
+        for (lane, values) in attacks {
+            built.situation.attacks.push(CharacterAttack {
+                attacker,
+                target,
+                lane,
+                values,
+                extras: Default::default(),
+            });
+        }
     }
 }
 

@@ -130,7 +130,14 @@ export function MeleeSection({
   );
   const inLane = (types: readonly MagicRealmAction['type'][], lane: Lane) =>
     offers.filter((o) => types.includes(o.action.type) && laneOf(o.action) === lane);
-  const CIRCLE = ['PlayAttack', 'PlayGloves', 'PlaySpellAttack', 'PlayCreatureAttack', 'PlaceShield'] as const;
+  const CIRCLE = [
+    'PlayAttack',
+    'PlayGloves',
+    'PlaySpellAttack',
+    'PlayCreatureAttack',
+    'PlayPartAttack',
+    'PlaceShield',
+  ] as const;
   const offerText = (a: MagicRealmAction) => {
     switch (a.type) {
       case 'PlayAttack':
@@ -141,6 +148,8 @@ export function MeleeSection({
         return 'Attack spell';
       case 'PlayCreatureAttack':
         return 'Creature';
+      case 'PlayPartAttack':
+        return 'Head or club';
       case 'PlaceShield':
         return 'Shield';
       case 'PlaceDenizen':
@@ -186,6 +195,7 @@ export function MeleeSection({
                 {plays.gloves === lane && <p class="played">Attack with gloves</p>}
                 {plays.spellAttack === lane && <p class="played">Attack spell</p>}
                 {plays.creatureAttack === lane && <p class="played">Attack as creature</p>}
+                {plays.partAttack === lane && <p class="played">Head or club</p>}
                 {plays.shield === lane && <p class="played">Shield</p>}
                 {circle.here.map((o) => button(o, offerText(o.action)))}
               </LaneBox>

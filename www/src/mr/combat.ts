@@ -19,6 +19,7 @@ const PLAY_TYPES: readonly string[] = [
   'PlayGloves',
   'PlaySpellAttack',
   'PlayCreatureAttack',
+  'PlayPartAttack',
   'PlayManeuver',
   'PlaceShield',
   'PlaceDenizen',
@@ -65,6 +66,8 @@ export function withPlay(plays: Plays, action: MagicRealmAction): Plays | undefi
       return { ...plays, spellAttack: action.lane };
     case 'PlayCreatureAttack':
       return { ...plays, creatureAttack: action.lane };
+    case 'PlayPartAttack':
+      return { ...plays, partAttack: action.lane };
     case 'PlayManeuver':
       return { ...plays, maneuver: [action.with, action.lane] };
     case 'PlaceShield':
@@ -86,6 +89,7 @@ export function laneOf(action: MagicRealmAction): Lane | undefined {
     case 'PlayGloves':
     case 'PlaySpellAttack':
     case 'PlayCreatureAttack':
+    case 'PlayPartAttack':
     case 'PlayManeuver':
     case 'PlaceShield':
     case 'PlaceDenizen':
@@ -154,6 +158,7 @@ export function boxOf(pairs: Companions, duels: readonly Duel[], action: MagicRe
     case 'PlayGloves':
     case 'PlaySpellAttack':
     case 'PlayCreatureAttack':
+    case 'PlayPartAttack':
     case 'PlaceShield':
       return { sheet: 'own', spot: 'circle', lane: action.lane };
     case 'PlayManeuver':

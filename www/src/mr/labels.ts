@@ -458,6 +458,8 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return `Direct my Attack spell: ${LANE_ATTACK[action.lane]}`;
     case 'PlayCreatureAttack':
       return `Attack as my creature: ${LANE_ATTACK[action.lane]}`;
+    case 'PlayPartAttack':
+      return `Attack with my creature's head or club: ${LANE_ATTACK[action.lane]}`;
     case 'SelectTarget':
       return action.target.target === 'character'
         ? `Attack seat ${action.target.seat + 1}`

@@ -81,6 +81,15 @@ impl Denizen {
         }
     }
 
+    /// The attack of a head or club on `side` (8.4.7: its own length, harm and sharpness).
+    pub fn part_attack(p: &MonsterPart, side: Side) -> AttackValues {
+        let a = match side {
+            Side::Light => &p.light,
+            Side::Dark => &p.dark,
+        };
+        monster_attack(a, p.length)
+    }
+
     /// A head or club of `monster`: it attacks but cannot be attacked (8.4.7); its
     /// vulnerability is its monster's and is never used.
     pub fn monster_part(p: &MonsterPart, monster: FighterId, side: Side) -> Denizen {

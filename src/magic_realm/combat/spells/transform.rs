@@ -37,6 +37,9 @@ pub struct Form {
     pub walks_woods: bool,
     /// The monster absorbed by Absorb Essence (none for a Transform beast).
     pub monster: Option<PieceId>,
+    /// 8.4.7: the absorbed monster's head or club, attacking on the side its counter lies
+    /// (it never turns over with the monster).
+    pub part_attack: Option<AttackValues>,
 }
 
 impl Form {
@@ -78,6 +81,7 @@ pub fn beast(row: &TransformCreature) -> Form {
         flies: row.movement == CreatureMovement::Flies,
         walks_woods: row.movement == CreatureMovement::WalksWoods,
         monster: None,
+        part_attack: None,
     }
 }
 
@@ -91,12 +95,23 @@ fn absorbed(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Form> {
         Some(Facing::Dark) => Side::Dark,
         _ => Side::Light,
     };
+    let part_attack = with_part(cat, piece).get(1).and_then(|part| {
+        let PieceId::MonsterPart { id, .. } = part else {
+            return None;
+        };
+        let side = match state.piles.find(part).map(|(_, c)| c.facing) {
+            Some(Facing::Dark) => Side::Dark,
+            _ => Side::Light,
+        };
+        Some(Denizen::part_attack(cat.denizens.part(id)?, side))
+    });
     Some(Form {
         body: Denizen::monster(m, side),
         strength: m.size,
         flies: m.flying,
         walks_woods: false,
         monster: Some(piece.clone()),
+        part_attack,
     })
 }
 
@@ -115,8 +130,24 @@ pub fn essence(s: &SpellInEffect) -> Option<&PieceId> {
 
 /// 4.6.8, 4.6.8g: the creature `target` is now: an energized Transform on him (stronger),
 /// else for a character the monster of his energized Absorb Essence (the last energized,
-/// if he has several); none while he is mist or the spells on him are nullified.
+/// if he has several); none while he is mist or the spells on him are nullified. A
+/// character who is a Tremendous monster holding his target is it red side up (8.4.7).
 pub fn form(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Option<Form> {
+    let found = unheld_form(cat, state, target)?;
+    let holds = match target {
+        CombatTarget::Character { seat } => crate::magic_realm::combat::current(state)
+            .is_some_and(|c| c.character_holds.contains_key(seat)),
+        CombatTarget::Denizen { .. } => false,
+    };
+    Some(if holds {
+        crate::magic_realm::combat::holding::red_side_up(found)
+    } else {
+        found
+    })
+}
+
+/// The creature `target` is, as [`form`] says, before any hold turns it red side up.
+fn unheld_form(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Option<Form> {
     if state.spells.is_empty() {
         return None;
     }
