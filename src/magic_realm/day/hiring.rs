@@ -331,6 +331,9 @@ pub fn accompany(
             from,
         ));
     }
+    // 7.3.3, 7.11: the controlled monsters following him (flying ones walk too, following
+    // a guide who moves normally).
+    moving.extend(super::steeds::following_at(cat, state, seat, &here));
     if moving.is_empty() {
         return;
     }
