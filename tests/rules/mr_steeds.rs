@@ -338,3 +338,125 @@ fn rule_8_3_6_b4_she_cannot_ride_a_flying_steed_to_charge_or_fly_away() {
     }
     assert!(asked, "she took part in the Encounter Step");
 }
+
+#[test]
+fn rule_7_3_3_if_her_steed_stops_following_she_and_the_steed_land_in_the_same_clearing() {
+    // The Amazon records two Fly phases riding the Sorceror as an Eagle; at the start of
+    // her second he stops following: both land at once, by one roll, in one clearing.
+    let probe = amazon_and_creature(3, json!([]), "birdsong", json!([]));
+    let next = a_neighbour(&probe);
+    let record = json!([{"activity": "fly", "to": next}, {"activity": "fly", "to": next}]);
+    let mut g = amazon_and_creature(3, record, "daylight", json!([1, 1, 2, 3, 4, 5, 6]));
+    let mut log = Vec::new();
+    let mut decisions = 0;
+    for _ in 0..20 {
+        let Some(who) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let legal = g.legal_actions(who);
+        let next_action = if legal.contains(&A::KeepFollowing) {
+            decisions += 1;
+            if decisions == 1 {
+                A::KeepFollowing
+            } else {
+                A::StopFollowing
+            }
+        } else if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else {
+            break;
+        };
+        let stopping = next_action == A::StopFollowing;
+        log.extend(g.apply(who, next_action).unwrap());
+        if stopping {
+            break;
+        }
+    }
+    assert_eq!(decisions, 2, "he stopped at the start of her second phase");
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::Flew {
+            seat: S0,
+            with: Some(FlySource::Mount { seat: S1 }),
+            ..
+        }
+    )));
+    let landings: Vec<(Seat, ClearingRef)> = details(&log)
+        .iter()
+        .filter_map(|d| match d {
+            E::Landed { seat, at } => Some((*seat, *at)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(landings.len(), 2, "both land: {landings:?}");
+    assert_eq!(landings[0].1, landings[1].1, "in the same clearing");
+    // Her roll sets them both down: the steed rolls no landing of its own.
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::LandingRolled { seat: S0, .. })));
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::LandingRolled { seat: S1, .. })));
+    let amazon = place_of(&g, &character("amazon"));
+    assert_eq!(amazon, Some(Place::Clearing { at: landings[0].1 }));
+    assert_eq!(place_of(&g, &character("sorceror")), amazon);
+    assert!(g.state().today.riding.is_empty());
+}
+
+/// Seat 0 (`character`, with `spells` learned) transmorphized by `form_spell` (a spell in
+/// effect, cast by him from box 0), with the Giant Bat in his clearing under his Control
+/// Bats (box 1, Magic chit 3); the Ogre, if absorbed, aside.
+fn creature_and_bat(character: &str, learned: Value, form_spell: Value, record: Value) -> Game {
+    let control = json!({"caster": 0, "spell": "control-bats", "spellBox": 1, "chit": 3,
+        "aims": [{"aim": "denizen", "piece": bat()}],
+        "until": {"at": "sunset", "day": 2}, "inert": false});
+    start(
+        json!({"seats": [{"character": character, "at": here(), "hidden": false,
+        "spells": learned, "record": record}],
+        "pieces": [bat_in(2), {"piece": {"kind": "monster", "id": "ogre", "n": 0},
+            "place": {"place": "aside"}}],
+        "spells": [form_spell, control], "day": 2, "at": "daylight",
+        "dice": [1, 1, 2, 3, 4, 5, 6]}),
+    )
+}
+
+#[test]
+fn rule_7_3_3_as_an_absorbed_ogre_he_rides_his_bat_but_not_as_a_lion() {
+    let probe = elf_and_bat(true, 2, json!([]), "birdsong", json!([]));
+    let next = a_neighbour(&probe);
+    // The Witch King, his essence an Ogre's, may ride flying monsters.
+    let absorb = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "denizen", "piece": {"kind": "monster", "id": "ogre", "n": 0}}],
+        "until": {"at": "never"}});
+    let mut g = creature_and_bat(
+        "witch-king",
+        json!(["absorb-essence", "control-bats"]),
+        absorb,
+        fly(next),
+    );
+    assert!(steeds::can_ride(cat(), g.state(), S0));
+    let log = play_daylight(&mut g);
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::Flew { seat: S0, with: Some(FlySource::Steed { piece }), .. } if *piece == bat())));
+    assert!(matches!(place_of(&g, &bat()), Some(Place::Clearing { at }) if at.tile == next));
+    // The Sorceror as a Lion (Transform row 2) cannot ride it: his Fly is forfeited.
+    let lion = json!({"caster": 0, "spell": "transform", "spellBox": 0, "chit": 8,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}, "value": 2});
+    let mut g = creature_and_bat(
+        "sorceror",
+        json!(["transform", "control-bats"]),
+        lion,
+        fly(next),
+    );
+    assert!(g.state().today.monsters_following.contains(&bat()));
+    assert!(!steeds::can_ride(cat(), g.state(), S0));
+    assert!(!flying::may_record(cat(), g.state(), S0));
+    let log = play_daylight(&mut g);
+    assert!(cancelled(&log, S0));
+    assert_eq!(
+        place_of(&g, &bat()),
+        Some(Place::Clearing {
+            at: serde_json::from_value(here()).unwrap()
+        })
+    );
+}

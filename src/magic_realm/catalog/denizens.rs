@@ -145,6 +145,10 @@ pub struct Monster {
     /// (the Bats and Flying Dragons; not the Winged Demon).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub steed: bool,
+    /// 7.3.3: a character transmorphized into this monster can still ride flying steeds
+    /// (the Goblins, Ogre, Imp and Heavy Troll).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rides_steeds: bool,
     pub fame: i32,
     pub notoriety: i32,
     /// Weapon length of its body's attack (0 = tooth and claw).

@@ -132,8 +132,12 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
     out
 }
 
-/// 7.3.3: whether a flying strength carries the character himself (his weight).
+/// 7.3.3: whether a flying strength carries the character himself (his weight; a
+/// transmorphized character's is his creature's, 4.6.8).
 pub fn carries_him(cat: &Catalog, state: &GameState, seat: Seat, strength: Size) -> bool {
+    if let Some(form) = spells::transform::form_of_seat(cat, state, seat) {
+        return form.strength <= strength;
+    }
     who::card(cat, state, seat).is_some_and(|c| c.weight <= strength)
 }
 
@@ -247,6 +251,15 @@ pub fn do_fly(
     }
     if let Some(from) = who::clearing(state, seat) {
         take_off(cat, state, seat, from, flight.as_ref(), events)?;
+    }
+    // 7.3.3: the steed he rides, if any (should it stop following, both land).
+    match flight.as_ref().map(|f| &f.source) {
+        Some(source @ (FlySource::Steed { .. } | FlySource::Mount { .. })) => {
+            state.today.riding.insert(seat, source.clone());
+        }
+        _ => {
+            state.today.riding.remove(&seat);
+        }
     }
     if let Some(Flight {
         source: FlySource::Chit { caster, spell_box },
@@ -481,8 +494,9 @@ pub fn roll_landing(
         .ok_or_else(|| RuleError::internal("a tile without clearings"))
 }
 
-/// Puts a flier down in `at`: his Fly chit in use expires (4.6.6e).
-fn set_down(
+/// Puts a flier down in `at`: his Fly chit in use expires (4.6.6e); the controlled
+/// monsters flying with him land with him (7.3.3).
+pub fn set_down(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -491,7 +505,8 @@ fn set_down(
 ) -> Result<(), RuleError> {
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a landing seat has no character"))?;
-    let along = super::steeds::following(cat, state, seat);
+    let along = super::steeds::aloft_with(cat, state, seat);
+    state.today.riding.remove(&seat);
     state.piles.move_to(&counter, Place::Clearing { at }, None);
     events.push(Event::public(
         "7.3.3",

@@ -7,7 +7,7 @@
 
 use super::flying::{Flight, FlySource};
 use super::{following, who};
-use crate::engine::{Event, Seat};
+use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::denizens::Monster;
 use crate::magic_realm::catalog::magic::FlyValues;
@@ -67,11 +67,71 @@ pub fn following_at(cat: &Catalog, state: &GameState, seat: Seat, at: &Place) ->
         .collect()
 }
 
+/// 7.3.3: whether the character can ride a flying monster: untransmorphized, or
+/// transmorphized into a monster that can (a Goblin, Ogre, Imp or Heavy Troll absorbed by
+/// Absorb Essence); not as mist.
+pub fn can_ride(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    if !spells::frozen(cat, state, seat) {
+        return true;
+    }
+    spells::transform::form_of_seat(cat, state, seat)
+        .and_then(|f| f.monster)
+        .and_then(|p| monster(cat, &p))
+        .is_some_and(|m| m.rides_steeds)
+}
+
 /// The controlled monsters following `seat` where he is now.
 pub fn following(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
     place_of(state, seat)
         .map(|at| following_at(cat, state, seat, &at))
         .unwrap_or_default()
+}
+
+/// 7.3.3: the controlled monsters in the air with `seat`, to land with him: those
+/// following him, and any that followed him and lost their controller in the air (the
+/// item that cast the spell abandoned), which must land too.
+pub fn aloft_with(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
+    let Some(at) = place_of(state, seat).filter(|p| matches!(p, Place::Flying { .. })) else {
+        return Vec::new();
+    };
+    state
+        .today
+        .monsters_following
+        .iter()
+        .filter(|p| {
+            let controller = spells::controller(cat, state, p);
+            controller == Some(seat) || controller.is_none()
+        })
+        .filter(|p| state.piles.place_of(p) == Some(&at))
+        .cloned()
+        .collect()
+}
+
+/// 7.3.3: a follower in the air who stops following must land (his turn ends). If his
+/// guide is riding him, both land, in the same clearing.
+pub fn follower_stops(
+    cat: &Catalog,
+    state: &mut GameState,
+    follower: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if super::flying::flying_over(state, follower).is_none() {
+        return Ok(());
+    }
+    let mount = FlySource::Mount { seat: follower };
+    let rider = state
+        .today
+        .riding
+        .iter()
+        .find(|(r, s)| **s == mount && super::flying::flying_over(state, **r).is_some())
+        .map(|(r, _)| *r);
+    let Some(rider) = rider else {
+        super::flying::land(cat, state, follower, events)?;
+        return Ok(());
+    };
+    super::flying::land(cat, state, rider, events)?;
+    let at = who::clearing_or_err(state, rider)?;
+    super::flying::set_down(cat, state, follower, at, events)
 }
 
 /// 6.2.5, 7.11, 7.3.3: at Sunrise each controlled monster in its controller's clearing
@@ -114,9 +174,10 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) {
 /// 7.3.3: the flying steeds `seat` can ride now: each controlled Bat or Flying Dragon
 /// following him, and each character transmorphized into a flying creature following him
 /// (not one flying with a Fly chit). Whether their strength carries him is checked by the
-/// caller. A transmorphized rider rides none (see docs/rulings.md).
+/// caller. A transmorphized rider rides only flying monsters, and only in the forms that
+/// can ([`can_ride`]).
 pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
-    if spells::frozen(cat, state, seat) {
+    if !can_ride(cat, state, seat) {
         return Vec::new();
     }
     let mut out: Vec<Flight> = following(cat, state, seat)
@@ -130,6 +191,9 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
             })
         })
         .collect();
+    if spells::frozen(cat, state, seat) {
+        return out;
+    }
     out.extend(
         following::followers_of(state, seat)
             .into_iter()
@@ -150,7 +214,7 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
 /// from Sunrise), or a character transmorphized into a flying creature there (who may
 /// follow him: whom he follows is secret, so only the form, public, is asked).
 pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
-    if spells::frozen(cat, state, seat) {
+    if !can_ride(cat, state, seat) {
         return false;
     }
     let Some(at) = who::clearing(state, seat) else {
@@ -161,11 +225,12 @@ pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
         rideable(cat, &c.piece).is_some() && spells::controller(cat, state, &c.piece) == Some(seat)
     });
     steed
-        || state.all_seats().any(|s| {
-            s != seat
-                && who::clearing(state, s) == Some(at)
-                && super::creatures::flying_values(cat, state, s).is_some()
-        })
+        || !spells::frozen(cat, state, seat)
+            && state.all_seats().any(|s| {
+                s != seat
+                    && who::clearing(state, s) == Some(at)
+                    && super::creatures::flying_values(cat, state, s).is_some()
+            })
 }
 
 /// 7.3.3: the controlled monsters that were following `seat` (`along`, found before he
