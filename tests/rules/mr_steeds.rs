@@ -460,3 +460,91 @@ fn rule_7_3_3_as_an_absorbed_ogre_he_rides_his_bat_but_not_as_a_lion() {
         })
     );
 }
+
+#[test]
+fn rule_7_3_3_he_flies_on_a_controlled_flying_dragon_and_its_head_comes_along() {
+    // The Captain owns the Dragonfang Necklace; its Control Dragon holds the Tremendous
+    // Flying Dragon in his clearing (its head beside it). He rides it to the next tile.
+    let dragon: PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "t-flying-dragon", "n": 0}))
+            .unwrap();
+    let head: PieceId =
+        serde_json::from_value(json!({"kind": "monster_part", "id": "flying-dragon-head", "n": 0}))
+            .unwrap();
+    let probe = elf_and_bat(false, 4, json!([]), "birdsong", json!([]));
+    let next = a_neighbour(&probe);
+    let mut g = start(
+        json!({"seats": [{"character": "captain", "at": here(), "hidden": false,
+        "belongings": [{"piece": {"kind": "treasure", "id": "dragonfang-necklace"}}],
+        "record": fly(next)}],
+        "pieces": [{"piece": dragon, "place": {"place": "clearing", "at": here()}},
+                   {"piece": head, "place": {"place": "clearing", "at": here()}}],
+        "spells": [{"caster": 0, "spell": "control-dragon", "spellBox": 0, "chit": 0,
+            "item": "dragonfang-necklace", "aims": [{"aim": "denizen", "piece": dragon}],
+            "until": {"at": "sunset", "day": 2}}],
+        "day": 2, "at": "daylight", "dice": [1, 1, 2, 3, 4, 5, 6]}),
+    );
+    let rides = steeds::flights(cat(), g.state(), S0);
+    assert_eq!(rides.len(), 1);
+    assert_eq!(
+        rides[0].values.strength,
+        tabletop_rules::magic_realm::catalog::common::Size::Tremendous
+    );
+    let log = play_daylight(&mut g);
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::Flew { seat: S0, with: Some(FlySource::Steed { piece }), .. } if *piece == dragon)));
+    let captain = place_of(&g, &character("captain"));
+    assert!(matches!(captain, Some(Place::Clearing { at }) if at.tile == next));
+    assert_eq!(place_of(&g, &dragon), captain);
+    assert_eq!(
+        place_of(&g, &head),
+        captain,
+        "the head goes with its dragon"
+    );
+}
+
+#[test]
+fn rule_7_3_3_a_controlled_monster_that_cannot_fly_is_left_behind_when_she_flies() {
+    // The Witch flies on her Broomstick; the H Spider she guides follows her but cannot
+    // fly: it stays in Oak Woods 2 and stops following her.
+    let spider: PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "h-spider", "n": 0})).unwrap();
+    let probe = elf_and_bat(false, 4, json!([]), "birdsong", json!([]));
+    let next = a_neighbour(&probe);
+    let mut g = start(
+        json!({"seats": [{"character": "witch", "at": here(), "hidden": false,
+        "spells": ["broomstick", "guide-spider-or-octopus"],
+        "chits": [{"chit": 5, "status": "committed"}], "record": fly(next)}],
+        "pieces": [{"piece": spider, "place": {"place": "clearing", "at": here()}}],
+        "spells": [
+            {"caster": 0, "spell": "broomstick", "spellBox": 0, "chit": 4,
+             "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}},
+            {"caster": 0, "spell": "guide-spider-or-octopus", "spellBox": 1, "chit": 5,
+             "aims": [{"aim": "denizen", "piece": spider}],
+             "until": {"at": "sunset", "day": 2}}],
+        "day": 2, "at": "daylight", "dice": [1, 1, 2, 3, 4, 5, 6]}),
+    );
+    assert!(g.state().today.monsters_following.contains(&spider));
+    assert!(
+        steeds::flights(cat(), g.state(), S0).is_empty(),
+        "a Spider is no steed"
+    );
+    let log = play_daylight(&mut g);
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::Flew {
+            seat: S0,
+            with: Some(FlySource::Chit { .. }),
+            ..
+        }
+    )));
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::MonsterLeftBehind { seat: S0, monster } if *monster == spider)));
+    assert!(!g.state().today.monsters_following.contains(&spider));
+    assert_eq!(
+        place_of(&g, &spider),
+        Some(Place::Clearing {
+            at: serde_json::from_value(here()).unwrap()
+        })
+    );
+}

@@ -15,7 +15,7 @@ use crate::magic_realm::catalog::tiles::TileId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells;
 use crate::magic_realm::map::ClearingRef;
-use crate::magic_realm::pieces::{Facing, PieceId, Place};
+use crate::magic_realm::pieces::{part_of, Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
 type Events = Vec<Event<E>>;
@@ -46,6 +46,21 @@ fn monster_flying_values(state: &GameState, piece: &PieceId, m: &Monster) -> Fly
             m.light.move_time
         },
     }
+}
+
+/// A monster with its head or club, where that lies with it (3.1.1a: they move together).
+pub fn with_part(cat: &Catalog, state: &GameState, piece: &PieceId) -> Vec<PieceId> {
+    let mut out = vec![piece.clone()];
+    if let PieceId::Monster { id, n } = piece {
+        if let Some(part) = part_of(cat, id, *n) {
+            if state.piles.place_of(&part).is_some()
+                && state.piles.place_of(&part) == state.piles.place_of(piece)
+            {
+                out.push(part);
+            }
+        }
+    }
+    out
 }
 
 /// Where the character's counter is.
@@ -246,9 +261,9 @@ pub fn fly_along(
 ) {
     for piece in along {
         if monster(cat, &piece).is_some_and(|m| m.flying) {
-            state
-                .piles
-                .move_to(&piece, Place::Flying { tile: to }, None);
+            for p in with_part(cat, state, &piece) {
+                state.piles.move_to(&p, Place::Flying { tile: to }, None);
+            }
             continue;
         }
         state.today.monsters_following.remove(&piece);
@@ -279,6 +294,10 @@ pub fn set_down(
     if along.is_empty() {
         return;
     }
+    let along: Vec<PieceId> = along
+        .iter()
+        .flat_map(|p| with_part(cat, state, p))
+        .collect();
     for p in &along {
         state.piles.move_to(p, Place::Clearing { at }, None);
     }
