@@ -1137,4 +1137,15 @@ pub enum MagicRealmEvent {
     CharacterLetGo {
         seat: Seat,
     },
+    /// 6.2.5, 7.11: the controlled monsters in `seat`'s clearing follow him today.
+    MonstersFollow {
+        seat: Seat,
+        monsters: Vec<crate::magic_realm::pieces::PieceId>,
+    },
+    /// 7.3.3: a controlled monster that cannot fly is left behind when `seat` flies: it
+    /// stops following him.
+    MonsterLeftBehind {
+        seat: Seat,
+        monster: crate::magic_realm::pieces::PieceId,
+    },
 }

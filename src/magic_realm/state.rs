@@ -591,6 +591,12 @@ pub struct Today {
         crate::magic_realm::catalog::denizens::NativeId,
         crate::magic_realm::day::underlings::UnderlingGuide,
     >,
+    /// 6.2.5, 7.3.3, 7.11: the controlled monsters following their controllers today.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub monsters_following: BTreeSet<PieceId>,
+    /// 7.3.3: the flying steed each character in the air is riding.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub riding: BTreeMap<Seat, crate::magic_realm::day::flying::FlySource>,
     /// 7.12: denizens that blocked or were blocked today: they stop prowling.
     pub stopped: BTreeSet<PieceId>,
     /// 7.2.2: belongings rearranged at the start of the current phase.

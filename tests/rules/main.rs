@@ -75,6 +75,7 @@ mod mr_spells_prophecy;
 mod mr_spells_unleashed;
 mod mr_spells_wand;
 mod mr_spying;
+mod mr_steeds;
 mod mr_trade_hire;
 mod mr_transform;
 mod mr_treasures_combat;

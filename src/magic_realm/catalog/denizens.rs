@@ -141,6 +141,14 @@ pub struct Monster {
     pub size: Size,
     pub armored: bool,
     pub flying: bool,
+    /// 7.3.3: a flying monster a character can ride when it is controlled and follows him
+    /// (the Bats and Flying Dragons; not the Winged Demon).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub steed: bool,
+    /// 7.3.3: a character transmorphized into this monster can still ride flying steeds
+    /// (the Goblins, Ogre, Imp and Heavy Troll).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rides_steeds: bool,
     pub fame: i32,
     pub notoriety: i32,
     /// Weapon length of its body's attack (0 = tooth and claw).

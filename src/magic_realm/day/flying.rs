@@ -2,7 +2,7 @@
 //! values a character may use (Fly chits made by Fly spells, the Flying Carpet energized by
 //! Purple magic); taking off, which unhides him and leaves behind his horses and what his
 //! flying strength cannot carry; and landing, by a die roll for the clearing of the last
-//! tile he flew to.
+//! tile he flew to. Flying steeds are in [`super::steeds`].
 
 use super::{belongings, following, who};
 use crate::engine::{Event, RuleError, Seat};
@@ -31,6 +31,11 @@ pub enum FlySource {
     Item { item: TreasureId },
     /// 7.3.3, 4.6.8: his own transmorphized flying values (a flying creature's).
     Creature,
+    /// 7.3.3: a flying steed: a controlled Bat or Flying Dragon following him.
+    Steed { piece: PieceId },
+    /// 7.3.3: a flying steed: a character transmorphized into a flying creature who is
+    /// following him.
+    Mount { seat: Seat },
 }
 
 /// A way to fly and its values.
@@ -127,30 +132,37 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
     out
 }
 
-/// 7.3.3: whether a flying strength carries the character himself (his weight).
+/// 7.3.3: whether a flying strength carries the character himself (his weight; a
+/// transmorphized character's is his creature's, 4.6.8).
 pub fn carries_him(cat: &Catalog, state: &GameState, seat: Seat, strength: Size) -> bool {
+    if let Some(form) = spells::transform::form_of_seat(cat, state, seat) {
+        return form.strength <= strength;
+    }
     who::card(cat, state, seat).is_some_and(|c| c.weight <= strength)
 }
 
-/// 7.3.3: the flight he takes: one able to carry him; a flying item before a Fly chit (a
-/// chit is used up when he lands), then the strongest.
+/// 7.3.3: the flight he takes from tile to tile: one able to carry him, among his own
+/// flying values and his flying steeds; a flying item or a steed before a Fly chit (a chit
+/// is used up when he lands), then the strongest.
 pub fn best_flight(cat: &Catalog, state: &GameState, seat: Seat) -> Option<Flight> {
-    flights(cat, state, seat)
-        .into_iter()
+    let mut all = flights(cat, state, seat);
+    all.extend(super::steeds::flights(cat, state, seat));
+    all.into_iter()
         // 4.6.8: his own flying values carry him.
         .filter(|f| {
             f.source == FlySource::Creature || carries_him(cat, state, seat, f.values.strength)
         })
         .max_by_key(|f| {
             (
-                matches!(f.source, FlySource::Item { .. }),
+                !matches!(f.source, FlySource::Chit { .. }),
                 f.values.strength,
             )
         })
 }
 
 /// 6.2.1a, 6.2.2c: whether the seat may record the Fly activity: he has a Fly chit, or an
-/// active flying Treasure (energized or not, 6.2.2c), or he must fly down after flying away.
+/// active flying Treasure (energized or not, 6.2.2c), or he must fly down after flying away,
+/// or he is a flying creature, or a flying steed may carry him (7.3.3).
 pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     let me = SpellAim::Character { seat };
     state
@@ -160,6 +172,7 @@ pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
         || !flying_items(cat, state, seat).is_empty()
         || flown_away(state, seat).is_some()
         || super::creatures::flying_values(cat, state, seat).is_some()
+        || super::steeds::may_record(cat, state, seat)
 }
 
 /// 8.3.8 e.2: the two tiles a character who flew away is between.
@@ -239,6 +252,15 @@ pub fn do_fly(
     if let Some(from) = who::clearing(state, seat) {
         take_off(cat, state, seat, from, flight.as_ref(), events)?;
     }
+    // 7.3.3: the steed he rides, if any (should it stop following, both land).
+    match flight.as_ref().map(|f| &f.source) {
+        Some(source @ (FlySource::Steed { .. } | FlySource::Mount { .. })) => {
+            state.today.riding.insert(seat, source.clone());
+        }
+        _ => {
+            state.today.riding.remove(&seat);
+        }
+    }
     if let Some(Flight {
         source: FlySource::Chit { caster, spell_box },
         ..
@@ -253,9 +275,11 @@ pub fn do_fly(
     }
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a flying seat has no character"))?;
+    let along = super::steeds::following(cat, state, seat);
     state
         .piles
         .move_to(&counter, Place::Flying { tile: to }, None);
+    super::steeds::fly_along(cat, state, seat, along, to, events);
     // 8.3.8: having entered by air, he may run out along any roadway.
     state.today.entered_from.remove(&seat);
     events.push(Event::public(
@@ -361,11 +385,13 @@ fn followers_fly(
                 s.until = SpellExpiry::OnLanding;
             }
         }
+        let along = super::steeds::following(cat, state, f);
         if let Some(counter) = who::counter(state, f) {
             state
                 .piles
                 .move_to(&counter, Place::Flying { tile: to }, None);
         }
+        super::steeds::fly_along(cat, state, f, along, to, events);
         state.today.entered_from.remove(&f);
         events.push(Event::public(
             "7.11",
@@ -468,8 +494,9 @@ pub fn roll_landing(
         .ok_or_else(|| RuleError::internal("a tile without clearings"))
 }
 
-/// Puts a flier down in `at`: his Fly chit in use expires (4.6.6e).
-fn set_down(
+/// Puts a flier down in `at`: his Fly chit in use expires (4.6.6e); the controlled
+/// monsters flying with him land with him (7.3.3).
+pub fn set_down(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
@@ -478,6 +505,8 @@ fn set_down(
 ) -> Result<(), RuleError> {
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a landing seat has no character"))?;
+    let along = super::steeds::aloft_with(cat, state, seat);
+    state.today.riding.remove(&seat);
     state.piles.move_to(&counter, Place::Clearing { at }, None);
     events.push(Event::public(
         "7.3.3",
@@ -488,6 +517,7 @@ fn set_down(
         ),
         E::Landed { seat, at },
     ));
+    super::steeds::set_down(cat, state, seat, along, at, events);
     let me = SpellAim::Character { seat };
     while let Some(i) = state
         .spells

@@ -192,6 +192,8 @@ pub fn apply(
                 format!("{name} stops following: his turn ends here."),
                 E::FollowerStops { seat },
             ));
+            // 7.3.3: in the air, he lands (with his rider, if he is a steed).
+            super::steeds::follower_stops(cat, state, seat, events)?;
         }
         A::SkipSharing => {}
         A::Rest { chit, change } => {

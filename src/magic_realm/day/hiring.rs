@@ -331,6 +331,11 @@ pub fn accompany(
             from,
         ));
     }
+    // 7.3.3, 7.11: the controlled monsters following him (flying ones walk too, following
+    // a guide who moves normally).
+    for m in super::steeds::following_at(cat, state, seat, &here) {
+        moving.extend(super::steeds::with_part(cat, state, &m));
+    }
     if moving.is_empty() {
         return;
     }

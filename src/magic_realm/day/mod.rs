@@ -38,6 +38,7 @@ pub mod runes;
 pub mod scoring;
 pub mod search;
 pub mod spying;
+pub mod steeds;
 pub mod summoning;
 pub mod sunrise;
 pub mod trading;

@@ -35,6 +35,8 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, 
     // 7.11: the followers are revealed; they take no turns of their own.
     // 6.3.1: underlings join their guides before anyone declares whom he follows.
     super::underlings::sunrise(cat, state, day, &mut events);
+    // 7.3.3, 7.11: controlled monsters follow their controllers.
+    super::steeds::sunrise(cat, state, &mut events);
     events.extend(super::following::resolve(cat, state));
     // 6.3.5: the attention chits of those taking turns are mixed.
     let mut order: Vec<Turner> = state

@@ -127,10 +127,18 @@ export function maneuverShort(play: ManeuverPlay, chit: (i: number) => string): 
 
 /** What a flier flies with, in words. */
 export function flySourceLabel(names: Names, source: FlySource): string {
-  if (source.source === 'creature') return 'with my own wings';
-  return source.source === 'item'
-    ? `on the ${names.any(source.item)}`
-    : `with the Fly chit of seat ${source.caster + 1}'s spell ${source.spell_box + 1}`;
+  switch (source.source) {
+    case 'creature':
+      return 'with my own wings';
+    case 'item':
+      return `on the ${names.any(source.item)}`;
+    case 'steed':
+      return `riding ${pieceName(names, source.piece)}`;
+    case 'mount':
+      return `riding seat ${source.seat + 1}`;
+    default:
+      return `with the Fly chit of seat ${source.caster + 1}'s spell ${source.spell_box + 1}`;
+  }
 }
 
 const MEETING_ANSWER: Record<MeetingAnswer, string> = {

@@ -1,0 +1,318 @@
+//! Flying steeds (rules 7.3.3, 6.2.5, 7.11, 8.3.6 b.4): the controlled monsters that
+//! follow their controller through the day (moving when he moves, flying when he flies if
+//! they can, left behind if they cannot), and riding one: a controlled Bat or Flying
+//! Dragon, or a character transmorphized into a flying creature, following him, whose
+//! flying strength carries him. A steed is ridden only to fly from tile to tile in
+//! Daylight: never to charge (8.3.6 b.4) nor to fly away (8.3.8e, see docs/rulings.md).
+
+use super::flying::{Flight, FlySource};
+use super::{following, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::denizens::Monster;
+use crate::magic_realm::catalog::magic::FlyValues;
+use crate::magic_realm::catalog::tiles::TileId;
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells;
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{part_of, Facing, PieceId, Place};
+use crate::magic_realm::state::GameState;
+
+type Events = Vec<Event<E>>;
+
+/// The monster counter's data, if the piece is a monster.
+fn monster<'a>(cat: &'a Catalog, piece: &PieceId) -> Option<&'a Monster> {
+    match piece {
+        PieceId::Monster { id, .. } => cat.denizens.monster(id),
+        _ => None,
+    }
+}
+
+/// 7.3.3: a monster that can be ridden: the Bats and Flying Dragons (the data's `steed`),
+/// flying monsters all.
+fn rideable<'a>(cat: &'a Catalog, piece: &PieceId) -> Option<&'a Monster> {
+    monster(cat, piece).filter(|m| m.steed && m.flying)
+}
+
+/// 7.3.3: a monster's flying values: its weight for strength, and the move time on the
+/// side of its counter face up now.
+fn monster_flying_values(state: &GameState, piece: &PieceId, m: &Monster) -> FlyValues {
+    let dark = state.piles.find(piece).map(|(_, c)| c.facing) == Some(Facing::Dark);
+    FlyValues {
+        strength: m.size,
+        time: if dark {
+            m.dark.move_time
+        } else {
+            m.light.move_time
+        },
+    }
+}
+
+/// A monster with its head or club, where that lies with it (3.1.1a: they move together).
+pub fn with_part(cat: &Catalog, state: &GameState, piece: &PieceId) -> Vec<PieceId> {
+    let mut out = vec![piece.clone()];
+    if let PieceId::Monster { id, n } = piece {
+        if let Some(part) = part_of(cat, id, *n) {
+            if state.piles.place_of(&part).is_some()
+                && state.piles.place_of(&part) == state.piles.place_of(piece)
+            {
+                out.push(part);
+            }
+        }
+    }
+    out
+}
+
+/// Where the character's counter is.
+fn place_of(state: &GameState, seat: Seat) -> Option<Place> {
+    let counter = who::counter(state, seat)?;
+    state.piles.place_of(&counter).cloned()
+}
+
+/// 6.2.5, 7.11: the controlled monsters following `seat` today that are at `at` (he is
+/// their controller: a broken or expired control spell ends their following).
+pub fn following_at(cat: &Catalog, state: &GameState, seat: Seat, at: &Place) -> Vec<PieceId> {
+    state
+        .today
+        .monsters_following
+        .iter()
+        .filter(|p| spells::controller(cat, state, p) == Some(seat))
+        .filter(|p| state.piles.place_of(p) == Some(at))
+        .cloned()
+        .collect()
+}
+
+/// 7.3.3: whether the character can ride a flying monster: untransmorphized, or
+/// transmorphized into a monster that can (a Goblin, Ogre, Imp or Heavy Troll absorbed by
+/// Absorb Essence); not as mist.
+pub fn can_ride(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    if !spells::frozen(cat, state, seat) {
+        return true;
+    }
+    spells::transform::form_of_seat(cat, state, seat)
+        .and_then(|f| f.monster)
+        .and_then(|p| monster(cat, &p))
+        .is_some_and(|m| m.rides_steeds)
+}
+
+/// The controlled monsters following `seat` where he is now.
+pub fn following(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
+    place_of(state, seat)
+        .map(|at| following_at(cat, state, seat, &at))
+        .unwrap_or_default()
+}
+
+/// 7.3.3: the controlled monsters in the air with `seat`, to land with him: those
+/// following him, and any that followed him and lost their controller in the air (the
+/// item that cast the spell abandoned), which must land too.
+pub fn aloft_with(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
+    let Some(at) = place_of(state, seat).filter(|p| matches!(p, Place::Flying { .. })) else {
+        return Vec::new();
+    };
+    state
+        .today
+        .monsters_following
+        .iter()
+        .filter(|p| {
+            let controller = spells::controller(cat, state, p);
+            controller == Some(seat) || controller.is_none()
+        })
+        .filter(|p| state.piles.place_of(p) == Some(&at))
+        .cloned()
+        .collect()
+}
+
+/// 7.3.3: a follower in the air who stops following must land (his turn ends). If his
+/// guide is riding him, both land, in the same clearing.
+pub fn follower_stops(
+    cat: &Catalog,
+    state: &mut GameState,
+    follower: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if super::flying::flying_over(state, follower).is_none() {
+        return Ok(());
+    }
+    let mount = FlySource::Mount { seat: follower };
+    let rider = state
+        .today
+        .riding
+        .iter()
+        .find(|(r, s)| **s == mount && super::flying::flying_over(state, **r).is_some())
+        .map(|(r, _)| *r);
+    let Some(rider) = rider else {
+        super::flying::land(cat, state, follower, events)?;
+        return Ok(());
+    };
+    super::flying::land(cat, state, rider, events)?;
+    let at = who::clearing_or_err(state, rider)?;
+    super::flying::set_down(cat, state, follower, at, events)
+}
+
+/// 6.2.5, 7.11, 7.3.3: at Sunrise each controlled monster in its controller's clearing
+/// follows him today (its controller records no turn for it; see docs/rulings.md).
+pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) {
+    state.today.monsters_following.clear();
+    let seats: Vec<Seat> = state.all_seats().collect();
+    for seat in seats {
+        let Some(at) = who::clearing(state, seat).filter(|_| who::playing(state, seat)) else {
+            continue;
+        };
+        let here = Place::Clearing { at };
+        let monsters: Vec<PieceId> = state
+            .piles
+            .pile(&here)
+            .iter()
+            .map(|c| c.piece.clone())
+            .filter(|p| matches!(p, PieceId::Monster { .. }))
+            .filter(|p| spells::controller(cat, state, p) == Some(seat))
+            .collect();
+        if monsters.is_empty() {
+            continue;
+        }
+        state
+            .today
+            .monsters_following
+            .extend(monsters.iter().cloned());
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} controlled monster(s) follow {} today.",
+                monsters.len(),
+                who::who(cat, state, seat)
+            ),
+            E::MonstersFollow { seat, monsters },
+        ));
+    }
+}
+
+/// 7.3.3: the flying steeds `seat` can ride now: each controlled Bat or Flying Dragon
+/// following him, and each character transmorphized into a flying creature following him
+/// (not one flying with a Fly chit). Whether their strength carries him is checked by the
+/// caller. A transmorphized rider rides only flying monsters, and only in the forms that
+/// can ([`can_ride`]).
+pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
+    if !can_ride(cat, state, seat) {
+        return Vec::new();
+    }
+    let mut out: Vec<Flight> = following(cat, state, seat)
+        .into_iter()
+        .filter_map(|piece| {
+            let m = rideable(cat, &piece)?;
+            let values = monster_flying_values(state, &piece, m);
+            Some(Flight {
+                source: FlySource::Steed { piece },
+                values,
+            })
+        })
+        .collect();
+    if spells::frozen(cat, state, seat) {
+        return out;
+    }
+    out.extend(
+        following::followers_of(state, seat)
+            .into_iter()
+            .filter(|f| place_of(state, *f) == place_of(state, seat))
+            .filter_map(|f| {
+                let values = super::creatures::flying_values(cat, state, f)?;
+                Some(Flight {
+                    source: FlySource::Mount { seat: f },
+                    values,
+                })
+            }),
+    );
+    out
+}
+
+/// 6.2.1a, 7.3.3: whether a steed may carry him today, for recording the Fly activity in
+/// Birdsong: a controlled Bat or Flying Dragon of his in his clearing (it will follow him
+/// from Sunrise), or a character transmorphized into a flying creature there (who may
+/// follow him: whom he follows is secret, so only the form, public, is asked).
+pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    if !can_ride(cat, state, seat) {
+        return false;
+    }
+    let Some(at) = who::clearing(state, seat) else {
+        return false;
+    };
+    let here = Place::Clearing { at };
+    let steed = state.piles.pile(&here).iter().any(|c| {
+        rideable(cat, &c.piece).is_some() && spells::controller(cat, state, &c.piece) == Some(seat)
+    });
+    steed
+        || !spells::frozen(cat, state, seat)
+            && state.all_seats().any(|s| {
+                s != seat
+                    && who::clearing(state, s) == Some(at)
+                    && super::creatures::flying_values(cat, state, s).is_some()
+            })
+}
+
+/// 7.3.3: the controlled monsters that were following `seat` (`along`, found before he
+/// took off) fly with him to `to` if they fly; one that cannot fly is left behind and
+/// stops following him.
+pub fn fly_along(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    along: Vec<PieceId>,
+    to: TileId,
+    events: &mut Events,
+) {
+    for piece in along {
+        if monster(cat, &piece).is_some_and(|m| m.flying) {
+            for p in with_part(cat, state, &piece) {
+                state.piles.move_to(&p, Place::Flying { tile: to }, None);
+            }
+            continue;
+        }
+        state.today.monsters_following.remove(&piece);
+        events.push(Event::public(
+            "7.3.3",
+            format!(
+                "A controlled monster that cannot fly is left behind by {}: it stops following him.",
+                who::who(cat, state, seat)
+            ),
+            E::MonsterLeftBehind {
+                seat,
+                monster: piece,
+            },
+        ));
+    }
+}
+
+/// 7.3.3, 7.11: the controlled monsters following `seat` (`along`, found before he moved)
+/// come with him to `at`.
+pub fn set_down(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    along: Vec<PieceId>,
+    at: ClearingRef,
+    events: &mut Events,
+) {
+    if along.is_empty() {
+        return;
+    }
+    let along: Vec<PieceId> = along
+        .iter()
+        .flat_map(|p| with_part(cat, state, p))
+        .collect();
+    for p in &along {
+        state.piles.move_to(p, Place::Clearing { at }, None);
+    }
+    events.push(Event::public(
+        "7.3.3",
+        format!(
+            "{} controlled monster(s) land with {} in {}.",
+            along.len(),
+            who::who(cat, state, seat),
+            who::name(cat, at)
+        ),
+        E::HirelingsMoved {
+            seat,
+            pieces: along,
+            to: at,
+        },
+    ));
+}
