@@ -30,6 +30,7 @@ mod mr_flying_away;
 mod mr_follow;
 mod mr_gifts;
 mod mr_hirelings_combat;
+mod mr_leader_belongings;
 mod mr_leaders;
 mod mr_looting;
 mod mr_map;

@@ -84,7 +84,7 @@ fn slot(cat: &Catalog, piece: &PieceId) -> Option<Slot> {
 }
 
 /// 4.4.2: an Enchanted card is always active.
-fn always_active(cat: &Catalog, piece: &PieceId) -> bool {
+pub(crate) fn always_active(cat: &Catalog, piece: &PieceId) -> bool {
     matches!(piece, PieceId::Treasure { id } if cat.items.treasure(id).is_some_and(|t| t.color_source.is_some()))
 }
 

@@ -271,6 +271,7 @@ pub fn take_hirelings(
             record: Vec::new(),
             hidden: false,
             follows: None,
+            gold: 0,
         });
     }
     sheet.hirelings.sort();
@@ -381,6 +382,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Events {
             E::HireEnded { seat, natives },
         ));
     }
+    // 8.7, 8.9: what a leader no longer hired carried goes with his group's belongings.
+    events.extend(super::carried::release_unhired(cat, state));
     events
 }
 
@@ -397,7 +400,7 @@ pub fn release_all(cat: &Catalog, state: &mut GameState, seat: Seat) -> Events {
     if natives.is_empty() {
         return Vec::new();
     }
-    vec![Event::public(
+    let mut events = vec![Event::public(
         "7.7",
         format!(
             "{}'s {} hireling(s) become unhired.",
@@ -405,5 +408,8 @@ pub fn release_all(cat: &Catalog, state: &mut GameState, seat: Seat) -> Events {
             natives.len()
         ),
         E::HireEnded { seat, natives },
-    )]
+    )];
+    // 8.7: his hired leaders keep what they carry, placed with their groups' belongings.
+    events.extend(super::carried::release_unhired(cat, state));
+    events
 }
