@@ -509,3 +509,86 @@ fn rule_8_9_a_hired_leader_whose_term_ends_keeps_his_belongings_with_his_group()
         }
     )));
 }
+
+fn axe() -> PieceId {
+    serde_json::from_value(json!({"kind": "weapon", "id": "great-axe", "n": 0})).unwrap()
+}
+
+/// From Birdsong: the Company's HQ (Medium) carries the Great Axe (Heavy) and the
+/// Thrusting Sword (Light) and moves one clearing; `follower`: a hired Company underling
+/// told to follow him. Returns the clearing he moved to.
+fn leader_moves_loaded(follower: Option<&str>) -> (Game, ClearingRef) {
+    let mut hirelings = vec![json!({"native": "company-hq", "lastDay": 14})];
+    let mut pieces = vec![
+        lay(&hq(), &Place::Clearing { at: oak(2) }),
+        lay(&axe(), &carried_by(hq())),
+        lay(&sword(), &carried_by(hq())),
+    ];
+    if let Some(id) = follower {
+        hirelings.push(json!({"native": id, "lastDay": 14}));
+        let p = PieceId::Native {
+            id: NativeId(id.into()),
+        };
+        pieces.push(lay(&p, &Place::Clearing { at: oak(2) }));
+    }
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "hirelings": hirelings}],
+        "pieces": pieces, "day": 2, "at": "birdsong", "dice": [1, 6, 6, 6, 6, 6, 6]}));
+    if let Some(id) = follower {
+        g.apply(
+            S0,
+            A::AssignUnderling {
+                underling: NativeId(id.into()),
+                guide: tabletop_rules::magic_realm::day::underlings::UnderlingGuide::Leader {
+                    leader: NativeId("company-hq".into()),
+                },
+            },
+        )
+        .unwrap();
+    }
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let mut to: Vec<ClearingRef> = g
+        .state()
+        .map
+        .moves(&cat.tiles, oak(2), &Default::default())
+        .into_iter()
+        .map(|r| r.to)
+        .collect();
+    to.sort();
+    let to = to[0];
+    leader_turn(&mut g, &[Activity::Move { to }]);
+    // His employer lets him keep everything at the start of the phase.
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(place_of(g.state(), &hq()), Some(Place::Clearing { at: to }));
+    (g, to)
+}
+
+#[test]
+fn rule_7_3_1_a_hired_leader_abandons_what_his_move_strength_cannot_carry() {
+    let (g, _) = leader_moves_loaded(None);
+    assert_eq!(
+        place_of(g.state(), &axe()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+    assert_eq!(place_of(g.state(), &sword()), Some(carried_by(hq())));
+}
+
+#[test]
+fn rule_7_11d_a_hired_leader_carries_with_his_following_underlings_strength() {
+    // A Heavy underling follows him: the Great Axe goes too.
+    let (g, to) = leader_moves_loaded(Some("company-5"));
+    assert_eq!(place_of(g.state(), &axe()), Some(carried_by(hq())));
+    let underling = PieceId::Native {
+        id: NativeId("company-5".into()),
+    };
+    assert_eq!(
+        place_of(g.state(), &underling),
+        Some(Place::Clearing { at: to })
+    );
+    // A Medium one does not help with it.
+    let (g, _) = leader_moves_loaded(Some("company-1"));
+    assert_eq!(
+        place_of(g.state(), &axe()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+}

@@ -1,5 +1,6 @@
-//! What hired leaders carry (rules 7.2.1, 7.2.2, 7.6, 8.7): a hired leader carries
-//! belongings and records gold, and both belong to the character who hired him. At the
+//! What hired leaders carry (rules 4.3, 7.2.1, 7.2.2, 7.3.1, 7.6, 7.11d, 8.7): a hired
+//! leader carries belongings and records gold, and both belong to the character who hired
+//! him. He carries with his own move strength or his following underlings' (7.11d). At the
 //! start of a phase of his own turn the character gives them to his hired leaders in his
 //! clearing or takes them back (7.2.1); at the start of each phase of a leader's turn the
 //! leader may abandon them, and nothing else (7.2.2: he neither activates nor deactivates
@@ -15,9 +16,11 @@ use super::gifts::GOLD_STEPS;
 use super::{belongings, hiring, leaders, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::events::HirelingSpoilsTo;
+use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
 
@@ -347,6 +350,71 @@ pub fn abandon(
         },
     ));
     Ok(())
+}
+
+/// 4.3, 7.3.1, 7.11d: the heaviest item the hired leader can carry as he moves out of
+/// `from`: his own move strength (a native's weight, 2.2) or that of the hired underlings
+/// following him there, whichever is stronger.
+pub fn carry_strength(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    from: ClearingRef,
+) -> Size {
+    let own = cat
+        .denizens
+        .native(leader)
+        .map_or(Size::Negligible, |n| n.weight);
+    let guide = super::underlings::UnderlingGuide::Leader {
+        leader: leader.clone(),
+    };
+    super::underlings::following_in(cat, state, &guide, from)
+        .iter()
+        .filter_map(|p| match p {
+            PieceId::Native { id } => cat.denizens.native(id).map(|n| n.weight),
+            _ => None,
+        })
+        .fold(own, Size::max)
+}
+
+/// 7.3.1: as the hired leader leaves `from`, what he carries that is heavier than he can
+/// carry stays behind, abandoned there. Call before anyone moves.
+pub fn leave_heavy_items(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    from: ClearingRef,
+    events: &mut Events,
+) {
+    let hireling = leaders::counter(leader);
+    let strength = carry_strength(cat, state, leader, from);
+    for piece in carried(state, &hireling) {
+        if who::weight(cat, &piece).is_none_or(|w| w <= strength) {
+            continue;
+        }
+        let Some((_, counter)) = state.piles.take(&piece) else {
+            continue;
+        };
+        let shown = (!counter.facing.is_secret()).then(|| piece.clone());
+        state
+            .piles
+            .put_bottom(Place::Clearing { at: from }, piece.clone(), counter.facing);
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "{} cannot carry {} (heavier than {strength:?}) and abandons it in {}.",
+                leaders::name(cat, leader),
+                shown
+                    .as_ref()
+                    .map_or_else(|| "a Treasure card".into(), ToString::to_string),
+                who::name(cat, from)
+            ),
+            E::HirelingAbandoned {
+                hireling: hireling.clone(),
+                piece: shown,
+            },
+        ));
+    }
 }
 
 /// 8.7: what the hired leader `hireling` carries and his recorded gold go `to`, as he is

@@ -313,6 +313,12 @@ pub fn accompany(
     // 6.3.1: the underlings following him, and those following a leader who follows him.
     use super::underlings::{following_in, UnderlingGuide};
     let leaders = super::leaders::following(state, seat);
+    // 7.3.1: what a following leader cannot carry stays behind.
+    for leader in &leaders {
+        if super::leaders::clearing(state, leader) == Some(from) {
+            super::carried::leave_heavy_items(cat, state, leader, from, events);
+        }
+    }
     let mut moving: Vec<PieceId> = leaders
         .iter()
         .flat_map(|n| with_horse(cat, n))

@@ -559,6 +559,8 @@ fn do_move(
         ));
         return true;
     }
+    // 7.3.1, 7.11d: what he cannot carry stays behind.
+    super::carried::leave_heavy_items(cat, state, leader, from, events);
     let mut pieces = vec![counter(leader)];
     // 6.3.1: the underlings following him go with him.
     pieces.extend(super::underlings::following_in(
