@@ -592,3 +592,51 @@ fn rule_7_11d_a_hired_leader_carries_with_his_following_underlings_strength() {
         Some(Place::Clearing { at: oak(2) })
     );
 }
+
+#[test]
+fn rule_4_5_a_face_down_card_a_hired_leader_carries_shows_to_his_employer_alone() {
+    use tabletop_rules::engine::Viewer;
+    use tabletop_rules::magic_realm::view::SeenPiece;
+    let jewel: PieceId =
+        serde_json::from_value(json!({"kind": "treasure", "id": "timeless-jewel"})).unwrap();
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false,
+         "belongings": [{"piece": jewel, "facing": "down"}],
+         "record": [{"activity": "hide"}],
+         "hirelings": [{"native": "company-hq", "lastDay": 20}]},
+        {"character": "amazon", "at": oak(2), "record": [{"activity": "hide"}]}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: oak(2) })],
+        "day": 2, "at": "daylight", "dice": [1, 6, 6, 6, 6]}));
+    to_swordsmans_turn(&mut g);
+    let log = g
+        .apply(
+            S0,
+            A::GiveToHireling {
+                hireling: hq(),
+                gift: Gift::Belonging {
+                    piece: jewel.clone(),
+                },
+            },
+        )
+        .unwrap();
+    // The log names no card.
+    assert!(details(&log).iter().any(|e| matches!(
+        e,
+        E::GivenToHireling {
+            gift: Gift::SecretCard,
+            ..
+        }
+    )));
+    let seen = |seat: Seat| -> Vec<SeenPiece> {
+        g.view(Viewer::Seat { seat })
+            .unwrap()
+            .piles
+            .into_iter()
+            .find(|p| p.place == carried_by(hq()))
+            .map(|p| p.pieces)
+            .unwrap_or_default()
+    };
+    assert!(matches!(seen(S0).as_slice(),
+        [SeenPiece::Known { piece, .. }] if *piece == jewel));
+    assert!(matches!(seen(S1).as_slice(), [SeenPiece::Hidden { .. }]));
+}
