@@ -640,3 +640,48 @@ fn rule_4_5_a_face_down_card_a_hired_leader_carries_shows_to_his_employer_alone(
         [SeenPiece::Known { piece, .. }] if *piece == jewel));
     assert!(matches!(seen(S1).as_slice(), [SeenPiece::Hidden { .. }]));
 }
+
+#[test]
+fn rule_8_7_in_combat_a_monster_kills_a_hired_leader_and_his_belongings_are_abandoned() {
+    use crate::spells_common::{dice, here, monster, pass_once, piece};
+    let here_at: ClearingRef = serde_json::from_value(here()).unwrap();
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "hidden": false,
+        "hirelings": [{"native": "company-hq", "lastDay": 10, "gold": 4}]}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: here_at }),
+                   lay(&sword(), &carried_by(hq())), monster("t-troll")],
+        "at": "sunset", "dice": dice(1, 80)}));
+    let gold = g.state().seats[0].gold;
+    let mut log = Vec::new();
+    log.extend(
+        g.apply(
+            S0,
+            A::HirelingLure {
+                hireling: hq(),
+                denizen: piece("t-troll"),
+            },
+        )
+        .unwrap(),
+    );
+    for _ in 0..40 {
+        if place_of(g.state(), &hq()) == Some(Place::Killed) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    assert_eq!(place_of(g.state(), &hq()), Some(Place::Killed));
+    assert_eq!(
+        place_of(g.state(), &sword()),
+        Some(Place::Clearing { at: here_at })
+    );
+    assert_eq!(g.state().seats[0].gold, gold, "his 4 gold vanished");
+    assert!(details(&log).iter().any(|e| matches!(
+        e,
+        E::HirelingSpoils {
+            to: HirelingSpoilsTo::Abandoned,
+            items: 1,
+            gold: 4,
+            ..
+        }
+    )));
+}
