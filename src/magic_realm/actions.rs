@@ -437,6 +437,25 @@ pub enum MagicRealmAction {
     PlayPartAttack {
         lane: crate::magic_realm::combat::melee::Lane,
     },
+    /// 7.2.1: at the start of a phase of his turn, give a belonging or gold to his hired
+    /// leader in his clearing (it carries it for him).
+    GiveToHireling {
+        hireling: PieceId,
+        gift: Gift,
+    },
+    /// 7.2.1: at the start of a phase of his turn, take a belonging or gold back from his
+    /// hired leader in his clearing.
+    TakeFromHireling {
+        hireling: PieceId,
+        gift: Gift,
+    },
+    /// 7.2.2: at the start of a phase of his hired leader's turn, the employer has the
+    /// leader abandon one of the belongings he carries in his clearing (the only
+    /// rearranging a hired leader does). `Proceed` goes on with the phase.
+    HirelingAbandons {
+        hireling: PieceId,
+        piece: PieceId,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

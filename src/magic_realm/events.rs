@@ -1148,4 +1148,48 @@ pub enum MagicRealmEvent {
         seat: Seat,
         monster: crate::magic_realm::pieces::PieceId,
     },
+    /// 7.2.1: `seat` gives his hired leader `hireling` a belonging or gold (a face-down
+    /// Treasure card shows as `SecretCard`).
+    GivenToHireling {
+        seat: Seat,
+        hireling: PieceId,
+        gift: Gift,
+    },
+    /// 7.2.1: `seat` takes a belonging or gold back from his hired leader `hireling`.
+    TakenFromHireling {
+        seat: Seat,
+        hireling: PieceId,
+        gift: Gift,
+    },
+    /// 7.2.2, 8.7: what `hireling` carried is abandoned in his clearing (`piece`: `None`
+    /// for a face-down Treasure card).
+    HirelingAbandoned {
+        hireling: PieceId,
+        piece: Option<PieceId>,
+    },
+    /// 8.7: what `hireling` carried (`items` counters, `gold` gold) goes to `to`: a
+    /// character, another hired leader, a native group's box; `None`: abandoned or
+    /// vanished.
+    HirelingSpoils {
+        hireling: PieceId,
+        to: HirelingSpoilsTo,
+        items: u32,
+        gold: i32,
+    },
+}
+
+/// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "to", rename_all = "camelCase")]
+pub enum HirelingSpoilsTo {
+    /// The killing character takes them.
+    Character { seat: Seat },
+    /// The killing hired leader keeps them for his employer.
+    Hireling { hireling: PieceId },
+    /// The belongings go to this native group's box; the gold vanishes.
+    NativeBox {
+        group: crate::magic_realm::catalog::denizens::NativeGroup,
+    },
+    /// The belongings are abandoned in his clearing; the gold vanishes.
+    Abandoned,
 }

@@ -213,6 +213,9 @@ pub enum Place {
     /// Monsters, natives and native horses killed in combat, until they regenerate at the
     /// end of a week (8.7, 6.3.4).
     Killed,
+    /// 7.2.1, 7.6, 8.7: the belongings a hired leader (or controlled monster) carries for
+    /// the character who hired him.
+    Carried { by: PieceId },
 }
 
 /// The piles, bottom to top. JSON: a list of `{place, pieces}`.

@@ -585,6 +585,9 @@ pub struct Today {
     /// 6.2.7, 7.11: hired leaders following a character today (leader, guide).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub leaders_following: BTreeMap<crate::magic_realm::catalog::denizens::NativeId, Seat>,
+    /// 6.2.5, 7.2.2: the hired leader's turn under way, phase by phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader_turn: Option<crate::magic_realm::day::leaders::LeaderTurn>,
     /// 6.3.1: the hired underlings following a guide today.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub underlings_following: BTreeMap<

@@ -33,6 +33,7 @@ mod mr_follower_strength;
 mod mr_gifts;
 mod mr_hirelings_combat;
 mod mr_horse_charge;
+mod mr_leader_belongings;
 mod mr_leaders;
 mod mr_looting;
 mod mr_map;

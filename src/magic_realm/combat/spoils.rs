@@ -8,7 +8,8 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::denizens::NativeRank;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::day::{belongings, quitting, who};
+use crate::magic_realm::day::{belongings, carried, quitting, who};
+use crate::magic_realm::events::HirelingSpoilsTo;
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
 use crate::magic_realm::state::GameState;
 
@@ -127,6 +128,11 @@ pub fn killed(
     }
     match victim {
         Some(Who::Denizen(piece)) => {
+            // 8.7: what a hired leader carried goes to his killer, or is lost.
+            if carried::hired_leader(cat, state, &piece).is_some() {
+                let to = leader_spoils_to(cat, state, killer.as_ref(), &characters);
+                carried::dispose(cat, state, &piece, to, events);
+            }
             // 8.7: a hired native killed becomes unhired; his employer loses his
             // Notoriety bounty.
             let hired = super::hirelings::employer(cat, state, &piece);
@@ -160,6 +166,17 @@ pub fn killed(
                 }),
                 _ => (0, 0, 0),
             };
+            // 8.7: a hired leader killing a native adds its Gold bounty to his gold.
+            let leaders: Vec<_> = sharers
+                .iter()
+                .filter_map(|w| match w {
+                    Who::Denizen(p) => carried::hired_leader(cat, state, p),
+                    Who::Character(_) => None,
+                })
+                .collect();
+            for leader in leaders {
+                carried::gain_gold(state, &leader, gold / share);
+            }
             for seat in &characters {
                 let kills = count_kill(state, *seat);
                 let (f, n, g) = (
@@ -245,9 +262,36 @@ pub fn character_killed(
                 add_points(state, *k, 0, 0, gold);
             }
         }
-        // 8.7: killed by a hireling: his employer took his notoriety with the kill's
-        // spoils (`hireling_kill`); his belongings stay to be abandoned where he fell, as
-        // `quitting::kill` does (a hired leader's own belongings are not yet kept).
+        // 8.7: killed by a hired leader: he keeps the victim's belongings and gold for his
+        // employer (who took his notoriety with the kill's spoils, `hireling_kill`).
+        Some(Who::Denizen(piece)) if carried::hired_leader(cat, state, piece).is_some() => {
+            let items = belongings::owned(state, seat);
+            for item in &items {
+                carried::keep(cat, state, piece, item);
+            }
+            if let PieceId::Native { id } = piece {
+                carried::gain_gold(state, id, gold);
+            }
+            events.push(Event::public(
+                "8.7",
+                format!(
+                    "{} keeps {}'s {} belonging(s) and {gold} gold for his employer.",
+                    carried::name(cat, piece),
+                    who::who(cat, state, seat),
+                    items.len()
+                ),
+                E::HirelingSpoils {
+                    hireling: piece.clone(),
+                    to: HirelingSpoilsTo::Hireling {
+                        hireling: piece.clone(),
+                    },
+                    items: u32::try_from(items.len()).unwrap_or(u32::MAX),
+                    gold,
+                },
+            ));
+        }
+        // 8.7: killed by another hireling (an underling, a controlled monster): his
+        // belongings stay to be abandoned where he fell, as `quitting::kill` does.
         Some(Who::Denizen(piece)) if super::hirelings::is_hireling(cat, state, piece) => {}
         Some(Who::Denizen(piece)) => {
             // 8.7: a native's group box receives the belongings; a monster leaves them.
@@ -273,6 +317,39 @@ pub fn character_killed(
     }
     quitting::kill(cat, state, seat, "8.4.9", events);
     Ok(())
+}
+
+/// 8.7: where a hired leader's belongings and gold go when he is killed: to the
+/// character who killed him (the first of those whose hits killed him at once), to the
+/// hired leader who killed him (kept for his employer), to the box of the unhired native
+/// who killed him; killed by a monster, an underling or a controlled monster (which carry
+/// nothing), or by no one, they are abandoned and the gold vanishes.
+fn leader_spoils_to(
+    cat: &Catalog,
+    state: &GameState,
+    killer: Option<&Who>,
+    characters: &[Seat],
+) -> HirelingSpoilsTo {
+    match killer {
+        Some(Who::Character(_)) => characters
+            .first()
+            .map_or(HirelingSpoilsTo::Abandoned, |seat| {
+                HirelingSpoilsTo::Character { seat: *seat }
+            }),
+        Some(Who::Denizen(k)) if carried::hired_leader(cat, state, k).is_some() => {
+            HirelingSpoilsTo::Hireling {
+                hireling: k.clone(),
+            }
+        }
+        Some(Who::Denizen(k)) if super::hirelings::is_hireling(cat, state, k) => {
+            HirelingSpoilsTo::Abandoned
+        }
+        Some(Who::Denizen(k)) => super::fighters::group_of(cat, k)
+            .map_or(HirelingSpoilsTo::Abandoned, |group| {
+                HirelingSpoilsTo::NativeBox { group }
+            }),
+        None => HirelingSpoilsTo::Abandoned,
+    }
 }
 
 /// 8.7: `seat`'s hireling killed `victim` (with `share` attackers in all): he gets its

@@ -43,6 +43,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     let mut out = belongings::options(cat, state, seat);
     out.extend(gifts::options(cat, state, seat));
+    out.extend(crate::magic_realm::day::carried::options(cat, state, seat));
     out.push(A::EndTrading);
     out
 }
@@ -59,6 +60,24 @@ pub fn apply(
             belongings::apply(cat, state, seat, piece, *change, &mut events)?
         }
         A::Give { to, gift } => gifts::give(cat, state, seat, *to, gift, &mut events)?,
+        A::GiveToHireling { hireling, gift } => crate::magic_realm::day::carried::trade(
+            cat,
+            state,
+            seat,
+            hireling,
+            gift,
+            false,
+            &mut events,
+        )?,
+        A::TakeFromHireling { hireling, gift } => crate::magic_realm::day::carried::trade(
+            cat,
+            state,
+            seat,
+            hireling,
+            gift,
+            true,
+            &mut events,
+        )?,
         A::EndTrading => {
             state.today.rearranged.clear();
             current_mut(state)?.turn += 1;

@@ -84,7 +84,7 @@ fn slot(cat: &Catalog, piece: &PieceId) -> Option<Slot> {
 }
 
 /// 4.4.2: an Enchanted card is always active.
-fn always_active(cat: &Catalog, piece: &PieceId) -> bool {
+pub(crate) fn always_active(cat: &Catalog, piece: &PieceId) -> bool {
     matches!(piece, PieceId::Treasure { id } if cat.items.treasure(id).is_some_and(|t| t.color_source.is_some()))
 }
 
@@ -483,18 +483,11 @@ pub fn carry_strength(cat: &Catalog, state: &GameState, seat: Seat, by: Carriers
 }
 
 /// 7.3.1, 7.11d: a character acting as a guide uses the move strength of the hired
-/// underlings following him in his clearing to carry items as he moves (a native's move
-/// strength, 2.2: a Knight's is Tremendous though he weighs Heavy).
+/// underlings following him in his clearing to carry items as he moves.
 fn guided_strength(cat: &Catalog, state: &GameState, seat: Seat) -> Option<Size> {
     let at = who::clearing(state, seat)?;
     let guide = super::underlings::UnderlingGuide::Character { seat };
-    super::underlings::following_in(cat, state, &guide, at)
-        .iter()
-        .filter_map(|p| match p {
-            PieceId::Native { id } => cat.denizens.native(id).map(|n| n.move_strength()),
-            _ => None,
-        })
-        .max()
+    super::underlings::following_strength(cat, state, &guide, at)
 }
 
 /// Removes stale entries (pieces no longer owned) from the seat's inactive set.

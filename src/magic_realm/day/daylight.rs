@@ -33,6 +33,10 @@ pub fn activity(state: &GameState, seat: Seat) -> Option<&Activity> {
 
 /// What the seat taking its turn may do now.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    // 7.2.2: at the start of a phase of his hired leader's turn.
+    if super::leaders::awaiting(state).is_some() {
+        return super::leaders::phase_start_options(state, seat);
+    }
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
     }
@@ -84,6 +88,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.extend(spells::permanent::day_options(cat, state, seat));
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
+    out.extend(super::carried::options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if (who::exhausted(cat, state, seat)
         && *act != Activity::Rest
@@ -142,6 +147,10 @@ pub fn apply(
     action: &A,
 ) -> Result<Events, RuleError> {
     let mut events = Vec::new();
+    if super::leaders::awaiting(state).is_some() {
+        super::leaders::apply_phase_start(cat, state, action, &mut events)?;
+        return Ok(events);
+    }
     if !following::waiting(state).is_empty() {
         if following::apply(cat, state, seat, action, &mut events)? {
             if let Some(guide) = turn_of(state) {
@@ -193,6 +202,14 @@ pub fn apply(
         }
         A::Give { to, gift } => {
             super::gifts::give(cat, state, seat, *to, gift, &mut events)?;
+            return Ok(events);
+        }
+        A::GiveToHireling { hireling, gift } => {
+            super::carried::trade(cat, state, seat, hireling, gift, false, &mut events)?;
+            return Ok(events);
+        }
+        A::TakeFromHireling { hireling, gift } => {
+            super::carried::trade(cat, state, seat, hireling, gift, true, &mut events)?;
             return Ok(events);
         }
         A::ActivatePhaseSpell { caster, spell_box } => {
@@ -566,8 +583,11 @@ pub fn progress(
             None => return Ok(true),
             Some(Turner::Character(seat)) => seat,
             // 6.2.5: a hired leader's turn needs no decision: it is taken whole.
+            // 7.2.2: ... except whether he abandons what he carries.
             Some(Turner::Leader { employer, leader }) => {
-                super::leaders::take_turn(cat, state, employer, &leader, events)?;
+                if !super::leaders::take_turn(cat, state, employer, &leader, events)? {
+                    return Ok(false);
+                }
                 next_turn(state);
                 continue;
             }
@@ -634,6 +654,7 @@ pub fn progress(
 
 fn next_turn(state: &mut GameState) {
     state.today.turn += 1;
+    state.today.leader_turn = None;
     state.today.turn_started = false;
     state.today.passed.clear();
     state.today.phase = 0;

@@ -15,7 +15,7 @@ use crate::magic_realm::state::GameState;
 type Events = Vec<Event<E>>;
 
 /// Gold amounts offered as gifts (any amount can be made of these).
-const GOLD_STEPS: [i32; 3] = [1, 5, 10];
+pub(super) const GOLD_STEPS: [i32; 3] = [1, 5, 10];
 
 /// The characters the seat may give to now.
 fn partners(state: &GameState, seat: Seat) -> Vec<Seat> {

@@ -271,6 +271,7 @@ pub fn take_hirelings(
             record: Vec::new(),
             hidden: false,
             follows: None,
+            gold: 0,
         });
     }
     sheet.hirelings.sort();
@@ -312,6 +313,12 @@ pub fn accompany(
     // 6.3.1: the underlings following him, and those following a leader who follows him.
     use super::underlings::{following_in, UnderlingGuide};
     let leaders = super::leaders::following(state, seat);
+    // 7.3.1: what a following leader cannot carry stays behind.
+    for leader in &leaders {
+        if super::leaders::clearing(state, leader) == Some(from) {
+            super::carried::leave_heavy_items(cat, state, leader, from, events);
+        }
+    }
     let mut moving: Vec<PieceId> = leaders
         .iter()
         .flat_map(|n| with_horse(cat, n))
@@ -386,6 +393,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Events {
             E::HireEnded { seat, natives },
         ));
     }
+    // 8.7, 8.9: what a leader no longer hired carried goes with his group's belongings.
+    events.extend(super::carried::release_unhired(cat, state));
     events
 }
 
@@ -402,7 +411,7 @@ pub fn release_all(cat: &Catalog, state: &mut GameState, seat: Seat) -> Events {
     if natives.is_empty() {
         return Vec::new();
     }
-    vec![Event::public(
+    let mut events = vec![Event::public(
         "7.7",
         format!(
             "{}'s {} hireling(s) become unhired.",
@@ -410,5 +419,8 @@ pub fn release_all(cat: &Catalog, state: &mut GameState, seat: Seat) -> Events {
             natives.len()
         ),
         E::HireEnded { seat, natives },
-    )]
+    )];
+    // 8.7: his hired leaders keep what they carry, placed with their groups' belongings.
+    events.extend(super::carried::release_unhired(cat, state));
+    events
 }

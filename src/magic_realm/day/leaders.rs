@@ -1,4 +1,4 @@
-//! Hired leaders' turns (rules 6.2.5, 6.2.7, 6.3.5, 7.1, 7.3.1, 7.4, 7.11, 7.12, 7.13):
+//! Hired leaders' turns (rules 6.2.5, 6.2.7, 6.3.5, 7.1, 7.2.2, 7.3.1, 7.4, 7.11, 7.12, 7.13):
 //! each hired leader on the map gets a turn of his own. His employer records it in
 //! Birdsong: two Basic phases and two Sunlight phases (none of the Sunlight ones if he
 //! starts the day in a cave or records a Move into one), plus his own native horse's extra
@@ -22,6 +22,7 @@ use crate::magic_realm::day::meeting::Hireling;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::state::{Activity, GameState, Turner};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 type Events = Vec<Event<E>>;
@@ -318,50 +319,137 @@ pub fn end_of_guide_turn(
     Ok(events)
 }
 
-/// Takes the hired leader's whole turn (he needs no decision from his employer): unhidden
-/// as it starts (7.1.2), each recorded phase in order, blocking at the end of each phase
-/// (7.12), and the end of his turn (7.13). A leader blocked before his turn loses it.
+/// 6.2.5, 7.2.2: a hired leader's turn under way.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LeaderTurn {
+    /// Index into his record of the phase to do next.
+    pub phase: usize,
+    /// 7.3.1: the first of two Moves into a mountain clearing is done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub climbing: bool,
+    /// 7.3.2: the phases of his record his horse gives (read as his turn starts).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub horse_phases: Vec<usize>,
+    /// 7.2.2: his employer is done with the start of this phase.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ready: bool,
+}
+
+/// 7.2.2: the employer and hired leader waiting at the start of one of the leader's
+/// phases: the leader carries belongings, which he may abandon.
+pub fn awaiting(state: &GameState) -> Option<(Seat, NativeId)> {
+    let turn = state.today.leader_turn.as_ref().filter(|t| !t.ready)?;
+    match state.today.order.get(state.today.turn)? {
+        Turner::Leader { employer, leader }
+            if super::carried::may_abandon(state, leader)
+                && hireling(state, *employer, leader)
+                    .is_some_and(|h| turn.phase < h.record.len()) =>
+        {
+            Some((*employer, leader.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// 7.2.2: what the employer may do at the start of his leader's phase.
+pub fn phase_start_options(state: &GameState, seat: Seat) -> Vec<A> {
+    match awaiting(state) {
+        Some((employer, leader)) if employer == seat => {
+            super::carried::abandon_options(state, &leader)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Applies a legal action at the start of a hired leader's phase.
+pub fn apply_phase_start(
+    cat: &Catalog,
+    state: &mut GameState,
+    action: &A,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    match action {
+        A::HirelingAbandons { hireling, piece } => {
+            super::carried::abandon(cat, state, hireling, piece, events)
+        }
+        A::Proceed => {
+            if let Some(t) = state.today.leader_turn.as_mut() {
+                t.ready = true;
+            }
+            Ok(())
+        }
+        other => Err(RuleError::illegal(format!(
+            "{other:?}: at the start of his phase a hired leader may only abandon belongings (7.2.2)"
+        ))),
+    }
+}
+
+/// Takes the hired leader's turn: unhidden as it starts (7.1.2), each recorded phase in
+/// order, blocking at the end of each phase (7.12), and the end of his turn (7.13). A
+/// leader blocked before his turn loses it. It needs no decision from his employer, except
+/// (7.2.2) whether the leader abandons belongings he carries at the start of a phase: then
+/// it stops, and returns false. True when his turn is over.
 pub fn take_turn(
     cat: &Catalog,
     state: &mut GameState,
     employer: Seat,
     leader: &NativeId,
     events: &mut Events,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let who = name(cat, leader);
-    if state.today.blocked_leaders.contains(leader) || clearing(state, leader).is_none() {
+    if state.today.leader_turn.is_none() {
+        if state.today.blocked_leaders.contains(leader) || clearing(state, leader).is_none() {
+            events.push(Event::public(
+                "7.12",
+                format!("{who} loses his turn today."),
+                E::LeaderTurnLost {
+                    leader: leader.clone(),
+                },
+            ));
+            return Ok(true);
+        }
         events.push(Event::public(
-            "7.12",
-            format!("{who} loses his turn today."),
-            E::LeaderTurnLost {
+            "7.1.1",
+            format!("{who}'s attention chit is picked: his turn begins."),
+            E::LeaderTurnBegins {
+                seat: employer,
                 leader: leader.clone(),
             },
         ));
-        return Ok(());
-    }
-    events.push(Event::public(
-        "7.1.1",
-        format!("{who}'s attention chit is picked: his turn begins."),
-        E::LeaderTurnBegins {
-            seat: employer,
-            leader: leader.clone(),
-        },
-    ));
-    if let Some(h) = hireling_mut(state, employer, leader) {
-        h.hidden = false;
+        if let Some(h) = hireling_mut(state, employer, leader) {
+            h.hidden = false;
+        }
+        let record = hireling(state, employer, leader)
+            .map(|h| h.record.clone())
+            .unwrap_or_default();
+        state.today.turn_started = true;
+        state.today.leader_turn = Some(LeaderTurn {
+            horse_phases: horse_phases(cat, state, leader, &record),
+            ..LeaderTurn::default()
+        });
     }
     let record = hireling(state, employer, leader)
         .map(|h| h.record.clone())
         .unwrap_or_default();
-    let horse_phases = horse_phases(cat, state, leader, &record);
-    let mut climbing = false;
-    for (i, activity) in record.iter().enumerate() {
-        if state.today.blocked_leaders.contains(leader) {
-            break;
+    loop {
+        let Some(mut turn) = state.today.leader_turn.clone() else {
+            return Ok(true);
+        };
+        let activity = record.get(turn.phase);
+        let Some(activity) = activity.filter(|_| !state.today.blocked_leaders.contains(leader))
+        else {
+            state.today.leader_turn = None;
+            end_of_turn(cat, state, leader, events)?;
+            return Ok(true);
+        };
+        // 7.2.2: at the start of the phase he may abandon what he carries.
+        if !turn.ready && super::carried::may_abandon(state, leader) {
+            return Ok(false);
         }
-        let phase = i + 1;
-        if horse_phases.contains(&i) && !rides_now(cat, state, leader) {
-            climbing = false;
+        let phase = turn.phase + 1;
+        if turn.horse_phases.contains(&turn.phase) && !rides_now(cat, state, leader) {
+            turn.climbing = false;
             events.push(Event::public(
                 "7.3.2",
                 format!("Phase {phase}: {who} is not riding his horse; the phase is blank."),
@@ -369,34 +457,35 @@ pub fn take_turn(
                     leader: leader.clone(),
                 },
             ));
-            block(cat, state, leader, events);
-            continue;
-        }
-        match activity {
-            Activity::Move { to } => {
-                climbing = do_move(cat, state, leader, *to, climbing, phase, events);
-            }
-            Activity::Hide => {
-                climbing = false;
-                hide(cat, state, employer, leader, events)?;
-            }
-            other => {
-                climbing = false;
-                events.push(Event::public(
-                    "6.2.5",
-                    format!(
-                        "Phase {phase}: {who} cannot do {}; the phase is blank.",
-                        birdsong::describe(other)
-                    ),
-                    E::LeaderPhaseCancelled {
-                        leader: leader.clone(),
-                    },
-                ));
+        } else {
+            match activity {
+                Activity::Move { to } => {
+                    turn.climbing = do_move(cat, state, leader, *to, turn.climbing, phase, events);
+                }
+                Activity::Hide => {
+                    turn.climbing = false;
+                    hide(cat, state, employer, leader, events)?;
+                }
+                other => {
+                    turn.climbing = false;
+                    events.push(Event::public(
+                        "6.2.5",
+                        format!(
+                            "Phase {phase}: {who} cannot do {}; the phase is blank.",
+                            birdsong::describe(other)
+                        ),
+                        E::LeaderPhaseCancelled {
+                            leader: leader.clone(),
+                        },
+                    ));
+                }
             }
         }
         block(cat, state, leader, events);
+        turn.phase += 1;
+        turn.ready = false;
+        state.today.leader_turn = Some(turn);
     }
-    end_of_turn(cat, state, leader, events)
 }
 
 /// 6.2.5, 7.3.2: the phases of the leader's record that his horse gives (read from where he
@@ -470,6 +559,8 @@ fn do_move(
         ));
         return true;
     }
+    // 7.3.1, 7.11d: what he cannot carry stays behind.
+    super::carried::leave_heavy_items(cat, state, leader, from, events);
     let mut pieces = vec![counter(leader)];
     // 6.3.1: the underlings following him go with him.
     pieces.extend(super::underlings::following_in(

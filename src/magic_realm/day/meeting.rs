@@ -52,6 +52,18 @@ pub struct Hireling {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[tsify(optional)]
     pub hidden: bool,
+    /// 7.6, 8.7: the gold a hired leader has recorded (it belongs to his employer).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::magic_realm::day::meeting::is_zero"
+    )]
+    #[tsify(optional)]
+    pub gold: i32,
+}
+
+/// For `skip_serializing_if`: a zero amount is left out of the JSON.
+pub fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 /// 7.6: a boon accepted from a trader and not yet repaid.

@@ -7,6 +7,7 @@ pub mod alerting;
 pub mod belongings;
 pub mod birdsong;
 pub mod blocking;
+pub mod carried;
 pub mod creatures;
 pub mod curses;
 pub mod daylight;
@@ -155,6 +156,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
             if followers.is_empty() {
                 twt::choice::decider(state)
                     .or(premonition::decider(state))
+                    .or(leaders::awaiting(state).map(|(seat, _)| seat))
                     .or(daylight::turn_of(state))
                     .into_iter()
                     .collect()
@@ -201,6 +203,8 @@ pub fn apply(
         _ => return Err(RuleError::illegal("the game is not in a day")),
     };
     advance(cat, state, &mut events)?;
+    // 8.7, 8.9: a hired leader no longer hired keeps what he carried with his group.
+    events.extend(carried::release_unhired(cat, state));
     // 4.6.6h: Permanent spells whose targets are now supplied with colour are energized.
     crate::magic_realm::combat::spells::permanent::supply(cat, state, &mut events)?;
     Ok(events)

@@ -205,6 +205,23 @@ pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: &UnderlingGuide, 
     }
 }
 
+/// 7.11d: the strongest move strength among the hired underlings following `guide` in
+/// `at` (a native's move strength, 2.2), which the guide uses to carry items as he moves.
+pub fn following_strength(
+    cat: &Catalog,
+    state: &GameState,
+    guide: &UnderlingGuide,
+    at: ClearingRef,
+) -> Option<crate::magic_realm::catalog::common::Size> {
+    following_in(cat, state, guide, at)
+        .iter()
+        .filter_map(|p| match p {
+            PieceId::Native { id } => cat.denizens.native(id).map(|n| n.move_strength()),
+            _ => None,
+        })
+        .max()
+}
+
 /// The underlings (with their horses) following `guide` in `from`.
 pub fn following_in(
     cat: &Catalog,

@@ -369,6 +369,12 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return 'Stay out of the game today';
     case 'Give':
       return `Give ${giftLabel(names, action.gift)} to seat ${action.to + 1}`;
+    case 'GiveToHireling':
+      return `Give my ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)} to carry`;
+    case 'TakeFromHireling':
+      return `Take ${giftLabel(names, action.gift)} back from my ${pieceName(names, action.hireling)}`;
+    case 'HirelingAbandons':
+      return `My ${pieceName(names, action.hireling)} abandons ${pieceName(names, action.piece)}`;
     case 'KeepFollowing':
       return 'Keep following';
     case 'StopFollowing':

@@ -136,6 +136,8 @@ export function placeLabel(names: Names, place: Place): string {
       return 'Out of play';
     case 'killed':
       return 'Killed (until they regenerate)';
+    case 'carried':
+      return `Carried by the ${pieceName(names, place.by)}`;
     default:
       return humanize((place as { place: string }).place);
   }
