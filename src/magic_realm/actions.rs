@@ -426,6 +426,25 @@ pub enum MagicRealmAction {
     ChooseRedDie {
         value: u8,
     },
+    /// 7.5, the Magic Sight table's 2 to 4: where he takes the top counter or Treasure
+    /// card from, whose spells he perceives, or which perceived spell he learns.
+    ChooseMagicSight {
+        pick: SightPick,
+    },
+}
+
+/// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "from", rename_all = "camelCase")]
+pub enum SightPick {
+    /// The belongings abandoned in his clearing (4.3.4).
+    Pile,
+    /// A treasure site he has discovered in his clearing.
+    Site { site: MapChitId },
+    /// Perceive Spell: an active Artifact or Spell Book he owns.
+    Item { item: TreasureId },
+    /// Perceive Spell: the spell he learns, of those he perceived.
+    Spell { spell: SpellId },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -1108,4 +1108,8 @@ pub enum MagicRealmEvent {
         seat: Seat,
         value: u8,
     },
+    /// 7.5, the Magic Sight table's 4 (to the searcher only): the Spell cards he perceives.
+    SpellsPerceived {
+        spells: Vec<crate::magic_realm::catalog::magic::SpellId>,
+    },
 }

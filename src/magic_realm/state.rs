@@ -524,6 +524,12 @@ pub enum Pending {
     SpellChoice {
         choice: crate::magic_realm::combat::spells::choices::SpellChoice,
     },
+    /// 7.5, the Magic Sight table's 2 to 4: the searcher picks where he takes from (or
+    /// looks), or which perceived spell he learns.
+    MagicSight {
+        row: crate::magic_realm::day::magic_sight::SightRow,
+        picks: Vec<crate::magic_realm::actions::SightPick>,
+    },
 }
 
 /// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his

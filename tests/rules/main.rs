@@ -32,6 +32,7 @@ mod mr_gifts;
 mod mr_hirelings_combat;
 mod mr_leaders;
 mod mr_looting;
+mod mr_magic_sight;
 mod mr_map;
 mod mr_melee;
 mod mr_melee_odds;

@@ -423,6 +423,11 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub red_die: Vec<crate::magic_realm::catalog::tables::TableId>,
+    /// 7.5: the Search tables the card lets its owner use while it is active (the Phantom
+    /// Glass: the Magic Sight table, GAPS.md 4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub search_tables: Vec<crate::magic_realm::catalog::tables::TableId>,
 }
 
 impl Treasure {

@@ -60,6 +60,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::Meeting { .. }) = &state.today.pending {
         return meeting::answers(state, seat);
     }
+    if let Some(Pending::MagicSight { .. }) = &state.today.pending {
+        return super::magic_sight::options(state);
+    }
     if let Some(Pending::StormLosses { .. }) = &state.today.pending {
         return spells::storm::options(state, seat);
     }
@@ -176,6 +179,15 @@ pub fn apply(
         search::apply_pick(cat, state, seat, *pick, &mut events)?;
         following::share_search(state, seat, &before);
         end_phase(cat, state, seat, &mut events)?;
+        return Ok(events);
+    }
+    if let A::ChooseMagicSight { pick } = action {
+        let before = following::snapshot(state, seat);
+        super::magic_sight::choose(cat, state, seat, pick, &mut events)?;
+        following::share_search(state, seat, &before);
+        if state.today.pending.is_none() {
+            end_phase(cat, state, seat, &mut events)?;
+        }
         return Ok(events);
     }
     match action {

@@ -20,6 +20,7 @@ pub mod hiring;
 pub mod leaders;
 pub mod leaving;
 pub mod looting;
+pub mod magic_sight;
 pub mod meeting;
 pub mod midnight;
 pub mod missions;

@@ -1,6 +1,6 @@
 //! The Search activity (rule 7.5): Peer (from a mountain into nearby woods and mountain
 //! clearings too; not in or into a tile under Fog), Locate, Loot and Reading Runes
-//! ([`super::runes`]), with the tables' Choice rows, Clues, Paths, Passages, Hidden enemies
+//! ([`super::runes`]), Magic Sight ([`super::magic_sight`]), with the tables' Choice rows, Clues, Paths, Passages, Hidden enemies
 //! and Discover chits.
 
 use super::who;
@@ -24,8 +24,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    // 7.5.7, World Fades: its target must search on the Magic Sight table.
-    if crate::magic_realm::combat::spells::fades::faded(cat, state, seat) {
+    // 7.5: World Fades and the Witch King's Disembodied: the Magic Sight table only.
+    let sight = super::magic_sight::use_of(cat, state, seat);
+    if sight == super::magic_sight::SightUse::Only {
         return vec![A::Search {
             search: SearchChoice::MagicSight,
         }];
@@ -89,6 +90,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         });
     }
     out.extend(super::runes::options(cat, state, seat, &sites));
+    // 7.5: an active card that enables the Magic Sight table (the Phantom Glass).
+    if sight == super::magic_sight::SightUse::Also {
+        out.push(A::Search {
+            search: SearchChoice::MagicSight,
+        });
+    }
     out
 }
 
@@ -103,7 +110,7 @@ pub fn fogged(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> 
 
 /// Site chits in this clearing (face up in it, or still face down in the tile) that the
 /// seat has discovered.
-fn discovered_sites_here(
+pub(super) fn discovered_sites_here(
     cat: &Catalog,
     state: &GameState,
     seat: Seat,
@@ -292,23 +299,8 @@ fn resolve(
                 | MagicSightResult::TreasureCards
                 | MagicSightResult::PerceiveSpell),
             ) => {
-                // Hidden enemies found; and the top counter or Treasure card of the
-                // abandoned items here is taken (see docs/rulings.md).
-                apply_effect(cat, state, seat, SearchEffect::HiddenEnemies, at, events);
-                let kinds: &[PieceKind] = match r {
-                    MagicSightResult::Counters => {
-                        &[PieceKind::Weapon, PieceKind::Armor, PieceKind::Horse]
-                    }
-                    MagicSightResult::TreasureCards => &[PieceKind::Treasure],
-                    _ => &[],
-                };
-                let pile: Vec<PieceId> = abandoned_items(cat, state, at)
-                    .into_iter()
-                    .filter(|p| kinds.contains(&p.kind()))
-                    .collect();
-                if !kinds.is_empty() {
-                    loot(cat, state, seat, 1, &pile, None, events)?;
-                }
+                let r = r.clone();
+                super::magic_sight::row(cat, state, seat, &r, at, events)?;
                 return Ok(());
             }
             Some(MagicSightResult::Nothing) | None => (None, Vec::new()),
@@ -364,7 +356,7 @@ pub fn apply_pick(
     resolve(cat, state, seat, pick.table, pick.roll, at, events)
 }
 
-fn apply_effect(
+pub(super) fn apply_effect(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
