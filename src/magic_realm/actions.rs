@@ -513,7 +513,7 @@ pub enum SearchChoice {
     /// 2.3.7 (GAPS.md 4): open the Chest he holds with the Lost Keys active, taking what
     /// is inside.
     OpenChest { chest: TreasureId },
-    /// 7.5.7: the Magic Sight table in his clearing (World Fades: his only table).
+    /// 7.5: the Magic Sight table in his clearing (his only table with Magic Sight).
     MagicSight,
 }
 

@@ -103,20 +103,35 @@ fn rule_7_5_magic_sight_the_disembodied_witch_king_searches_only_on_it() {
     assert!(!s.contains(&SIGHT));
 }
 
+fn glass(active: bool) -> Value {
+    json!({"belongings": [{"piece": treasure("phantom-glass"), "active": active}]})
+}
+
 #[test]
-fn rule_7_5_magic_sight_the_phantom_glass_active_adds_the_table() {
-    let glass = |active: bool| json!({"belongings": [{"piece": treasure("phantom-glass"), "active": active}]});
+fn rule_7_5_magic_sight_the_active_phantom_glass_gives_magic_sight() {
     let g = searcher("swordsman", glass(true), json!([]), &[6, 6]);
-    let s = searches(&g);
-    assert!(s.contains(&SIGHT), "the active Phantom Glass enables it");
-    assert!(
-        s.contains(&A::Search {
-            search: SearchChoice::Locate
-        }),
-        "beside the other tables"
+    assert_eq!(
+        searches(&g),
+        [SIGHT],
+        "its only table while the card is active"
     );
     let g = searcher("swordsman", glass(false), json!([]), &[6, 6]);
-    assert!(!searches(&g).contains(&SIGHT), "inactive, it does nothing");
+    let s = searches(&g);
+    assert!(!s.contains(&SIGHT), "inactive, it does nothing");
+    assert!(s.contains(&A::Search {
+        search: SearchChoice::Locate
+    }));
+}
+
+#[test]
+fn rule_7_5_magic_sight_is_self_cancelling_the_witch_king_with_the_phantom_glass() {
+    // Two sources of Magic Sight cancel out: he searches on the usual tables.
+    let g = searcher("witch-king", glass(true), json!([]), &[6, 6]);
+    let s = searches(&g);
+    assert!(!s.contains(&SIGHT));
+    assert!(s.contains(&A::Search {
+        search: SearchChoice::Locate
+    }));
 }
 
 #[test]

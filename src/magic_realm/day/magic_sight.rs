@@ -1,8 +1,8 @@
 //! The Magic Sight table (rule 7.5, whose text our rulebook lacks: GAPS.md 4 and the Magic
-//! Sight table). Who may use it: a character whose Special Advantage says he must (the
-//! Witch King's Disembodied) or who is the target of World Fades searches on it alone; a
-//! character with an active card whose `search_tables` name it (the Phantom Glass) may
-//! choose it. Hired leaders and controlled monsters never use it (7.5). Its rows 2 to 4:
+//! Sight table). Who uses it: the Witch King (Disembodied), the target of World Fades and
+//! the owner of an active card whose `search_tables` name it (the Phantom Glass) search on
+//! it alone, but for a Site card's own table ([`uses_magic_sight`]); hired leaders and
+//! controlled monsters never use it (7.5). Its rows 2 to 4:
 //! Counters and Treasure Cards find hidden enemies and take the top weapon, armor or horse
 //! counter (or the top Treasure card) of a treasure site he has discovered in his clearing
 //! or of the belongings abandoned there, as looting that pile would; Perceive Spell finds
@@ -60,36 +60,26 @@ impl SightRow {
     }
 }
 
-/// How the seat may use the Magic Sight table now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SightUse {
-    /// He may not.
-    No,
-    /// He may, beside the other tables (the Phantom Glass).
-    Also,
-    /// It is the only table he searches on (Disembodied, World Fades).
-    Only,
-}
-
-/// 7.5: whether, and how, the seat may search on the Magic Sight table.
-pub fn use_of(cat: &Catalog, state: &GameState, seat: Seat) -> SightUse {
-    if fades::faded(cat, state, seat) || who::has(cat, state, seat, SpecialAdvantage::Disembodied) {
-        return SightUse::Only;
-    }
-    let enabled = super::belongings::active(state, seat)
+/// 7.5: whether the seat searches with Magic Sight: the Magic Sight table is then his only
+/// table (beside looting a Site card on its own table). What gives it: the Witch King's
+/// Disembodied, World Fades on him, each active card whose `search_tables` name the table
+/// (the Phantom Glass). Magic Sight is self-cancelling (RealmSpeak, after the second
+/// edition's rule 43.6): with two of these he searches as usual, with three he has it.
+pub fn uses_magic_sight(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    let cards = super::belongings::active(state, seat)
         .iter()
-        .any(|p| match p {
+        .filter(|p| match p {
             PieceId::Treasure { id } => cat
                 .items
                 .treasure(id)
                 .is_some_and(|t| t.search_tables.contains(&TableId::MagicSight)),
             _ => false,
-        });
-    if enabled {
-        SightUse::Also
-    } else {
-        SightUse::No
-    }
+        })
+        .count();
+    let sources = cards
+        + usize::from(fades::faded(cat, state, seat))
+        + usize::from(who::has(cat, state, seat, SpecialAdvantage::Disembodied));
+    sources % 2 == 1
 }
 
 /// The pieces of a treasure site's box on the Setup Card, bottom to top.

@@ -24,12 +24,14 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    // 7.5: World Fades and the Witch King's Disembodied: the Magic Sight table only.
-    let sight = super::magic_sight::use_of(cat, state, seat);
-    if sight == super::magic_sight::SightUse::Only {
-        return vec![A::Search {
+    // 7.5: Magic Sight (Disembodied, World Fades, the Phantom Glass): the Magic Sight
+    // table, and a Site card's own table, only.
+    if super::magic_sight::uses_magic_sight(cat, state, seat) {
+        let mut out = super::twt::options(cat, state, seat, here);
+        out.push(A::Search {
             search: SearchChoice::MagicSight,
-        }];
+        });
+        return out;
     }
     let mut out = vec![A::Search {
         search: SearchChoice::Peer { at: here },
@@ -90,12 +92,6 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         });
     }
     out.extend(super::runes::options(cat, state, seat, &sites));
-    // 7.5: an active card that enables the Magic Sight table (the Phantom Glass).
-    if sight == super::magic_sight::SightUse::Also {
-        out.push(A::Search {
-            search: SearchChoice::MagicSight,
-        });
-    }
     out
 }
 
