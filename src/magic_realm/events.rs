@@ -1112,4 +1112,9 @@ pub enum MagicRealmEvent {
     SpellsPerceived {
         spells: Vec<crate::magic_realm::catalog::magic::SpellId>,
     },
+    /// 4.4.3: `seat` activates `item` (the Withered Claw): a Wish and a Curse are rolled.
+    WishAndCurse {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+    },
 }

@@ -523,6 +523,11 @@ pub enum Pending {
     /// choice the result asks of `choice.seat()` (4.6.7b; the Magic Wand's red die).
     SpellChoice {
         choice: crate::magic_realm::combat::spells::choices::SpellChoice,
+        /// The Withered Claw's Wish, owed at the start of his phase (the phase is still to
+        /// be done once it is made).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[tsify(optional)]
+        before_phase: bool,
     },
     /// 7.5, the Magic Sight table's 2 to 4: the searcher picks where he takes from (or
     /// looks), or which perceived spell he learns.

@@ -79,4 +79,5 @@ mod mr_tremendous_hirelings;
 mod mr_turns;
 mod mr_twt;
 mod mr_twt_tables;
+mod mr_withered_claw;
 mod session_contract;

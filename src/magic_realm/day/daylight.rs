@@ -154,8 +154,16 @@ pub fn apply(
         return Ok(events);
     }
     if super::twt::choice::decider(state).is_some() {
+        // The Withered Claw's Wish comes before the phase, not at its end.
+        let before_phase = matches!(
+            state.today.pending,
+            Some(Pending::SpellChoice {
+                before_phase: true,
+                ..
+            })
+        );
         super::twt::choice::apply(cat, state, seat, action, &mut events)?;
-        if state.today.pending.is_none() {
+        if state.today.pending.is_none() && !before_phase {
             if let Some(looter) = turn_of(state) {
                 end_phase(cat, state, looter, &mut events)?;
             }
