@@ -1117,4 +1117,14 @@ pub enum MagicRealmEvent {
         seat: Seat,
         item: crate::magic_realm::catalog::items::TreasureId,
     },
+    /// The Flowers of Rest: `seat` falls asleep by `card` for the rest of his turn.
+    FellAsleep {
+        seat: Seat,
+        card: crate::magic_realm::pieces::PieceId,
+    },
+    /// 8.1.1: `seat` wakes at Sunset; `chits` fatigued chits became active.
+    WokeRefreshed {
+        seat: Seat,
+        chits: u32,
+    },
 }

@@ -682,6 +682,9 @@ pub struct Today {
     /// Move phase completes the climb there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost_climb: Option<ClearingRef>,
+    /// The characters the Flowers of Rest put to sleep today, until Sunset.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub asleep: BTreeSet<Seat>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

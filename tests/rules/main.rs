@@ -25,6 +25,7 @@ mod mr_day;
 mod mr_enchant;
 mod mr_ending;
 mod mr_evening;
+mod mr_flowers_of_rest;
 mod mr_flying;
 mod mr_flying_away;
 mod mr_follow;

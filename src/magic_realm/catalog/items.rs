@@ -428,6 +428,11 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub search_tables: Vec<crate::magic_realm::catalog::tables::TableId>,
+    /// The Flowers of Rest ("Lose turn - rest fatigue"): a character with a fatigued chit
+    /// who does a phase in its clearing falls asleep until Sunset (8.1.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub sleep: bool,
 }
 
 impl Treasure {

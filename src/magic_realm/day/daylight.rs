@@ -96,6 +96,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || super::creatures::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
         || spells::storm::lost_now(state, seat)
+        || super::sleep::forbids(cat, state, seat)
         || super::treasure_phases::cancel_reason(cat, state, seat).is_some()
         || super::remote_enchant::cancel_reason(cat, state, seat).is_some()
     {
@@ -366,6 +367,9 @@ pub fn apply(
                 reason: "the horse giving this Move is not active (7.3.2)".into(),
             },
         ));
+    } else if super::sleep::forbids(cat, state, seat) {
+        // The Flowers of Rest: asleep, he loses the rest of his turn.
+        events.extend(super::sleep::cancel_phase(cat, state, seat, phase));
     } else if let Some(curse) = super::curses::forbids(state, seat, &act) {
         // 4.6.7a: a curse cancels the activity it prohibits.
         events.push(Event::public(

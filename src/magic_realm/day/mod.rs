@@ -38,6 +38,7 @@ pub mod rolls;
 pub mod runes;
 pub mod scoring;
 pub mod search;
+pub mod sleep;
 pub mod spying;
 pub mod summoning;
 pub mod sunrise;
@@ -248,6 +249,8 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 }
                 // 4.6.6g: the Day spells cast yesterday expire at Sunset.
                 crate::magic_realm::combat::spells::sunset(cat, state, day, events);
+                // 8.1.1: the Flowers of Rest's sleepers wake.
+                sleep::wake(cat, state, events);
                 events.extend(evening::sunset(cat, state));
                 state.step = Step::Evening { day };
             }
