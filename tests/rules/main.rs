@@ -72,6 +72,7 @@ mod mr_spells_prophecy;
 mod mr_spells_unleashed;
 mod mr_spells_wand;
 mod mr_spying;
+mod mr_timeless_jewel;
 mod mr_trade_hire;
 mod mr_transform;
 mod mr_treasures_combat;

@@ -433,6 +433,11 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[tsify(optional)]
     pub sleep: bool,
+    /// The Timeless Jewel ("Don't write move"): while it is active at Birdsong its owner
+    /// records no turn and chooses each phase's activity as he does it (as under Prophecy).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub unrecorded_turn: bool,
 }
 
 impl Treasure {
