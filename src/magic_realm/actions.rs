@@ -456,6 +456,25 @@ pub enum MagicRealmAction {
         hireling: PieceId,
         piece: PieceId,
     },
+    /// 7.5, the Magic Sight table's 2 to 4: where he takes the top counter or Treasure
+    /// card from, whose spells he perceives, or which perceived spell he learns.
+    ChooseMagicSight {
+        pick: SightPick,
+    },
+}
+
+/// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "from", rename_all = "camelCase")]
+pub enum SightPick {
+    /// The belongings abandoned in his clearing (4.3.4).
+    Pile,
+    /// A treasure site he has discovered in his clearing.
+    Site { site: MapChitId },
+    /// Perceive Spell: an active Artifact or Spell Book he owns.
+    Item { item: TreasureId },
+    /// Perceive Spell: the spell he learns, of those he perceived.
+    Spell { spell: SpellId },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).
@@ -524,7 +543,7 @@ pub enum SearchChoice {
     /// 2.3.7 (GAPS.md 4): open the Chest he holds with the Lost Keys active, taking what
     /// is inside.
     OpenChest { chest: TreasureId },
-    /// 7.5.7: the Magic Sight table in his clearing (World Fades: his only table).
+    /// 7.5: the Magic Sight table in his clearing (his only table with Magic Sight).
     MagicSight,
 }
 

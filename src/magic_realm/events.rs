@@ -1176,6 +1176,25 @@ pub enum MagicRealmEvent {
         items: u32,
         gold: i32,
     },
+    /// 7.5, the Magic Sight table's 4 (to the searcher only): the Spell cards he perceives.
+    SpellsPerceived {
+        spells: Vec<crate::magic_realm::catalog::magic::SpellId>,
+    },
+    /// 4.4.3: `seat` activates `item` (the Withered Claw): a Wish and a Curse are rolled.
+    WishAndCurse {
+        seat: Seat,
+        item: crate::magic_realm::catalog::items::TreasureId,
+    },
+    /// The Flowers of Rest: `seat` falls asleep by `card` for the rest of his turn.
+    FellAsleep {
+        seat: Seat,
+        card: crate::magic_realm::pieces::PieceId,
+    },
+    /// 8.1.1: `seat` wakes at Sunset; `chits` fatigued chits became active.
+    WokeRefreshed {
+        seat: Seat,
+        chits: u32,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

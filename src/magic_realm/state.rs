@@ -523,6 +523,17 @@ pub enum Pending {
     /// choice the result asks of `choice.seat()` (4.6.7b; the Magic Wand's red die).
     SpellChoice {
         choice: crate::magic_realm::combat::spells::choices::SpellChoice,
+        /// The Withered Claw's Wish, owed at the start of his phase (the phase is still to
+        /// be done once it is made).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[tsify(optional)]
+        before_phase: bool,
+    },
+    /// 7.5, the Magic Sight table's 2 to 4: the searcher picks where he takes from (or
+    /// looks), or which perceived spell he learns.
+    MagicSight {
+        row: crate::magic_realm::day::magic_sight::SightRow,
+        picks: Vec<crate::magic_realm::actions::SightPick>,
     },
 }
 
@@ -680,6 +691,9 @@ pub struct Today {
     /// Move phase completes the climb there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost_climb: Option<ClearingRef>,
+    /// The characters the Flowers of Rest put to sleep today, until Sunset.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub asleep: BTreeSet<Seat>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

@@ -487,13 +487,13 @@ fn rule_4_4_3_the_poultice_of_health_makes_a_rest_phase_count_double() {
 fn rule_4_4_3_a_potion_whose_effect_is_not_in_play_cannot_be_drunk() {
     let g = start(
         json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
-        "hidden": false, "belongings": [card("withered-claw", false)],
+        "hidden": false, "belongings": [card("amulet", false)],
         "record": [{"activity": "hide"}]}],
         "at": "daylight", "dice": vec![6; 10]}),
     );
     assert!(!g
         .legal_actions(S0)
-        .contains(&rearrange("withered-claw", BelongingChange::Activate)));
+        .contains(&rearrange("amulet", BelongingChange::Activate)));
     let mut with: Vec<&str> = cat()
         .items
         .treasures
@@ -502,7 +502,10 @@ fn rule_4_4_3_a_potion_whose_effect_is_not_in_play_cannot_be_drunk() {
         .map(|t| t.id.0.as_str())
         .collect();
     with.sort();
-    assert_eq!(with, vec!["poultice-of-health", "vial-of-healing"]);
+    assert_eq!(
+        with,
+        vec!["poultice-of-health", "vial-of-healing", "withered-claw"]
+    );
 }
 
 #[test]

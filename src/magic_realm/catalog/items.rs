@@ -423,6 +423,21 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub red_die: Vec<crate::magic_realm::catalog::tables::TableId>,
+    /// 7.5: the Search tables the card lets its owner use while it is active (the Phantom
+    /// Glass: the Magic Sight table, GAPS.md 4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub search_tables: Vec<crate::magic_realm::catalog::tables::TableId>,
+    /// The Flowers of Rest ("Lose turn - rest fatigue"): a character with a fatigued chit
+    /// who does a phase in its clearing falls asleep until Sunset (8.1.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub sleep: bool,
+    /// The Timeless Jewel ("Don't write move"): while it is active at Birdsong its owner
+    /// records no turn and chooses each phase's activity as he does it (as under Prophecy).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub unrecorded_turn: bool,
 }
 
 impl Treasure {

@@ -77,6 +77,9 @@ pub enum PotionEffect {
     WoundsToFatigue,
     /// Poultice of Health: each Rest phase counts as two (two rests in the phase).
     RestDouble,
+    /// Withered Claw: when activated, one roll on the Wishes Table and one on the Curses
+    /// Table (4.6.7).
+    WishAndCurse,
 }
 
 /// 6.2.1: an enhanced activity a Treasure card lets its owner do while it is active.

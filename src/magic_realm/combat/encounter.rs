@@ -479,7 +479,7 @@ pub fn apply(
                 BelongingChange::Abandon => belongings::abandon(state, seat, piece)?,
             }
             let potion = if *change == BelongingChange::Activate {
-                super::potions::activated(cat, state, seat, piece)
+                super::potions::activated(cat, state, seat, piece)?
             } else {
                 Vec::new()
             };

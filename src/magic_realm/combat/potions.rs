@@ -6,13 +6,14 @@
 //! with him), or applied to the weapon he has active, his dagger if none (4.4.3d: its
 //! effect stays with that weapon).
 
-use crate::engine::{Event, Seat};
+use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::items::PotionEffect;
 use crate::magic_realm::catalog::items::{CombatEffect, PotionUse, Treasure, TreasureKind};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::who;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
-use crate::magic_realm::state::GameState;
+use crate::magic_realm::state::{GameState, Pending};
 use serde::{Deserialize, Serialize};
 
 type Events = Vec<Event<E>>;
@@ -54,18 +55,35 @@ pub fn refusal(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Stri
     if !activatable(cat, piece) {
         return Some("this Potion's effect is not in play yet (4.4.3)".into());
     }
+    // The Withered Claw's Wish is made in Daylight or in a round of combat, not while
+    // trading after the last round.
+    let wishes = potion(cat, piece).is_some_and(|t| t.drink == Some(PotionEffect::WishAndCurse));
+    if wishes && current_stage(state) == Some(super::CombatStage::Trading) {
+        return Some("its Wish cannot be made while trading after combat".into());
+    }
     activated_today(state, piece).then(|| "it was used today (4.4.3)".into())
 }
 
+fn current_stage(state: &GameState) -> Option<super::CombatStage> {
+    super::current(state).map(|c| c.stage)
+}
+
 /// 4.4.3: the Potion has just been activated by `seat`: it turns face up and its use is
-/// recorded until Midnight (applied to his active weapon, or his dagger, 4.4.3d).
-pub fn activated(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &PieceId) -> Events {
+/// recorded until Midnight (applied to his active weapon, or his dagger, 4.4.3d). The
+/// Withered Claw's Wish, if it asks for a choice, is owed at once: in combat with the
+/// round's spell choices, in Daylight before his phase.
+pub fn activated(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+) -> Result<Events, RuleError> {
     let mut events = Vec::new();
     let Some(card) = potion(cat, piece) else {
-        return events;
+        return Ok(events);
     };
     let Some(usage) = card.potion else {
-        return events;
+        return Ok(events);
     };
     state.piles.set_facing(piece, Facing::Up);
     let weapon = match usage {
@@ -105,10 +123,23 @@ pub fn activated(cat: &Catalog, state: &mut GameState, seat: Seat, piece: &Piece
     });
     // What drinking it does outside combat (the Vial of Healing).
     crate::magic_realm::day::potions::activated(cat, state, seat, piece, &mut events);
+    let wish =
+        crate::magic_realm::day::potions::wish_and_curse(cat, state, seat, piece, &mut events)?;
+    if let Some(choice) = wish {
+        match state.today.evening.combat.as_mut() {
+            Some(combat) => combat.spell_choices.push(choice),
+            None => {
+                state.today.pending = Some(Pending::SpellChoice {
+                    choice,
+                    before_phase: true,
+                })
+            }
+        }
+    }
     if usage == PotionUse::ExpiresWhenActivated {
         discard(cat, state, piece, &mut events);
     }
-    events
+    Ok(events)
 }
 
 /// 4.4.3c: the combat effects of the Potions `seat` used up on himself today.

@@ -317,7 +317,7 @@ pub fn apply(
         BelongingChange::Abandon => abandon(state, seat, piece)?,
     }
     let potion = if change == BelongingChange::Activate {
-        crate::magic_realm::combat::potions::activated(cat, state, seat, piece)
+        crate::magic_realm::combat::potions::activated(cat, state, seat, piece)?
     } else {
         Vec::new()
     };

@@ -342,8 +342,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let mut out = Vec::new();
     let record = &sheet.record.activities;
     let next = next_activities(cat, state, seat, record, record);
-    // Prophecy: he records no turn; he chooses each phase as he does it.
-    if !super::prophecy::prophet(cat, state, seat) {
+    // Prophecy, the Timeless Jewel: he records no turn; he chooses each phase as he does it.
+    if !super::prophecy::unrecorded(cat, state, seat) {
         out.extend(
             next.activities
                 .into_iter()
@@ -358,7 +358,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.extend(super::underlings::options(cat, state, seat));
     out.extend(super::blocking::options(state, seat));
     out.extend(super::quitting::options(state, seat));
-    if !next.on_road || super::prophecy::prophet(cat, state, seat) {
+    if !next.on_road || super::prophecy::unrecorded(cat, state, seat) {
         out.push(A::FinishRecording);
     }
     out

@@ -64,6 +64,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if let Some(Pending::Meeting { .. }) = &state.today.pending {
         return meeting::answers(state, seat);
     }
+    if let Some(Pending::MagicSight { .. }) = &state.today.pending {
+        return super::magic_sight::options(state);
+    }
     if let Some(Pending::StormLosses { .. }) = &state.today.pending {
         return spells::storm::options(state, seat);
     }
@@ -98,6 +101,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         || super::creatures::forbids(cat, state, seat, act)
         || off_road(state, seat, act)
         || spells::storm::lost_now(state, seat)
+        || super::sleep::forbids(cat, state, seat)
         || super::treasure_phases::cancel_reason(cat, state, seat).is_some()
         || super::remote_enchant::cancel_reason(cat, state, seat).is_some()
     {
@@ -160,8 +164,16 @@ pub fn apply(
         return Ok(events);
     }
     if super::twt::choice::decider(state).is_some() {
+        // The Withered Claw's Wish comes before the phase, not at its end.
+        let before_phase = matches!(
+            state.today.pending,
+            Some(Pending::SpellChoice {
+                before_phase: true,
+                ..
+            })
+        );
         super::twt::choice::apply(cat, state, seat, action, &mut events)?;
-        if state.today.pending.is_none() {
+        if state.today.pending.is_none() && !before_phase {
             if let Some(looter) = turn_of(state) {
                 end_phase(cat, state, looter, &mut events)?;
             }
@@ -185,6 +197,15 @@ pub fn apply(
         search::apply_pick(cat, state, seat, *pick, &mut events)?;
         following::share_search(state, seat, &before);
         end_phase(cat, state, seat, &mut events)?;
+        return Ok(events);
+    }
+    if let A::ChooseMagicSight { pick } = action {
+        let before = following::snapshot(state, seat);
+        super::magic_sight::choose(cat, state, seat, pick, &mut events)?;
+        following::share_search(state, seat, &before);
+        if state.today.pending.is_none() {
+            end_phase(cat, state, seat, &mut events)?;
+        }
         return Ok(events);
     }
     match action {
@@ -363,6 +384,9 @@ pub fn apply(
                 reason: "the horse giving this Move is not active (7.3.2)".into(),
             },
         ));
+    } else if super::sleep::forbids(cat, state, seat) {
+        // The Flowers of Rest: asleep, he loses the rest of his turn.
+        events.extend(super::sleep::cancel_phase(cat, state, seat, phase));
     } else if let Some(curse) = super::curses::forbids(state, seat, &act) {
         // 4.6.7a: a curse cancels the activity it prohibits.
         events.push(Event::public(

@@ -21,6 +21,7 @@ pub mod hiring;
 pub mod leaders;
 pub mod leaving;
 pub mod looting;
+pub mod magic_sight;
 pub mod meeting;
 pub mod midnight;
 pub mod missions;
@@ -38,6 +39,7 @@ pub mod rolls;
 pub mod runes;
 pub mod scoring;
 pub mod search;
+pub mod sleep;
 pub mod spying;
 pub mod steeds;
 pub mod summoning;
@@ -252,6 +254,8 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 }
                 // 4.6.6g: the Day spells cast yesterday expire at Sunset.
                 crate::magic_realm::combat::spells::sunset(cat, state, day, events);
+                // 8.1.1: the Flowers of Rest's sleepers wake.
+                sleep::wake(cat, state, events);
                 events.extend(evening::sunset(cat, state));
                 state.step = Step::Evening { day };
             }

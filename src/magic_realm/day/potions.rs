@@ -1,15 +1,17 @@
-//! Potions drunk outside combat (rule 4.4.3): what the Vial of Healing and the Poultice of
-//! Health do, from their data (`drink`). A Potion is activated, kept until Midnight (or, if
-//! it acts at once, sent back at once) and returned to its box by `combat::potions`; this
-//! module only adds the effects of drinking it: some act when it is activated (the Vial of
-//! Healing), some while it is in use today (the Poultice of Health).
+//! Potions drunk outside combat (rule 4.4.3): what the Vial of Healing, the Poultice of
+//! Health and the Withered Claw do, from their data (`drink`). A Potion is activated, kept
+//! until Midnight (or, if it acts at once, sent back at once) and returned to its box by
+//! `combat::potions`; this module only adds the effects of drinking it: some act when it
+//! is activated (the Vial of Healing; the Withered Claw's Wish and Curse), some while it
+//! is in use today (the Poultice of Health).
 
 use super::who;
-use crate::engine::{Event, Seat};
+use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::items::{PotionEffect, Treasure};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::potions::potion;
+use crate::magic_realm::combat::spells::choices::SpellChoice;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{ChitStatus, GameState, Pending};
 
@@ -50,6 +52,41 @@ pub fn activated(
             chits: healed,
         },
     ));
+}
+
+/// The Withered Claw (`wish_and_curse`), when activated: one roll on the Wishes Table,
+/// then one on the Curses Table (4.6.7; the card's "Roll to get WISH and CURSE"). Neither
+/// roll is made for a spell, so the Magic Wand does not set their red die. The choice the
+/// Wish asks for, if any, is returned.
+pub fn wish_and_curse(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    events: &mut Events,
+) -> Result<Option<SpellChoice>, RuleError> {
+    let Some(card) = potion(cat, piece) else {
+        return Ok(None);
+    };
+    if card.drink != Some(PotionEffect::WishAndCurse) {
+        return Ok(None);
+    }
+    events.push(Event::public(
+        "4.4.3",
+        format!(
+            "{} uses the {}: he rolls for a Wish and a Curse.",
+            who::who(cat, state, seat),
+            card.name
+        ),
+        E::WishAndCurse {
+            seat,
+            item: card.id.clone(),
+        },
+    ));
+    let choice =
+        crate::magic_realm::combat::spells::wishes::grant_rolled(cat, state, seat, None, events)?;
+    super::curses::inflict(cat, state, seat, events)?;
+    Ok(choice)
 }
 
 /// Whether the seat is using a Potion with this effect today (4.4.3c).

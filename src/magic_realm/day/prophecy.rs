@@ -21,12 +21,23 @@ pub fn prophet(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     spells::character_bewitched_by(cat, state, seat, SpellEffect::Prophecy)
 }
 
-/// At the end of Birdsong: the characters a Prophecy bewitches take today's turn phase by
-/// phase.
+/// Whether `seat` takes his turn unrecorded, phase by phase: a working Prophecy bewitches
+/// him, or he has an active card whose data say so (the Timeless Jewel, "Don't write
+/// move"; the rulebook's beginners play "as if he had the Timeless Jewel").
+pub fn unrecorded(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    prophet(cat, state, seat)
+        || belongings::active(state, seat).iter().any(|p| match p {
+            PieceId::Treasure { id } => cat.items.treasure(id).is_some_and(|t| t.unrecorded_turn),
+            _ => false,
+        })
+}
+
+/// At the end of Birdsong: the characters a Prophecy bewitches (or the Timeless Jewel
+/// frees) take today's turn phase by phase.
 pub fn seal(cat: &Catalog, state: &mut GameState) {
     let prophets = state
         .all_seats()
-        .filter(|s| prophet(cat, state, *s))
+        .filter(|s| unrecorded(cat, state, *s))
         .collect();
     state.today.prophets = prophets;
 }
@@ -178,7 +189,7 @@ pub fn released(cat: &Catalog, state: &mut GameState, s: &SpellInEffect, events:
             continue;
         };
         if !state.today.prophets.contains(seat)
-            || prophet(cat, state, *seat)
+            || unrecorded(cat, state, *seat)
             || finished(state, *seat)
             || !state.today.blocked.insert(*seat)
         {

@@ -24,7 +24,7 @@ use crate::magic_realm::state::GameState;
 type Events = Vec<Event<E>>;
 
 /// The Setup Card box of a treasure site.
-fn site_box(cat: &Catalog, site: &MapChitId) -> Option<Place> {
+pub(super) fn site_box(cat: &Catalog, site: &MapChitId) -> Option<Place> {
     cat.map_chits
         .site_chits
         .iter()
@@ -35,7 +35,7 @@ fn site_box(cat: &Catalog, site: &MapChitId) -> Option<Place> {
 }
 
 /// The Setup Card box of an Artifact or Spell Book (2.4.4).
-fn item_box(item: &TreasureId) -> Place {
+pub(super) fn item_box(item: &TreasureId) -> Place {
     Place::SetupBox {
         target: SetupBox::Treasure(item.clone()),
     }
@@ -255,7 +255,13 @@ fn awaken(
 }
 
 /// 7.5, 9.3: he learns the spell if he can, and records it on his sheet.
-fn learn(cat: &Catalog, state: &mut GameState, seat: Seat, spell: &SpellId, events: &mut Events) {
+pub(super) fn learn(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    spell: &SpellId,
+    events: &mut Events,
+) {
     let spell_text = spell_name(cat, spell);
     if !can_learn(cat, state, seat, spell) {
         events.push(Event::private(

@@ -1,6 +1,6 @@
 //! The Search activity (rule 7.5): Peer (from a mountain into nearby woods and mountain
 //! clearings too; not in or into a tile under Fog), Locate, Loot and Reading Runes
-//! ([`super::runes`]), with the tables' Choice rows, Clues, Paths, Passages, Hidden enemies
+//! ([`super::runes`]), Magic Sight ([`super::magic_sight`]), with the tables' Choice rows, Clues, Paths, Passages, Hidden enemies
 //! and Discover chits.
 
 use super::who;
@@ -24,11 +24,14 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    // 7.5.7, World Fades: its target must search on the Magic Sight table.
-    if crate::magic_realm::combat::spells::fades::faded(cat, state, seat) {
-        return vec![A::Search {
+    // 7.5: Magic Sight (Disembodied, World Fades, the Phantom Glass): the Magic Sight
+    // table, and a Site card's own table, only.
+    if super::magic_sight::uses_magic_sight(cat, state, seat) {
+        let mut out = super::twt::options(cat, state, seat, here);
+        out.push(A::Search {
             search: SearchChoice::MagicSight,
-        }];
+        });
+        return out;
     }
     let mut out = vec![A::Search {
         search: SearchChoice::Peer { at: here },
@@ -103,7 +106,7 @@ pub fn fogged(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> 
 
 /// Site chits in this clearing (face up in it, or still face down in the tile) that the
 /// seat has discovered.
-fn discovered_sites_here(
+pub(super) fn discovered_sites_here(
     cat: &Catalog,
     state: &GameState,
     seat: Seat,
@@ -293,23 +296,8 @@ fn resolve(
                 | MagicSightResult::TreasureCards
                 | MagicSightResult::PerceiveSpell),
             ) => {
-                // Hidden enemies found; and the top counter or Treasure card of the
-                // abandoned items here is taken (see docs/rulings.md).
-                apply_effect(cat, state, seat, SearchEffect::HiddenEnemies, at, events);
-                let kinds: &[PieceKind] = match r {
-                    MagicSightResult::Counters => {
-                        &[PieceKind::Weapon, PieceKind::Armor, PieceKind::Horse]
-                    }
-                    MagicSightResult::TreasureCards => &[PieceKind::Treasure],
-                    _ => &[],
-                };
-                let pile: Vec<PieceId> = abandoned_items(cat, state, at)
-                    .into_iter()
-                    .filter(|p| kinds.contains(&p.kind()))
-                    .collect();
-                if !kinds.is_empty() {
-                    loot(cat, state, seat, 1, &pile, None, events)?;
-                }
+                let r = r.clone();
+                super::magic_sight::row(cat, state, seat, &r, at, events)?;
                 return Ok(());
             }
             Some(MagicSightResult::Nothing) | None => (None, Vec::new()),
@@ -365,7 +353,7 @@ pub fn apply_pick(
     resolve(cat, state, seat, pick.table, pick.roll, at, events)
 }
 
-fn apply_effect(
+pub(super) fn apply_effect(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,

@@ -524,6 +524,13 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return `Ask the Demon (${humanize(action.question.ask)}) of seat ${action.question.seat + 1}`;
     case 'ChooseRedDie':
       return `Set the red die to ${action.value}`;
+    case 'ChooseMagicSight': {
+      const pick = action.pick;
+      if (pick.from === 'site') return `Magic Sight: the ${names.any(pick.site)}`;
+      if (pick.from === 'item') return `Magic Sight: the spells of the ${names.any(pick.item)}`;
+      if (pick.from === 'spell') return `Learn ${names.any(pick.spell)}`;
+      return 'Magic Sight: the belongings abandoned here';
+    }
     case 'LostWay':
       return `Lost: go to ${clearingName(names, action.to)}`;
     case 'WishTeleport':

@@ -3,7 +3,8 @@
 //! Toadstool Circle Table's 5 (the Power of the Pit on the looter). The tables' results
 //! are the spells' own ([`spells::wishes`], [`spells::pit`]); a result that asks for a
 //! choice (or the Magic Wand's red die) waits as [`Pending::SpellChoice`] for its seat,
-//! and the phase ends once it is made.
+//! and the phase ends once it is made. The Withered Claw's Wish, made at the start of a
+//! phase ([`crate::magic_realm::day::potions`]), waits the same way, before the phase.
 
 use super::Events;
 use crate::engine::{RuleError, Seat};
@@ -24,7 +25,10 @@ pub fn wish(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let next = spells::wishes::grant(cat, state, seat, events)?;
-    state.today.pending = next.map(|choice| Pending::SpellChoice { choice });
+    state.today.pending = next.map(|choice| Pending::SpellChoice {
+        choice,
+        before_phase: false,
+    });
     Ok(())
 }
 
@@ -42,6 +46,7 @@ pub fn pit(
                 seat,
                 roll: RedDieRoll::SitePit,
             },
+            before_phase: false,
         });
         return Ok(());
     }
@@ -51,7 +56,7 @@ pub fn pit(
 /// The seat owing the Daylight spell-table choice, if one is owed.
 pub fn decider(state: &GameState) -> Option<Seat> {
     match &state.today.pending {
-        Some(Pending::SpellChoice { choice }) => Some(choice.seat()),
+        Some(Pending::SpellChoice { choice, .. }) => Some(choice.seat()),
         _ => None,
     }
 }
@@ -59,7 +64,7 @@ pub fn decider(state: &GameState) -> Option<Seat> {
 /// The seat's options for the choice he owes.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     match &state.today.pending {
-        Some(Pending::SpellChoice { choice }) if choice.seat() == seat => {
+        Some(Pending::SpellChoice { choice, .. }) if choice.seat() == seat => {
             spells::choices::options_for(cat, state, *choice)
         }
         _ => Vec::new(),
@@ -79,7 +84,11 @@ pub fn apply(
             "{action:?} is not a choice this result offers"
         )));
     }
-    let Some(Pending::SpellChoice { choice }) = state.today.pending.take() else {
+    let Some(Pending::SpellChoice {
+        choice,
+        before_phase,
+    }) = state.today.pending.take()
+    else {
         return Err(RuleError::internal("no spell-table choice is owed"));
     };
     let next = match action {
@@ -121,6 +130,9 @@ pub fn apply(
             )))
         }
     };
-    state.today.pending = next.map(|choice| Pending::SpellChoice { choice });
+    state.today.pending = next.map(|choice| Pending::SpellChoice {
+        choice,
+        before_phase,
+    });
     Ok(())
 }
