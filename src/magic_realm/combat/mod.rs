@@ -19,6 +19,7 @@ pub mod plays;
 pub mod potions;
 pub mod round;
 pub mod running;
+pub mod situation;
 pub mod spells;
 pub mod spoils;
 pub mod targets;
