@@ -437,6 +437,15 @@ pub enum MagicRealmAction {
     PlayPartAttack {
         lane: crate::magic_realm::combat::melee::Lane,
     },
+    /// 6.2.5: record the next phase of his controlled monster's turn.
+    RecordMonsterActivity {
+        monster: PieceId,
+        activity: Activity,
+    },
+    /// 6.2.5: take back the last phase recorded for his controlled monster.
+    TakeBackMonsterActivity {
+        monster: PieceId,
+    },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

@@ -23,6 +23,7 @@ pub mod looting;
 pub mod meeting;
 pub mod midnight;
 pub mod missions;
+pub mod monster_turns;
 pub mod moving;
 pub mod phantasm;
 pub mod potions;
