@@ -225,6 +225,11 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
 pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, RuleError> {
     let (piece, text) = match action {
         A::RecordMonsterActivity { monster, activity } => {
+            // A record left by an earlier controller is his no longer.
+            state
+                .today
+                .monster_turns
+                .retain(|t| &t.monster != monster || t.controller == seat);
             if turn(state, monster).is_none() {
                 state.today.monster_turns.push(MonsterTurn {
                     monster: monster.clone(),
@@ -234,8 +239,7 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
                 });
             }
             let t = turn_mut(state, monster)
-                .filter(|t| t.controller == seat)
-                .ok_or_else(|| RuleError::internal("the monster's record is another seat's"))?;
+                .ok_or_else(|| RuleError::internal("no record for this monster"))?;
             t.record.push(activity.clone());
             (
                 monster,
@@ -279,6 +283,7 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
 pub fn sunrise(cat: &Catalog, state: &GameState) -> Vec<Turner> {
     state
         .all_seats()
+        .filter(|s| who::playing(state, *s))
         .flat_map(|controller| {
             controlled_by(cat, state, controller)
                 .into_iter()
