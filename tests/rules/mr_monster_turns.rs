@@ -379,3 +379,71 @@ fn rule_6_3_5_a_saved_turn_order_with_a_controlled_monster_loads() {
         order
     );
 }
+
+fn borderland(n: u8) -> ClearingRef {
+    serde_json::from_value(json!({"tile": "borderland", "clearing": n})).unwrap()
+}
+
+#[test]
+fn rule_6_2_5_a_controlled_monster_starting_in_a_cave_has_no_sunlight_phases() {
+    // The Spider is in Borderland 4, a cave, away from the Witch.
+    let mut g = witch_and_spider(borderland(4), vec![], json!([]));
+    for _ in 0..2 {
+        record(&mut g, S0, &spider(), Activity::Hide);
+    }
+    assert!(
+        offered(&g, S0, &spider()).is_empty(),
+        "two Basic phases only"
+    );
+}
+
+#[test]
+fn rule_7_3_3_a_flying_controlled_monster_landing_in_a_cave_after_a_sunlight_phase_ends_its_turn() {
+    // Monster Roll 1; two failed Hide rolls (6, 6 each); the landing die 4 (Borderland 4, a
+    // cave) at the end of its third phase, a Sunlight phase: its fourth phase is cancelled.
+    let mut g = elf_and_bat(&[], json!([1, 6, 6, 6, 6, 4, 1, 1]));
+    let border = borderland(4).tile;
+    assert!(g.state().map.adjacent_tiles(oak2().tile).contains(&border));
+    for activity in [
+        Activity::Hide,
+        Activity::Hide,
+        Activity::Fly { to: border },
+        Activity::Hide,
+    ] {
+        record(&mut g, S0, &bat(), activity);
+    }
+    let log = g.apply(S0, A::FinishRecording).unwrap();
+    let d = details(&log);
+    assert!(d.iter().any(|e| matches!(e,
+        E::MonsterLanded { monster, at } if *monster == bat() && *at == borderland(4))));
+    let hides = d
+        .iter()
+        .filter(|e| matches!(e, E::MonsterHideRolled { .. }))
+        .count();
+    assert_eq!(hides, 2, "the Hide of its fourth phase is not done");
+    assert!(log.iter().any(|e| e.rule.0 == "7.3.3"
+        && matches!(&e.detail, E::MonsterPhaseCancelled { monster } if *monster == bat())));
+    assert_eq!(
+        place_of(&g, &bat()),
+        Some(Place::Clearing { at: borderland(4) })
+    );
+}
+
+#[test]
+fn rule_6_2_5_a_controlled_monster_away_from_its_controller_takes_a_turn_of_its_own() {
+    // The Spider in Oak Woods 4 does not follow the Witch in Oak Woods 2: with nothing
+    // recorded it still takes its (blank) turn, which ends with 7.13 in its tile.
+    let oak4: ClearingRef =
+        serde_json::from_value(json!({"tile": "oak_woods", "clearing": 4})).unwrap();
+    let mut g = witch_and_spider(oak4, vec![], json!([1, 6, 6, 6]));
+    let log = g.apply(S0, A::FinishRecording).unwrap();
+    let d = details(&log);
+    assert!(!d.iter().any(|e| matches!(e, E::MonstersFollow { .. })));
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::MonsterTurnBegins { seat: S0, monster } if *monster == spider())));
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::MonsterTurnEnds { monster } if *monster == spider())));
+    assert_eq!(place_of(&g, &spider()), Some(Place::Clearing { at: oak4 }));
+}
