@@ -220,6 +220,14 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out
 }
 
+/// The monster's counter, for its controller's private log (no catalog at hand).
+fn counter_name(piece: &PieceId) -> String {
+    match piece {
+        PieceId::Monster { id, n } => format!("{} #{}", id.0, u16::from(*n) + 1),
+        other => format!("{other:?}"),
+    }
+}
+
 /// Applies a legal recording action for a controlled monster (a record is dropped when
 /// its last phase is taken back).
 pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, RuleError> {
@@ -244,8 +252,9 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
             (
                 monster,
                 format!(
-                    "Phase {} recorded for {monster:?}: {}.",
+                    "Phase {} recorded for {}: {}.",
                     t.record.len(),
+                    counter_name(monster),
                     birdsong::describe(activity)
                 ),
             )
@@ -258,7 +267,10 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
             state.today.monster_turns.retain(|t| !t.record.is_empty());
             (
                 monster,
-                format!("The last phase recorded for {monster:?} is taken back."),
+                format!(
+                    "The last phase recorded for {} is taken back.",
+                    counter_name(monster)
+                ),
             )
         }
         other => {
