@@ -461,6 +461,15 @@ pub enum MagicRealmAction {
     ChooseMagicSight {
         pick: SightPick,
     },
+    /// 6.2.5: record the next phase of his controlled monster's turn.
+    RecordMonsterActivity {
+        monster: PieceId,
+        activity: Activity,
+    },
+    /// 6.2.5: take back the last phase recorded for his controlled monster.
+    TakeBackMonsterActivity {
+        monster: PieceId,
+    },
 }
 
 /// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.

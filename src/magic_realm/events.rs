@@ -1195,6 +1195,63 @@ pub enum MagicRealmEvent {
         seat: Seat,
         chits: u32,
     },
+    /// 6.2.5: a phase was recorded (or taken back) for a controlled monster (private).
+    MonsterActivityRecorded {
+        monster: PieceId,
+    },
+    /// 7.1.1: a controlled monster's turn begins (its controller's seat decides for it).
+    MonsterTurnBegins {
+        seat: Seat,
+        monster: PieceId,
+    },
+    /// 7.12: a controlled monster blocked before its turn (or no longer controlled, or
+    /// off the map) loses it.
+    MonsterTurnLost {
+        monster: PieceId,
+    },
+    /// A controlled monster's phase did nothing.
+    MonsterPhaseCancelled {
+        monster: PieceId,
+    },
+    /// 7.3.1: the first of a controlled monster's two Moves into a mountain clearing.
+    MonsterClimbBegun {
+        monster: PieceId,
+        to: ClearingRef,
+    },
+    /// 7.3.1: a controlled monster moved (with its head or club).
+    MonsterMoved {
+        monster: PieceId,
+        from: ClearingRef,
+        to: ClearingRef,
+    },
+    /// 7.3.3: a controlled monster flew to `to`.
+    MonsterFlew {
+        monster: PieceId,
+        to: TileId,
+    },
+    /// 7.3.3: a flying controlled monster's landing roll in `tile`.
+    MonsterLandingRolled {
+        monster: PieceId,
+        tile: TileId,
+    },
+    /// 7.3.3: a flying controlled monster landed in `at`.
+    MonsterLanded {
+        monster: PieceId,
+        at: ClearingRef,
+    },
+    /// 7.4: a controlled monster's Hide roll.
+    MonsterHideRolled {
+        monster: PieceId,
+        success: bool,
+    },
+    /// 7.12: unhired, uncontrolled monsters blocked a controlled monster.
+    MonsterBlocked {
+        monster: PieceId,
+    },
+    /// 7.13: a controlled monster's turn ended.
+    MonsterTurnEnds {
+        monster: PieceId,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

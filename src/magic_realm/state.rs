@@ -537,8 +537,8 @@ pub enum Pending {
     },
 }
 
-/// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, or a hired leader (his
-/// employer decides for him). A save holding only seat numbers still loads.
+/// Who takes a turn in Daylight (6.2.5, 7.1.1): a character, a hired leader (his
+/// employer decides for him) or a controlled monster (its controller decides for it). A save holding only seat numbers still loads.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Turner {
@@ -547,6 +547,11 @@ pub enum Turner {
         employer: Seat,
         leader: crate::magic_realm::catalog::denizens::NativeId,
     },
+    /// 6.2.5: a controlled monster (its controller's seat decides for it).
+    Monster {
+        controller: Seat,
+        monster: PieceId,
+    },
 }
 
 impl Turner {
@@ -554,7 +559,11 @@ impl Turner {
     /// (7.1.1: the hiring character is then the first character of the day).
     pub fn seat(&self) -> Seat {
         match self {
-            Turner::Character(seat) | Turner::Leader { employer: seat, .. } => *seat,
+            Turner::Character(seat)
+            | Turner::Leader { employer: seat, .. }
+            | Turner::Monster {
+                controller: seat, ..
+            } => *seat,
         }
     }
 
@@ -562,7 +571,7 @@ impl Turner {
     pub fn character(&self) -> Option<Seat> {
         match self {
             Turner::Character(seat) => Some(*seat),
-            Turner::Leader { .. } => None,
+            Turner::Leader { .. } | Turner::Monster { .. } => None,
         }
     }
 }
@@ -608,6 +617,12 @@ pub struct Today {
     /// 6.2.5, 7.3.3, 7.11: the controlled monsters following their controllers today.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub monsters_following: BTreeSet<PieceId>,
+    /// 6.2.5: the turns recorded for controlled monsters today (secret, like a record).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub monster_turns: Vec<crate::magic_realm::day::monster_turns::MonsterTurn>,
+    /// 7.12: controlled monsters blocked today (their turns end, or are lost).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub blocked_monsters: BTreeSet<PieceId>,
     /// 7.3.3: the flying steed each character in the air is riding.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub riding: BTreeMap<Seat, crate::magic_realm::day::flying::FlySource>,

@@ -83,6 +83,10 @@ pub struct OwnView {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub phantasm_record: Vec<crate::magic_realm::state::Activity>,
+    /// 6.2.5: the turns recorded for his controlled monsters today (secret, like his own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub monster_turns: Vec<crate::magic_realm::day::monster_turns::MonsterTurn>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -254,6 +258,13 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     .get(&seat)
                     .map(|p| p.record.clone())
                     .unwrap_or_default(),
+                monster_turns: state
+                    .today
+                    .monster_turns
+                    .iter()
+                    .filter(|t| t.controller == seat)
+                    .cloned()
+                    .collect(),
             })
         })
         .collect();

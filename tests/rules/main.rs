@@ -42,6 +42,7 @@ mod mr_map;
 mod mr_melee;
 mod mr_melee_odds;
 mod mr_missions;
+mod mr_monster_turns;
 mod mr_native_golden;
 mod mr_native_strength;
 mod mr_quitting;

@@ -354,6 +354,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         }
     }
     out.extend(super::leaders::record_options(cat, state, seat));
+    out.extend(super::monster_turns::record_options(cat, state, seat));
     out.extend(super::phantasm::record_options(cat, state, seat));
     out.extend(super::underlings::options(cat, state, seat));
     out.extend(super::blocking::options(state, seat));
@@ -604,6 +605,9 @@ pub fn apply(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, Ru
         }
         A::RecordPhantasmActivity { .. } | A::TakeBackPhantasmActivity => {
             return super::phantasm::record(state, seat, action)
+        }
+        A::RecordMonsterActivity { .. } | A::TakeBackMonsterActivity { .. } => {
+            return super::monster_turns::apply_record(state, seat, action)
         }
         A::AssignUnderling { underling, guide } => {
             return super::underlings::assign(state, seat, underling, guide)

@@ -615,6 +615,15 @@ pub fn progress(
                 next_turn(state);
                 continue;
             }
+            // 6.2.5: so is a controlled monster's.
+            Some(Turner::Monster {
+                controller,
+                monster,
+            }) => {
+                super::monster_turns::take_turn(cat, state, controller, &monster, events)?;
+                next_turn(state);
+                continue;
+            }
         };
         if !state.today.turn_started {
             if state.today.blocked.contains(&seat) || !who::playing(state, seat) {

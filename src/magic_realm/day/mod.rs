@@ -25,6 +25,7 @@ pub mod magic_sight;
 pub mod meeting;
 pub mod midnight;
 pub mod missions;
+pub mod monster_turns;
 pub mod moving;
 pub mod phantasm;
 pub mod potions;

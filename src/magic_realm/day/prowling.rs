@@ -221,6 +221,8 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
     for leader in &leaders {
         super::leaders::block(cat, state, leader, events);
     }
+    // 6.2.5, 7.12: and so are unhidden controlled monsters taking turns of their own.
+    super::monster_turns::block_in(cat, state, at, events);
     let pile = state.piles.pile(&Place::Clearing { at });
     // 4.6.8c: mist neither blocks nor is blocked.
     use crate::magic_realm::combat::spells::mist;

@@ -150,7 +150,7 @@ pub fn follower_stops(
 }
 
 /// 6.2.5, 7.11, 7.3.3: at Sunrise each controlled monster in its controller's clearing
-/// follows him today (its controller records no turn for it; see docs/rulings.md).
+/// for which he recorded no turn of its own follows him today (see docs/rulings.md).
 pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     state.today.monsters_following.clear();
     let seats: Vec<Seat> = state.all_seats().collect();
@@ -166,6 +166,7 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) {
             .map(|c| c.piece.clone())
             .filter(|p| matches!(p, PieceId::Monster { .. }))
             .filter(|p| spells::controller(cat, state, p) == Some(seat))
+            .filter(|p| !super::monster_turns::recorded(state, seat, p))
             .collect();
         if monsters.is_empty() {
             continue;

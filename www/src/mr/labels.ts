@@ -329,6 +329,10 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       }`;
     case 'TakeBackLeaderActivity':
       return `Take back the last phase recorded for my ${names.any(action.leader)}`;
+    case 'RecordMonsterActivity':
+      return `Record for my ${pieceName(names, action.monster)}: ${activityLabel(names, action.activity)}`;
+    case 'TakeBackMonsterActivity':
+      return `Take back the last phase recorded for my ${pieceName(names, action.monster)}`;
     case 'GiveBlockOrder':
       return `Order: block ${seatOrder(action.order)} whenever I can`;
     case 'WithdrawBlockOrder':

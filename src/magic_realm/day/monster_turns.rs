@@ -1,0 +1,671 @@
+//! Controlled monsters' turns (rules 6.2.5, 7.1, 7.3.1, 7.3.3, 7.4, 7.12, 7.13): each
+//! controlled monster on the map gets a turn of its own. Its controller records it in
+//! Birdsong, in secret: two Basic phases and two Sunlight phases (none of the Sunlight ones
+//! if it starts the day in a cave or records a Move into one), each a Move along open
+//! roadways (a monster that flies must Fly instead, 7.3.3) or a Hide. A monster with a
+//! recorded turn does not follow its controller; one in his clearing with none follows him
+//! (see [`super::steeds`]). At Sunrise the attention chit of each controlled monster not
+//! following is mixed with the others; when it is picked the monster is unhidden and does
+//! its phases at once (it needs no decision). Unhired, uncontrolled monsters in its
+//! clearing block it at the end of a phase if it is unhidden, which ends its turn; its turn
+//! ends with the prowling of 7.13 in its tile.
+
+use super::{birdsong, flying, prowling, steeds, who};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::tables::HideResult;
+use crate::magic_realm::catalog::tiles::{ClearingKind, TileId};
+use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect};
+use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::{PieceId, Place};
+use crate::magic_realm::state::{Activity, GameState, Turner};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use tsify::Tsify;
+
+type Events = Vec<Event<E>>;
+
+/// 6.2.5: the turn a character records for a controlled monster of his today (its "extra
+/// Turn Record"), secret like his own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MonsterTurn {
+    pub monster: PieceId,
+    /// The character who recorded it (the monster's controller in Birdsong).
+    pub controller: Seat,
+    pub record: Vec<Activity>,
+    /// 7.4: it hid on its turn today (until it is blocked).
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// The monster's data.
+fn monster<'a>(
+    cat: &'a Catalog,
+    piece: &PieceId,
+) -> Option<&'a crate::magic_realm::catalog::denizens::Monster> {
+    match piece {
+        PieceId::Monster { id, .. } => cat.denizens.monster(id),
+        _ => None,
+    }
+}
+
+/// 7.3.3: whether the monster flies (it must use the Fly activity to move).
+pub fn flies(cat: &Catalog, piece: &PieceId) -> bool {
+    monster(cat, piece).is_some_and(|m| m.flying)
+}
+
+/// The monster's name, for the log.
+pub fn name(cat: &Catalog, piece: &PieceId) -> String {
+    monster(cat, piece).map_or_else(
+        || format!("{piece:?}"),
+        |m| format!("the controlled {}", m.name),
+    )
+}
+
+/// The clearing the monster is in.
+pub fn clearing(state: &GameState, piece: &PieceId) -> Option<ClearingRef> {
+    match state.piles.place_of(piece)? {
+        Place::Clearing { at } => Some(*at),
+        _ => None,
+    }
+}
+
+/// 6.2.5: the monsters `seat` controls that are in clearings of the map, in a
+/// deterministic order.
+pub fn controlled_by(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
+    let mut out: Vec<PieceId> = state
+        .spells
+        .iter()
+        .filter(|s| s.has(cat, SpellEffect::Control))
+        .flat_map(|s| s.aims.iter())
+        .filter_map(|a| match a {
+            SpellAim::Denizen { piece } if matches!(piece, PieceId::Monster { .. }) => {
+                Some(piece.clone())
+            }
+            _ => None,
+        })
+        .filter(|p| spells::controller(cat, state, p) == Some(seat))
+        .filter(|p| clearing(state, p).is_some())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The turn recorded for the monster today, if any.
+pub fn turn<'a>(state: &'a GameState, piece: &PieceId) -> Option<&'a MonsterTurn> {
+    state
+        .today
+        .monster_turns
+        .iter()
+        .find(|t| &t.monster == piece)
+}
+
+fn turn_mut<'a>(state: &'a mut GameState, piece: &PieceId) -> Option<&'a mut MonsterTurn> {
+    state
+        .today
+        .monster_turns
+        .iter_mut()
+        .find(|t| &t.monster == piece)
+}
+
+/// 6.2.5: whether `seat` has recorded a turn for the monster today (it then takes its
+/// own turn and does not follow him).
+pub fn recorded(state: &GameState, seat: Seat, piece: &PieceId) -> bool {
+    turn(state, piece).is_some_and(|t| t.controller == seat && !t.record.is_empty())
+}
+
+/// 7.4: whether the controlled monster hid on its turn today.
+pub fn hidden(state: &GameState, piece: &PieceId) -> bool {
+    turn(state, piece).is_some_and(|t| t.hidden)
+}
+
+/// 6.2.5, 6.2.2: a controlled monster's phases when it starts the day in `start`: two
+/// Basic, two Sunlight unless it starts in a cave; no extra phases (it rides no horse).
+fn entitlement(cat: &Catalog, state: &GameState, start: ClearingRef) -> birdsong::Entitlement {
+    birdsong::Entitlement {
+        basic: 2,
+        sunlight: if who::is_cave(cat, state, start) {
+            0
+        } else {
+            2
+        },
+        extra: Vec::new(),
+        pony: false,
+        reputation: false,
+        lit: false,
+        cards: Vec::new(),
+    }
+}
+
+/// 7.3.1: the clearings one Move away for a controlled monster: along open roadways (it
+/// has discovered no hidden path or secret passage of its own).
+fn move_targets(cat: &Catalog, state: &GameState, from: ClearingRef) -> Vec<ClearingRef> {
+    let mut to: Vec<ClearingRef> = state
+        .map
+        .moves(&cat.tiles, from, &BTreeSet::new())
+        .into_iter()
+        .map(|r| r.to)
+        .collect();
+    to.sort();
+    to.dedup();
+    to
+}
+
+/// 6.2.5, 7.3.1, 7.3.3, 7.4: what may come next in the monster's record: a monster that
+/// flies Flies to the tile the record leaves it in or an adjacent one; one that does not
+/// Moves along open roadways from where the record leaves it; either may Hide. Each must
+/// fit its phases.
+fn next_activities(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    start: ClearingRef,
+    record: &[Activity],
+) -> Vec<Activity> {
+    let mut candidates = Vec::new();
+    if flies(cat, piece) {
+        let tile = birdsong::flown_tile(record).unwrap_or(start.tile);
+        candidates.extend(
+            flying::in_reach(state, tile)
+                .into_iter()
+                .map(|to| Activity::Fly { to }),
+        );
+    } else {
+        let (at, half) = birdsong::planned_position(cat, state, start, record);
+        match half {
+            Some(mountain) => candidates.push(Activity::Move { to: mountain }),
+            None => candidates.extend(
+                move_targets(cat, state, at)
+                    .into_iter()
+                    .map(|to| Activity::Move { to }),
+            ),
+        }
+    }
+    candidates.push(Activity::Hide);
+    let ent = entitlement(cat, state, start);
+    candidates
+        .into_iter()
+        .filter(|a| {
+            let mut longer = record.to_vec();
+            longer.push(a.clone());
+            birdsong::fits(cat, state, &ent, &longer)
+        })
+        .collect()
+}
+
+/// 6.2.5: what the seat may record for each of his controlled monsters in Birdsong.
+pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let mut out = Vec::new();
+    for piece in controlled_by(cat, state, seat) {
+        let Some(start) = clearing(state, &piece) else {
+            continue;
+        };
+        let record = turn(state, &piece)
+            .filter(|t| t.controller == seat)
+            .map(|t| t.record.clone())
+            .unwrap_or_default();
+        for activity in next_activities(cat, state, &piece, start, &record) {
+            out.push(A::RecordMonsterActivity {
+                monster: piece.clone(),
+                activity,
+            });
+        }
+        if !record.is_empty() {
+            out.push(A::TakeBackMonsterActivity { monster: piece });
+        }
+    }
+    out
+}
+
+/// The monster's counter, for its controller's private log (no catalog at hand).
+fn counter_name(piece: &PieceId) -> String {
+    match piece {
+        PieceId::Monster { id, n } => format!("{} #{}", id.0, u16::from(*n) + 1),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Applies a legal recording action for a controlled monster (a record is dropped when
+/// its last phase is taken back).
+pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, RuleError> {
+    let (piece, text) = match action {
+        A::RecordMonsterActivity { monster, activity } => {
+            // A record left by an earlier controller is his no longer.
+            state
+                .today
+                .monster_turns
+                .retain(|t| &t.monster != monster || t.controller == seat);
+            if turn(state, monster).is_none() {
+                state.today.monster_turns.push(MonsterTurn {
+                    monster: monster.clone(),
+                    controller: seat,
+                    record: Vec::new(),
+                    hidden: false,
+                });
+            }
+            let t = turn_mut(state, monster)
+                .ok_or_else(|| RuleError::internal("no record for this monster"))?;
+            t.record.push(activity.clone());
+            (
+                monster,
+                format!(
+                    "Phase {} recorded for {}: {}.",
+                    t.record.len(),
+                    counter_name(monster),
+                    birdsong::describe(activity)
+                ),
+            )
+        }
+        A::TakeBackMonsterActivity { monster } => {
+            let t = turn_mut(state, monster)
+                .filter(|t| t.controller == seat)
+                .ok_or_else(|| RuleError::internal("no record for this monster"))?;
+            t.record.pop();
+            state.today.monster_turns.retain(|t| !t.record.is_empty());
+            (
+                monster,
+                format!(
+                    "The last phase recorded for {} is taken back.",
+                    counter_name(monster)
+                ),
+            )
+        }
+        other => {
+            return Err(RuleError::internal(format!(
+                "{other:?} is not a controlled monster's recording"
+            )))
+        }
+    };
+    Ok(vec![Event::private(
+        "6.2.5",
+        seat,
+        text,
+        E::MonsterActivityRecorded {
+            monster: piece.clone(),
+        },
+    )])
+}
+
+/// 6.2.5, 6.3.5: at Sunrise (after the controlled monsters in their controllers'
+/// clearings with no recorded turn have begun to follow them), every other controlled
+/// monster on the map takes a turn of its own: its attention chit is mixed with the others.
+pub fn sunrise(cat: &Catalog, state: &GameState) -> Vec<Turner> {
+    state
+        .all_seats()
+        .filter(|s| who::playing(state, *s))
+        .flat_map(|controller| {
+            controlled_by(cat, state, controller)
+                .into_iter()
+                .filter(|p| !state.today.monsters_following.contains(p))
+                .map(move |monster| Turner::Monster {
+                    controller,
+                    monster,
+                })
+        })
+        .collect()
+}
+
+/// Takes the controlled monster's whole turn: unhidden as it starts (7.1.2), each recorded
+/// phase in order, blocking at the end of each phase (7.12), and the end of its turn
+/// (7.13). A monster blocked before its turn, no longer controlled by the character who
+/// recorded it, or off the map, loses it.
+pub fn take_turn(
+    cat: &Catalog,
+    state: &mut GameState,
+    controller: Seat,
+    piece: &PieceId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let who = name(cat, piece);
+    if state.today.blocked_monsters.contains(piece)
+        || clearing(state, piece).is_none()
+        || spells::controller(cat, state, piece) != Some(controller)
+    {
+        events.push(Event::public(
+            "7.12",
+            format!("{who} loses its turn today."),
+            E::MonsterTurnLost {
+                monster: piece.clone(),
+            },
+        ));
+        return Ok(());
+    }
+    events.push(Event::public(
+        "7.1.1",
+        format!("{who}'s attention chit is picked: its turn begins."),
+        E::MonsterTurnBegins {
+            seat: controller,
+            monster: piece.clone(),
+        },
+    ));
+    let record = match turn_mut(state, piece).filter(|t| t.controller == controller) {
+        Some(t) => {
+            t.hidden = false;
+            t.record.clone()
+        }
+        None => Vec::new(),
+    };
+    let flier = flies(cat, piece);
+    let mut climbing = false;
+    for (i, activity) in record.iter().enumerate() {
+        if state.today.blocked_monsters.contains(piece) {
+            break;
+        }
+        let phase = i + 1;
+        let mut cave_landing = false;
+        match activity {
+            Activity::Move { to } if !flier => {
+                climbing = do_move(cat, state, piece, *to, climbing, phase, events);
+            }
+            Activity::Fly { to } if flier => {
+                climbing = false;
+                do_fly(cat, state, piece, *to, phase, events);
+                let flies_on = matches!(record.get(i + 1), Some(Activity::Fly { .. }));
+                if !flies_on {
+                    let at = land(cat, state, piece, events)?;
+                    // 7.3.3: landing in a cave after a Sunlight phase (more than its two
+                    // Basic phases done) cancels the rest of its turn.
+                    cave_landing = at.is_some_and(|c| who::is_cave(cat, state, c)) && phase > 2;
+                }
+            }
+            Activity::Hide => {
+                climbing = false;
+                hide(cat, state, piece, events);
+            }
+            other => {
+                climbing = false;
+                events.push(Event::public(
+                    "6.2.5",
+                    format!(
+                        "Phase {phase}: {who} cannot do {}; the phase is blank.",
+                        birdsong::describe(other)
+                    ),
+                    E::MonsterPhaseCancelled {
+                        monster: piece.clone(),
+                    },
+                ));
+            }
+        }
+        block(cat, state, piece, events);
+        if cave_landing && phase < record.len() {
+            events.push(Event::public(
+                "7.3.3",
+                format!(
+                    "{who} landed in a cave after a Sunlight phase: the rest of its turn is cancelled."
+                ),
+                E::MonsterPhaseCancelled {
+                    monster: piece.clone(),
+                },
+            ));
+            break;
+        }
+    }
+    // 7.3.3: nobody stays in the air after his turn.
+    if matches!(state.piles.place_of(piece), Some(Place::Flying { .. })) {
+        land(cat, state, piece, events)?;
+    }
+    end_of_turn(cat, state, piece, events)
+}
+
+/// 7.3.1: a controlled monster moves along an open roadway (two consecutive Moves into a
+/// mountain clearing), with its head or club. Returns whether a climb is under way.
+fn do_move(
+    cat: &Catalog,
+    state: &mut GameState,
+    piece: &PieceId,
+    to: ClearingRef,
+    climbing: bool,
+    phase: usize,
+    events: &mut Events,
+) -> bool {
+    let who = name(cat, piece);
+    let Some(from) = clearing(state, piece) else {
+        return false;
+    };
+    if !move_targets(cat, state, from).contains(&to) {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "Phase {phase}: {who} cannot move from {} to {}; the phase is blank.",
+                who::name(cat, from),
+                who::name(cat, to)
+            ),
+            E::MonsterPhaseCancelled {
+                monster: piece.clone(),
+            },
+        ));
+        return false;
+    }
+    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
+    if mountain && !climbing {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "Phase {phase}: {who} starts the climb to {}.",
+                who::name(cat, to)
+            ),
+            E::MonsterClimbBegun {
+                monster: piece.clone(),
+                to,
+            },
+        ));
+        return true;
+    }
+    for p in steeds::with_part(cat, state, piece) {
+        state.piles.move_to(&p, Place::Clearing { at: to }, None);
+    }
+    events.push(Event::public(
+        "7.3.1",
+        format!(
+            "Phase {phase}: {who} moves from {} to {}.",
+            who::name(cat, from),
+            who::name(cat, to)
+        ),
+        E::MonsterMoved {
+            monster: piece.clone(),
+            from,
+            to,
+        },
+    ));
+    false
+}
+
+/// 7.3.3: a flying controlled monster flies (with its own flying values, its weight) to
+/// its tile or an adjacent one, with its head or club; taking off unhides it (7.4).
+fn do_fly(
+    cat: &Catalog,
+    state: &mut GameState,
+    piece: &PieceId,
+    to: TileId,
+    phase: usize,
+    events: &mut Events,
+) {
+    let who = name(cat, piece);
+    let from = match state.piles.place_of(piece) {
+        Some(Place::Clearing { at }) => Some(at.tile),
+        Some(Place::Flying { tile }) => Some(*tile),
+        _ => None,
+    };
+    if !from.is_some_and(|t| flying::in_reach(state, t).contains(&to)) {
+        events.push(Event::public(
+            "7.3.3",
+            format!(
+                "Phase {phase}: {who} cannot fly to {to:?}: the tile is neither its own nor adjacent to it; the phase is blank."
+            ),
+            E::MonsterPhaseCancelled {
+                monster: piece.clone(),
+            },
+        ));
+        return;
+    }
+    if let Some(t) = turn_mut(state, piece) {
+        t.hidden = false;
+    }
+    for p in steeds::with_part(cat, state, piece) {
+        state.piles.move_to(&p, Place::Flying { tile: to }, None);
+    }
+    events.push(Event::public(
+        "7.3.3",
+        format!("Phase {phase}: {who} flies to {to:?}."),
+        E::MonsterFlew {
+            monster: piece.clone(),
+            to,
+        },
+    ));
+}
+
+/// 7.3.3: a flying controlled monster lands at the end of its last consecutive Fly phase:
+/// one die, unmodified, for the clearing of that number in the tile it flew to (rolled
+/// again until one matches). Returns where it landed, if it was in the air.
+fn land(
+    cat: &Catalog,
+    state: &mut GameState,
+    piece: &PieceId,
+    events: &mut Events,
+) -> Result<Option<ClearingRef>, RuleError> {
+    let Some(Place::Flying { tile }) = state.piles.place_of(piece).cloned() else {
+        return Ok(None);
+    };
+    let who = name(cat, piece);
+    let at = flying::roll_landing(
+        cat,
+        state,
+        tile,
+        "7.3.3",
+        |_, hit| {
+            format!(
+                "{who} rolls to land in {tile:?}: {}",
+                match hit {
+                    Some(n) => format!("clearing {}", n.0),
+                    None => "no such clearing; it rolls again".into(),
+                }
+            )
+        },
+        || E::MonsterLandingRolled {
+            monster: piece.clone(),
+            tile,
+        },
+        events,
+    )?;
+    for p in steeds::with_part(cat, state, piece) {
+        state.piles.move_to(&p, Place::Clearing { at }, None);
+    }
+    events.push(Event::public(
+        "7.3.3",
+        format!("{who} lands in {}.", who::name(cat, at)),
+        E::MonsterLanded {
+            monster: piece.clone(),
+            at,
+        },
+    ));
+    Ok(Some(at))
+}
+
+/// 7.4, 4.1.4: a controlled monster hides by a roll on the Hide table with two dice,
+/// unmodified (its controller's modifications do not apply to it); hidden, it needs no
+/// roll for a later Hide phase.
+fn hide(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut Events) {
+    if hidden(state, piece) {
+        return;
+    }
+    let roll = state.dice.roll("hide", 2);
+    let success = cat
+        .tables
+        .hide(roll.higher())
+        .is_some_and(|r| *r == HideResult::Success);
+    if let Some(t) = turn_mut(state, piece) {
+        t.hidden = success;
+    }
+    events.push(Event::roll(
+        "7.4",
+        &roll,
+        format!(
+            "{} tries to hide: {}",
+            name(cat, piece),
+            if success { "hidden" } else { "not hidden" }
+        ),
+        E::MonsterHideRolled {
+            monster: piece.clone(),
+            success,
+        },
+    ));
+}
+
+/// 7.12: the unhired, uncontrolled monsters in the controlled monster's clearing block it
+/// if it is unhidden: its turn ends (or is lost), and they stop prowling.
+pub fn block(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut Events) {
+    let Some(at) = clearing(state, piece) else {
+        return;
+    };
+    if hidden(state, piece) || state.today.blocked_monsters.contains(piece) {
+        return;
+    }
+    let monsters: Vec<PieceId> = state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
+        .filter(|c| &c.piece != piece)
+        .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
+        .filter(|c| !spells::mist::misted_piece(cat, state, &c.piece))
+        .map(|c| c.piece.clone())
+        .collect();
+    if monsters.is_empty() {
+        return;
+    }
+    state.today.blocked_monsters.insert(piece.clone());
+    state.today.stopped.extend(monsters);
+    events.push(Event::public(
+        "7.12",
+        format!(
+            "{} is blocked by the monsters in {}.",
+            name(cat, piece),
+            who::name(cat, at)
+        ),
+        E::MonsterBlocked {
+            monster: piece.clone(),
+        },
+    ));
+}
+
+/// 7.13, 7.12: the monsters that move to or appear in `at` block the unhidden controlled
+/// monsters there that take turns of their own today (not those following a guide).
+pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &mut Events) {
+    let here: Vec<PieceId> = state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .map(|c| c.piece.clone())
+        .filter(|p| matches!(p, PieceId::Monster { .. }))
+        .filter(|p| spells::controller(cat, state, p).is_some())
+        .filter(|p| !state.today.monsters_following.contains(p))
+        .collect();
+    for piece in &here {
+        block(cat, state, piece, events);
+    }
+}
+
+/// 7.13: the end of the monster's turn: prowling monsters in its tile move to its clearing,
+/// the map chits there turn up and summon; the monsters that arrive block it (and the
+/// unhidden characters there) as they would a character.
+fn end_of_turn(
+    cat: &Catalog,
+    state: &mut GameState,
+    piece: &PieceId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    events.push(Event::public(
+        "7.13",
+        format!("{}'s turn ends.", name(cat, piece)),
+        E::MonsterTurnEnds {
+            monster: piece.clone(),
+        },
+    ));
+    if let Some(at) = clearing(state, piece) {
+        events.extend(prowling::end_of_turn_at(cat, state, at, false)?);
+    }
+    Ok(())
+}
