@@ -390,6 +390,7 @@ pub fn take_turn(
             }
         }
         block(cat, state, piece, events);
+        super::blocking::end_of_denizen_phase(cat, state, piece, events);
         if cave_landing && phase < record.len() {
             events.push(Event::public(
                 "7.3.3",
