@@ -37,11 +37,16 @@ fn in_clearing(piece: Value) -> Value {
 /// The Swordsman (seat 0) with the Company's HQ and the Company 1 (an underling) hired,
 /// and the Amazon (seat 1, hidden or not), all in Oak Woods 2 at Birdsong of day 2.
 fn company_and_amazon(amazon_hidden: bool, dice: Value) -> Game {
+    company_and_amazon_at(here(), amazon_hidden, dice)
+}
+
+/// As [`company_and_amazon`], the Amazon in `amazon_at`.
+fn company_and_amazon_at(amazon_at: Value, amazon_hidden: bool, dice: Value) -> Game {
     start(json!({"seats": [
         {"character": "swordsman", "at": here(), "hidden": false,
          "hirelings": [{"native": "company-hq", "lastDay": 20},
                        {"native": "company-1", "lastDay": 20}]},
-        {"character": "amazon", "at": here(), "hidden": amazon_hidden}],
+        {"character": "amazon", "at": amazon_at, "hidden": amazon_hidden}],
         "pieces": [in_clearing(json!({"kind": "native", "id": "company-hq"})),
                    in_clearing(json!({"kind": "native", "id": "company-1"}))],
         "day": 2, "at": "birdsong", "dice": dice}))
@@ -295,4 +300,25 @@ fn rule_7_12_an_order_naming_an_underling_or_ones_own_side_is_refused_and_change
         assert!(g.apply(seat, action).is_err());
         assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
     }
+}
+
+#[test]
+fn rule_7_12_an_order_blocks_only_an_individual_in_the_same_clearing() {
+    // The Amazon waits in Oak Woods 5 while the unhidden leader hides (and fails) in 2.
+    let mut g = company_and_amazon_at(
+        json!({"tile": "oak_woods", "clearing": 5}),
+        false,
+        json!([1, 6, 6, 6, 6]),
+    );
+    order(&mut g, S1, amazon(), leader());
+    record_leader(&mut g, &[Activity::Hide, Activity::Hide]);
+    let log = play_day(&mut g);
+    assert_eq!(
+        count(&log, |e| matches!(e, E::LeaderHideRolled { .. })),
+        2,
+        "{:#?}",
+        details(&log)
+    );
+    assert_eq!(count(&log, |e| matches!(e, E::IndividualBlocks { .. })), 0);
+    assert!(!g.state().today.blocked_leaders.contains(&hq()));
 }
