@@ -1252,6 +1252,12 @@ pub enum MagicRealmEvent {
     MonsterTurnEnds {
         monster: PieceId,
     },
+    /// 7.12: an individual blocks another (mutual), a hired leader or a controlled monster
+    /// being one of them (two characters: `CharacterBlocks`).
+    IndividualBlocks {
+        blocker: crate::magic_realm::state::Individual,
+        target: crate::magic_realm::state::Individual,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

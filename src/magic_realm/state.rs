@@ -485,6 +485,27 @@ pub enum BlockOrder {
     Character { target: Seat },
     /// Block the monsters in his clearing at the end of each of his phases.
     Monsters,
+    /// Have `blocker` (his character, or one of his hired leaders or controlled monsters)
+    /// block `target` (another seat's character, hired leader or controlled monster)
+    /// whenever it can. A character blocking a character is the `Character` order.
+    Individual {
+        blocker: Individual,
+        target: Individual,
+    },
+}
+
+/// 7.12: an individual who can block and be blocked: a character, or a hired leader or a
+/// controlled monster, named by its counter (underlings never block nor are blocked).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[serde(tag = "individual", rename_all = "camelCase")]
+pub enum Individual {
+    Character {
+        seat: Seat,
+    },
+    /// A hired leader or a controlled monster.
+    Denizen {
+        piece: PieceId,
+    },
 }
 
 /// A decision a seat owes in the middle of a phase.

@@ -41,6 +41,7 @@ mod mr_magic_sight;
 mod mr_map;
 mod mr_melee;
 mod mr_melee_odds;
+mod mr_minion_blocking;
 mod mr_missions;
 mod mr_monster_turns;
 mod mr_native_golden;

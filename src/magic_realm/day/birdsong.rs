@@ -357,7 +357,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.extend(super::monster_turns::record_options(cat, state, seat));
     out.extend(super::phantasm::record_options(cat, state, seat));
     out.extend(super::underlings::options(cat, state, seat));
-    out.extend(super::blocking::options(state, seat));
+    out.extend(super::blocking::options(cat, state, seat));
     out.extend(super::quitting::options(state, seat));
     if !next.on_road || super::prophecy::unrecorded(cat, state, seat) {
         out.push(A::FinishRecording);

@@ -8,18 +8,61 @@
 //! orders are carried out at the end of each phase; that spares every other player a
 //! question at every phase end.
 
-use super::who;
+//! Blocking between individuals (rule 7.12): the characters, hired leaders and controlled
+//! monsters may block one another in a clearing, and a character the monsters there, at
+//! the end of a phase of either one's turn. Mutual: both are blocked and unhidden, and
+//! whoever is taking his turn loses the rest of it. A hidden individual can be blocked only
+//! by those who have found hidden enemies today. Underlings neither block nor are blocked.
+//!
+//! Players give their blocking orders in Birdsong with their record (in secret): whom they
+//! (and their hired leaders and controlled monsters) will block whenever they can that day,
+//! and whether they will block the monsters. The orders are carried out at the end of each
+//! phase; that spares every other player a question at every phase end.
+
+use super::{hiring, leaders, monster_turns, who};
 use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::denizens::NativeRank;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
-use crate::magic_realm::state::{BlockOrder, GameState};
+use crate::magic_realm::state::{BlockOrder, GameState, Individual};
 
 type Events = Vec<Event<E>>;
 
-/// The blocking orders a seat may add or withdraw in Birdsong.
-pub fn options(state: &GameState, seat: Seat) -> Vec<A> {
+fn intends(state: &GameState, seat: Seat, order: &BlockOrder) -> bool {
+    state
+        .seat(seat)
+        .is_some_and(|s| s.record.blocks.contains(order))
+}
+
+/// The individuals of `seat` who may block and be blocked (7.12): his character, his hired
+/// leaders and his controlled monsters on the map (not his underlings).
+fn individuals_of(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Individual> {
+    if !who::playing(state, seat) {
+        return Vec::new();
+    }
+    let mut out = vec![Individual::Character { seat }];
+    out.extend(
+        leaders::leaders_of(cat, state, seat)
+            .iter()
+            .map(|l| Individual::Denizen {
+                piece: leaders::counter(l),
+            }),
+    );
+    out.extend(
+        monster_turns::controlled_by(cat, state, seat)
+            .into_iter()
+            .map(|piece| Individual::Denizen { piece }),
+    );
+    out
+}
+
+/// The blocking orders a seat may add or withdraw in Birdsong: for his character, each
+/// other character (`Character`) and the monsters; for each of his individuals, each other
+/// seat's individual (`Individual`, but for two characters).
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(record) = state.seat(seat).map(|s| &s.record) else {
         return Vec::new();
     };
@@ -29,6 +72,25 @@ pub fn options(state: &GameState, seat: Seat) -> Vec<A> {
         .map(|target| BlockOrder::Character { target })
         .collect();
     orders.push(BlockOrder::Monsters);
+    let theirs: Vec<Individual> = state
+        .all_seats()
+        .filter(|s| *s != seat)
+        .flat_map(|s| individuals_of(cat, state, s))
+        .collect();
+    for blocker in individuals_of(cat, state, seat) {
+        for target in &theirs {
+            if matches!(
+                (&blocker, target),
+                (Individual::Character { .. }, Individual::Character { .. })
+            ) {
+                continue;
+            }
+            orders.push(BlockOrder::Individual {
+                blocker: blocker.clone(),
+                target: target.clone(),
+            });
+        }
+    }
     orders
         .into_iter()
         .map(|order| {
@@ -41,82 +103,253 @@ pub fn options(state: &GameState, seat: Seat) -> Vec<A> {
         .collect()
 }
 
-fn intends(state: &GameState, seat: Seat, order: &BlockOrder) -> bool {
-    state
-        .seat(seat)
-        .is_some_and(|s| s.record.blocks.contains(order))
+/// The blocker and the target of `seat`'s order (none for blocking the monsters).
+fn parts(seat: Seat, order: &BlockOrder) -> Option<(Individual, Individual)> {
+    match order {
+        BlockOrder::Character { target } => Some((
+            Individual::Character { seat },
+            Individual::Character { seat: *target },
+        )),
+        BlockOrder::Individual { blocker, target } => Some((blocker.clone(), target.clone())),
+        BlockOrder::Monsters => None,
+    }
 }
 
-fn hidden(state: &GameState, seat: Seat) -> bool {
-    state.seat(seat).is_some_and(|s| s.hidden)
+/// The seat the individual belongs to now: the character's own, the hired leader's
+/// employer, the controlled monster's controller. None for anyone else (an underling, an
+/// unhired native, an uncontrolled monster), who cannot block nor be blocked this way.
+fn owner(cat: &Catalog, state: &GameState, who: &Individual) -> Option<Seat> {
+    match who {
+        Individual::Character { seat } => who::playing(state, *seat).then_some(*seat),
+        Individual::Denizen {
+            piece: PieceId::Native { id },
+        } => cat
+            .denizens
+            .native(id)
+            .filter(|n| n.rank == NativeRank::Leader)
+            .and_then(|_| hiring::employer(state, id)),
+        Individual::Denizen {
+            piece: piece @ PieceId::Monster { .. },
+        } => spells::controller(cat, state, piece),
+        Individual::Denizen { .. } => None,
+    }
 }
 
-/// Whether `blocker` may block `target` now (7.12): same clearing, neither following nor
-/// turned into mist (4.6.8c), and the target unhidden unless the blocker has found hidden
-/// enemies.
+fn clearing(state: &GameState, who: &Individual) -> Option<ClearingRef> {
+    match who {
+        Individual::Character { seat } => who::clearing(state, *seat),
+        Individual::Denizen { piece } => match state.piles.place_of(piece)? {
+            Place::Clearing { at } => Some(*at),
+            _ => None,
+        },
+    }
+}
+
+fn hidden(state: &GameState, who: &Individual) -> bool {
+    match who {
+        Individual::Character { seat } => state.seat(*seat).is_some_and(|s| s.hidden),
+        Individual::Denizen {
+            piece: PieceId::Native { id },
+        } => leaders::hidden(state, id),
+        Individual::Denizen { piece } => monster_turns::hidden(state, piece),
+    }
+}
+
+/// 7.12: individuals cannot block nor be blocked while they follow (a hired leader behind
+/// his guide, a controlled monster behind its controller).
+fn following(state: &GameState, who: &Individual) -> bool {
+    match who {
+        Individual::Character { seat } => super::following::is_following(state, *seat),
+        Individual::Denizen {
+            piece: PieceId::Native { id },
+        } => state.today.leaders_following.contains_key(id),
+        Individual::Denizen { piece } => state.today.monsters_following.contains(piece),
+    }
+}
+
+fn misted(cat: &Catalog, state: &GameState, who: &Individual) -> bool {
+    match who {
+        Individual::Character { seat } => spells::mist::misted_seat(cat, state, *seat),
+        Individual::Denizen { piece } => spells::mist::misted_piece(cat, state, piece),
+    }
+}
+
+fn blocked(state: &GameState, who: &Individual) -> bool {
+    match who {
+        Individual::Character { seat } => state.today.blocked.contains(seat),
+        Individual::Denizen {
+            piece: PieceId::Native { id },
+        } => state.today.blocked_leaders.contains(id),
+        Individual::Denizen { piece } => state.today.blocked_monsters.contains(piece),
+    }
+}
+
+/// 7.5.1: whether the individual has found hidden enemies today. Only characters search:
+/// hired leaders and controlled monsters have no Search, so they never have.
+fn found_enemies(state: &GameState, who: &Individual) -> bool {
+    match who {
+        Individual::Character { seat } => state.today.found_enemies.contains(seat),
+        Individual::Denizen { .. } => false,
+    }
+}
+
+/// Whether `seat`'s order has `blocker` block `target` now (7.12): the blocker is still
+/// his, the target another seat's individual (never an underling), both in `at`, neither
+/// following nor turned into mist (4.6.8c), the target not blocked yet, and unhidden
+/// unless the blocker has found hidden enemies.
 fn may_block(
     cat: &Catalog,
     state: &GameState,
-    blocker: Seat,
-    target: Seat,
+    seat: Seat,
+    blocker: &Individual,
+    target: &Individual,
     at: ClearingRef,
 ) -> bool {
-    let mist = |s| crate::magic_realm::combat::spells::mist::misted_seat(cat, state, s);
     blocker != target
-        && !mist(blocker)
-        && !mist(target)
-        && who::playing(state, blocker)
-        && who::playing(state, target)
-        && who::clearing(state, blocker) == Some(at)
-        && who::clearing(state, target) == Some(at)
-        && !super::following::is_following(state, blocker)
-        && !super::following::is_following(state, target)
-        && !state.today.blocked.contains(&target)
-        && (!hidden(state, target) || state.today.found_enemies.contains(&blocker))
+        && owner(cat, state, blocker) == Some(seat)
+        && owner(cat, state, target).is_some_and(|s| s != seat)
+        && clearing(state, blocker) == Some(at)
+        && clearing(state, target) == Some(at)
+        && !misted(cat, state, blocker)
+        && !misted(cat, state, target)
+        && !following(state, blocker)
+        && !following(state, target)
+        && !blocked(state, target)
+        && (!hidden(state, target) || found_enemies(state, blocker))
 }
 
-fn block(cat: &Catalog, state: &mut GameState, blocker: Seat, target: Seat, events: &mut Events) {
-    for s in [blocker, target] {
-        state.today.blocked.insert(s);
-        if let Some(sheet) = state.seat_mut(s) {
-            sheet.hidden = false;
+/// The individual is blocked and unhidden (7.12): a character's turn ends, a hired
+/// leader's or controlled monster's ends or is lost.
+fn mark_blocked(state: &mut GameState, who: &Individual) {
+    match who {
+        Individual::Character { seat } => {
+            state.today.blocked.insert(*seat);
+            if let Some(sheet) = state.seat_mut(*seat) {
+                sheet.hidden = false;
+            }
+        }
+        Individual::Denizen {
+            piece: PieceId::Native { id },
+        } => {
+            state.today.blocked_leaders.insert(id.clone());
+            if let Some(h) = state
+                .seats
+                .iter_mut()
+                .flat_map(|s| s.hirelings.iter_mut())
+                .find(|h| &h.native == id)
+            {
+                h.hidden = false;
+            }
+        }
+        Individual::Denizen { piece } => {
+            state.today.blocked_monsters.insert(piece.clone());
+            if let Some(t) = state
+                .today
+                .monster_turns
+                .iter_mut()
+                .find(|t| &t.monster == piece)
+            {
+                t.hidden = false;
+            }
         }
     }
-    events.push(Event::public(
-        "7.12",
-        format!(
-            "{} blocks {}: both are blocked and unhidden.",
-            who::who(cat, state, blocker),
-            who::who(cat, state, target)
-        ),
-        E::CharacterBlocks { blocker, target },
-    ));
+}
+
+fn name(cat: &Catalog, state: &GameState, who: &Individual) -> String {
+    match who {
+        Individual::Character { seat } => who::who(cat, state, *seat),
+        Individual::Denizen {
+            piece: PieceId::Native { id },
+        } => leaders::name(cat, id),
+        Individual::Denizen { piece } => monster_turns::name(cat, piece),
+    }
+}
+
+fn block(
+    cat: &Catalog,
+    state: &mut GameState,
+    blocker: &Individual,
+    target: &Individual,
+    events: &mut Events,
+) {
+    mark_blocked(state, blocker);
+    mark_blocked(state, target);
+    let text = format!(
+        "{} blocks {}: both are blocked and unhidden.",
+        name(cat, state, blocker),
+        name(cat, state, target)
+    );
+    let detail = match (blocker, target) {
+        (Individual::Character { seat: b }, Individual::Character { seat: t }) => {
+            E::CharacterBlocks {
+                blocker: *b,
+                target: *t,
+            }
+        }
+        _ => E::IndividualBlocks {
+            blocker: blocker.clone(),
+            target: target.clone(),
+        },
+    };
+    events.push(Event::public("7.12", text, detail));
+}
+
+/// 7.12: at the end of a phase of `mover`'s turn (a character, hired leader or controlled
+/// monster), the standing orders in his clearing that concern him are carried out: others'
+/// orders to block him, then the orders to have him block others.
+pub fn end_of_individual_phase(
+    cat: &Catalog,
+    state: &mut GameState,
+    mover: &Individual,
+    events: &mut Events,
+) {
+    let Some(at) = clearing(state, mover) else {
+        return;
+    };
+    let orders: Vec<(Seat, Individual, Individual)> = state
+        .all_seats()
+        .flat_map(|seat| {
+            state
+                .seat(seat)
+                .map(|s| s.record.blocks.clone())
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(move |o| parts(seat, &o).map(|(b, t)| (seat, b, t)))
+        })
+        .collect();
+    let against = orders.iter().filter(|(_, _, t)| t == mover);
+    let by = orders.iter().filter(|(_, b, _)| b == mover);
+    for (seat, blocker, target) in against.chain(by) {
+        if may_block(cat, state, *seat, blocker, target, at) {
+            block(cat, state, blocker, target, events);
+        }
+    }
+}
+
+/// 7.12: the end of a phase of a hired leader's or controlled monster's turn.
+pub fn end_of_denizen_phase(
+    cat: &Catalog,
+    state: &mut GameState,
+    piece: &PieceId,
+    events: &mut Events,
+) {
+    let mover = Individual::Denizen {
+        piece: piece.clone(),
+    };
+    end_of_individual_phase(cat, state, &mover, events);
 }
 
 /// 7.12: at the end of `mover`'s phase, the standing orders in his clearing are carried
-/// out: others' orders to block him, his orders to block them, and his order to block the
-/// monsters there.
+/// out: others' orders to block him, his orders to block them (see
+/// [`end_of_individual_phase`]), and his order to block the monsters there.
 pub fn end_of_phase(cat: &Catalog, state: &mut GameState, mover: Seat, events: &mut Events) {
+    end_of_individual_phase(cat, state, &Individual::Character { seat: mover }, events);
     let Some(at) = who::clearing(state, mover) else {
         return;
     };
-    for other in state.all_seats().collect::<Vec<_>>() {
-        if intends(state, other, &BlockOrder::Character { target: mover })
-            && may_block(cat, state, other, mover, at)
-        {
-            block(cat, state, other, mover, events);
-        }
-    }
-    for other in state.all_seats().collect::<Vec<_>>() {
-        if intends(state, mover, &BlockOrder::Character { target: other })
-            && may_block(cat, state, mover, other, at)
-        {
-            block(cat, state, mover, other, events);
-        }
-    }
     if intends(state, mover, &BlockOrder::Monsters)
         && !super::following::is_following(state, mover)
-        && !crate::magic_realm::combat::spells::mist::misted_seat(cat, state, mover)
+        && !spells::mist::misted_seat(cat, state, mover)
     {
         let monsters: Vec<PieceId> = state
             .piles
@@ -125,7 +358,7 @@ pub fn end_of_phase(cat: &Catalog, state: &mut GameState, mover: Seat, events: &
             .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
             .map(|c| c.piece.clone())
             .filter(|m| !state.today.stopped.contains(m))
-            .filter(|m| !crate::magic_realm::combat::spells::mist::misted_piece(cat, state, m))
+            .filter(|m| !spells::mist::misted_piece(cat, state, m))
             .collect();
         if !monsters.is_empty() {
             state.today.blocked.insert(mover);

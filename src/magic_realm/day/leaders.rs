@@ -482,6 +482,7 @@ pub fn take_turn(
             }
         }
         block(cat, state, leader, events);
+        super::blocking::end_of_denizen_phase(cat, state, &counter(leader), events);
         turn.phase += 1;
         turn.ready = false;
         state.today.leader_turn = Some(turn);

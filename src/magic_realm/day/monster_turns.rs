@@ -7,8 +7,9 @@
 //! (see [`super::steeds`]). At Sunrise the attention chit of each controlled monster not
 //! following is mixed with the others; when it is picked the monster is unhidden and does
 //! its phases at once (it needs no decision). Unhired, uncontrolled monsters in its
-//! clearing block it at the end of a phase if it is unhidden, which ends its turn; its turn
-//! ends with the prowling of 7.13 in its tile.
+//! clearing block it at the end of a phase if it is unhidden, which ends its turn, and the
+//! blocking orders of [`super::blocking`] are carried out then; its turn ends with the
+//! prowling of 7.13 in its tile.
 
 use super::{birdsong, flying, prowling, steeds, who};
 use crate::engine::{Event, RuleError, Seat};
@@ -390,6 +391,7 @@ pub fn take_turn(
             }
         }
         block(cat, state, piece, events);
+        super::blocking::end_of_denizen_phase(cat, state, piece, events);
         if cave_landing && phase < record.len() {
             events.push(Event::public(
                 "7.3.3",

@@ -9,6 +9,7 @@ import type {
   Curse,
   FlySource,
   Gift,
+  Individual,
   MagicRealmAction,
   MagicRealmLogEntry,
   MagicRealmView,
@@ -177,8 +178,33 @@ function giftLabel(names: Names, gift: Gift): string {
   }
 }
 
-function seatOrder(order: BlockOrder): string {
-  return order.block === 'character' ? `seat ${order.target + 1}` : 'the monsters here';
+function individualName(names: Names, who: Individual): string {
+  return who.individual === 'character' ? `seat ${who.seat + 1}` : `the ${pieceName(names, who.piece)}`;
+}
+
+function seatOrder(names: Names, order: BlockOrder): string {
+  switch (order.block) {
+    case 'character':
+      return `seat ${order.target + 1}`;
+    case 'individual':
+      return individualName(names, order.target);
+    default:
+      return 'the monsters here';
+  }
+}
+
+/** The hired leader or controlled monster an order has block, if not the character himself. */
+function orderMinion(names: Names, order: BlockOrder): string | undefined {
+  return order.block === 'individual' && order.blocker.individual === 'denizen'
+    ? pieceName(names, order.blocker.piece)
+    : undefined;
+}
+
+/** "block X whenever I can", or, for his hired leader or controlled monster Y, "my Y blocks X whenever it can". */
+function blockOrderLabel(names: Names, order: BlockOrder): string {
+  const minion = orderMinion(names, order);
+  const target = seatOrder(names, order);
+  return minion === undefined ? `block ${target} whenever I can` : `my ${minion} blocks ${target} whenever it can`;
 }
 
 export const LANE_ATTACK: Record<string, string> = { ChargeThrust: 'Thrust', DodgeSwing: 'Swing', DuckSmash: 'Smash' };
@@ -334,9 +360,14 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
     case 'TakeBackMonsterActivity':
       return `Take back the last phase recorded for my ${pieceName(names, action.monster)}`;
     case 'GiveBlockOrder':
-      return `Order: block ${seatOrder(action.order)} whenever I can`;
-    case 'WithdrawBlockOrder':
-      return `Withdraw the order to block ${seatOrder(action.order)}`;
+      return `Order: ${blockOrderLabel(names, action.order)}`;
+    case 'WithdrawBlockOrder': {
+      const minion = orderMinion(names, action.order);
+      const target = seatOrder(names, action.order);
+      return minion === undefined
+        ? `Withdraw the order to block ${target}`
+        : `Withdraw the order that my ${minion} blocks ${target}`;
+    }
     case 'VoteToEnd':
       return action.vote ? 'Vote to end the game now' : 'Withdraw my vote to end the game';
     case 'DeclareSuicide':
