@@ -1252,6 +1252,10 @@ pub enum MagicRealmEvent {
     MonsterTurnEnds {
         monster: PieceId,
     },
+    /// 7.11: a hired leader following a guide became unhidden as his guide's turn began.
+    LeaderUnhidden {
+        leader: NativeId,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -4,7 +4,8 @@
 //! (the ex-follower's turn ends and he summons at the end of that phase), and the end of
 //! the guide's turn, when every follower's turn ends and summons separately.
 
-use super::{daylight, prowling, who};
+use super::underlings::{self, UnderlingGuide};
+use super::{daylight, leaders, prowling, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
@@ -98,7 +99,9 @@ pub fn is_following(state: &GameState, seat: Seat) -> bool {
     state.today.following.contains_key(&seat)
 }
 
-/// 7.11: when the guide's chit is picked, he and his followers become unhidden.
+/// 7.11: when the guide's chit is picked, he and his followers become unhidden: the
+/// characters and the hired leaders following him (and, 6.3.1, the underlings following
+/// those leaders, who hide only with their guide).
 pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) {
     for f in followers_of(state, guide) {
         if let Some(s) = state.seat_mut(f) {
@@ -111,6 +114,23 @@ pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: Seat, event
                 ));
             }
         }
+    }
+    for leader in leaders::following(state, guide) {
+        if leaders::hidden(state, &leader) {
+            leaders::set_hidden(state, &leader, false);
+            events.push(Event::public(
+                "7.11",
+                format!(
+                    "{} follows and becomes unhidden.",
+                    leaders::name(cat, &leader)
+                ),
+                E::LeaderUnhidden {
+                    leader: leader.clone(),
+                },
+            ));
+        }
+        let theirs = UnderlingGuide::Leader { leader };
+        underlings::share_hide(cat, state, &theirs, false);
     }
 }
 
@@ -288,9 +308,27 @@ pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mu
             },
         ));
     }
+    // 7.11b: so do the hired leaders following him, without a roll of their own.
+    for leader in leaders::following(state, guide) {
+        leaders::set_hidden(state, &leader, hidden);
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} shares the guide's result: {}.",
+                leaders::name(cat, &leader),
+                if hidden { "hidden" } else { "not hidden" }
+            ),
+            E::LeaderHideRolled {
+                leader: leader.clone(),
+                success: hidden,
+            },
+        ));
+        // 6.3.1: and the underlings following those leaders.
+        underlings::share_hide(cat, state, &UnderlingGuide::Leader { leader }, hidden);
+    }
     // 6.3.1: his hired underlings following him hide (or not) with him.
-    let guide = super::underlings::UnderlingGuide::Character { seat: guide };
-    super::underlings::share_hide(cat, state, &guide, hidden);
+    let guide = UnderlingGuide::Character { seat: guide };
+    underlings::share_hide(cat, state, &guide, hidden);
 }
 
 /// What a Search can teach: the guide's discoveries, the map chits he has seen and

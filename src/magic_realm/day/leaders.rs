@@ -88,6 +88,13 @@ pub fn hidden(state: &GameState, leader: &NativeId) -> bool {
         .is_some_and(|h| h.hidden)
 }
 
+/// 7.4, 7.11: the hired leader becomes hidden (or unhidden).
+pub fn set_hidden(state: &mut GameState, leader: &NativeId, hidden: bool) {
+    if let Some(h) = employer(state, leader).and_then(|s| hireling_mut(state, s, leader)) {
+        h.hidden = hidden;
+    }
+}
+
 /// The leader's name, for the log.
 pub fn name(cat: &Catalog, leader: &NativeId) -> String {
     cat.denizens
@@ -267,6 +274,8 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Vec
                 .map(|h| h.record.clone())
                 .unwrap_or_default();
             if let [Activity::Follow { guide }] = record.as_slice() {
+                // 6.2.7: following a follower is following the same guide.
+                let guide = &state.today.following.get(guide).copied().unwrap_or(*guide);
                 if who::clearing(state, *guide) == clearing(state, &leader) {
                     state.today.leaders_following.insert(leader.clone(), *guide);
                     events.push(Event::public(
