@@ -1256,6 +1256,16 @@ pub enum MagicRealmEvent {
     LeaderUnhidden {
         leader: NativeId,
     },
+    /// 6.2.7, 7.11: at Sunrise a character is revealed to follow a hired leader today.
+    FollowsLeader {
+        seat: Seat,
+        leader: NativeId,
+    },
+    /// 7.11: a hired leader who is a guide starts this activity (revealed to everyone).
+    LeaderGuideStarts {
+        leader: NativeId,
+        activity: Activity,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.
