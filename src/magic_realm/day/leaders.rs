@@ -8,7 +8,8 @@
 //! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
 //! a phase if he is unhidden, which ends his turn; his turn ends with the prowling of 7.13
 //! in his tile. A leader who follows a character moves with him, and his turn ends with
-//! his guide's.
+//! his guide's. A leader may guide characters (7.11, in `following`): a Rest or Alert is
+//! recorded for them (7.11f), and his turn waits for their choices.
 
 use super::{birdsong, hiring, prowling, who};
 use crate::engine::{Event, RuleError, Seat};
