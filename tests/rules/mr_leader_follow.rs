@@ -303,3 +303,35 @@ fn rule_7_11f_a_character_following_a_hired_leader_shares_his_alert() {
         .iter()
         .any(|e| matches!(e, E::TurnEnds { seat } if *seat == S1)));
 }
+
+#[test]
+fn rule_6_2_7_following_a_follower_through_a_hired_leader_is_following_his_guide() {
+    use tabletop_rules::magic_realm::state::Turner;
+    // The Amazon follows the Swordsman; his HQ records a Follow behind her: it follows him.
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [{"activity": "hide"}],
+         "hirelings": [{"native": "company-hq", "lastDay": 14,
+                        "record": [{"activity": "follow", "guide": 1}]}]},
+        {"character": "amazon", "at": oak(2), "hidden": false,
+         "record": [{"activity": "follow", "guide": 0}]}],
+        "pieces": [here("company-hq")], "day": 2, "at": "daylight", "dice": [1, 1, 2]}));
+    assert_eq!(g.state().today.leaders_following.get(&hq()), Some(&S0));
+    assert_eq!(g.state().today.order, vec![Turner::Character(S0)]);
+    // He hides, and so does the leader, through the same guide.
+    g.apply(S1, A::KeepFollowing).unwrap();
+    g.apply(S0, A::Proceed).unwrap();
+    assert!(g.state().seats[0].hidden);
+    assert!(leader_hidden(&g));
+    // The Amazon records a Follow behind the HQ, who follows the Swordsman: she follows
+    // the Swordsman.
+    let g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [{"activity": "hide"}],
+         "hirelings": [{"native": "company-hq", "lastDay": 14,
+                        "record": [{"activity": "follow", "guide": 0}]}]},
+        {"character": "amazon", "at": oak(2), "hidden": false,
+         "record": [{"activity": "followLeader", "leader": "company-hq"}]}],
+        "pieces": [here("company-hq")], "day": 2, "at": "daylight", "dice": [1, 1, 2]}));
+    assert_eq!(g.state().today.following.get(&S1), Some(&S0));
+    assert!(g.state().today.following_leaders.is_empty());
+    assert_eq!(g.state().today.order, vec![Turner::Character(S0)]);
+}
