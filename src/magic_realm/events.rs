@@ -1258,6 +1258,20 @@ pub enum MagicRealmEvent {
         blocker: crate::magic_realm::state::Individual,
         target: crate::magic_realm::state::Individual,
     },
+    /// 7.11: a hired leader following a guide became unhidden as his guide's turn began.
+    LeaderUnhidden {
+        leader: NativeId,
+    },
+    /// 6.2.7, 7.11: at Sunrise a character is revealed to follow a hired leader today.
+    FollowsLeader {
+        seat: Seat,
+        leader: NativeId,
+    },
+    /// 7.11: a hired leader who is a guide starts this activity (revealed to everyone).
+    LeaderGuideStarts {
+        leader: NativeId,
+        activity: Activity,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -433,6 +433,10 @@ pub enum Activity {
     /// 7.10, 6.2.1b: the remote Enchant activity ("RE"): an Enchant phase done as if in
     /// this clearing (an enhanced activity: the Crystal Ball's).
     RemoteEnchant { at: ClearingRef },
+    /// 6.2.7, 7.11: follow this hired leader all day (the only activity recorded).
+    FollowLeader {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+    },
 }
 
 /// A seat's turn record for the day (6.2.4): its activities, left to right.
@@ -626,6 +630,9 @@ pub struct Today {
     /// 6.2.7, 7.11: hired leaders following a character today (leader, guide).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub leaders_following: BTreeMap<crate::magic_realm::catalog::denizens::NativeId, Seat>,
+    /// 6.2.7, 7.11: characters following a hired leader today (follower, guide).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub following_leaders: BTreeMap<Seat, crate::magic_realm::catalog::denizens::NativeId>,
     /// 6.2.5, 7.2.2: the hired leader's turn under way, phase by phase.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader_turn: Option<crate::magic_realm::day::leaders::LeaderTurn>,

@@ -38,7 +38,7 @@ pub fn kind(a: &Activity) -> Kind {
         Activity::Rest => Kind::Rest,
         Activity::Alert => Kind::Alert,
         Activity::Enchant | Activity::RemoteEnchant { .. } => Kind::Enchant,
-        Activity::Follow { .. } => Kind::Follow,
+        Activity::Follow { .. } | Activity::FollowLeader { .. } => Kind::Follow,
         Activity::Trade => Kind::Trade,
         Activity::Hire => Kind::Hire,
     }
@@ -481,6 +481,10 @@ pub fn next_activities(
         for guide in super::following::guides(state, seat) {
             candidates.push(Activity::Follow { guide });
         }
+        // 6.2.7: or behind any hired leader in his clearing.
+        for leader in super::following::leader_guides(cat, state, seat) {
+            candidates.push(Activity::FollowLeader { leader });
+        }
     }
     let activities = candidates
         .into_iter()
@@ -641,6 +645,7 @@ pub fn describe(a: &Activity) -> String {
         Activity::Enchant => "Enchant".into(),
         Activity::LeaveMap => "Move off the edge of the map".into(),
         Activity::Follow { guide } => format!("Follow seat {}", guide.0 + 1),
+        Activity::FollowLeader { leader } => format!("Follow {}", leader.0),
         Activity::Trade => "Trade".into(),
         Activity::Hire => "Hire".into(),
         Activity::RemoteEnchant { at } => {

@@ -25,7 +25,11 @@ pub fn forbidden(form: &Form, activity: &Activity) -> bool {
         | Activity::RemoteEnchant { .. } => true,
         // 7.3.3: a flying creature must fly instead of moving.
         Activity::Move { .. } | Activity::LeaveMap => form.flies,
-        Activity::Hide | Activity::Search | Activity::Follow { .. } | Activity::Fly { .. } => false,
+        Activity::Hide
+        | Activity::Search
+        | Activity::Follow { .. }
+        | Activity::FollowLeader { .. }
+        | Activity::Fly { .. } => false,
     }
 }
 

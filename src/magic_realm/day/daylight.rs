@@ -125,7 +125,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         | Activity::Fly { .. }
         | Activity::LeaveMap
         | Activity::Hide
-        | Activity::Follow { .. } => Vec::new(),
+        | Activity::Follow { .. }
+        | Activity::FollowLeader { .. } => Vec::new(),
     };
     if choices.is_empty() {
         out.push(A::Proceed);
@@ -159,6 +160,9 @@ pub fn apply(
         if following::apply(cat, state, seat, action, &mut events)? {
             if let Some(guide) = turn_of(state) {
                 end_phase(cat, state, guide, &mut events)?;
+            } else {
+                // 7.11f: a hired leader guide's Rest or Alert was shared.
+                super::leaders::shared_phase_ends(cat, state, &mut events)?;
             }
         }
         return Ok(events);
@@ -479,17 +483,19 @@ pub fn apply(
             (Activity::RemoteEnchant { at }, A::Enchant { chit, tile }) => {
                 enchanting::enchant_in(cat, state, seat, *chit, *tile, Some(*at), &mut events)?
             }
-            (Activity::Follow { .. }, A::Proceed) => events.push(Event::public(
-                "7.11",
-                format!(
-                    "Phase {phase}: {} has no guide to follow; the phase is blank.",
-                    who::who(cat, state, seat)
-                ),
-                E::PhaseCancelled {
-                    seat,
-                    reason: "no guide to follow today (7.11)".into(),
-                },
-            )),
+            (Activity::Follow { .. } | Activity::FollowLeader { .. }, A::Proceed) => {
+                events.push(Event::public(
+                    "7.11",
+                    format!(
+                        "Phase {phase}: {} has no guide to follow; the phase is blank.",
+                        who::who(cat, state, seat)
+                    ),
+                    E::PhaseCancelled {
+                        seat,
+                        reason: "no guide to follow today (7.11)".into(),
+                    },
+                ))
+            }
             (Activity::Trade, _) => trading::do_trade(cat, state, seat, action, &mut events)?,
             (Activity::Hire, _) => hiring::do_hire(cat, state, seat, action, &mut events)?,
             (_, A::Proceed) => events.push(Event::public(

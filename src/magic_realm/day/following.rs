@@ -2,11 +2,14 @@
 //! revealed at Sunrise, followers choosing at the start of each of the guide's activities
 //! whether to keep following, sharing his Move, Hide, Search, Rest and Alert, stopping
 //! (the ex-follower's turn ends and he summons at the end of that phase), and the end of
-//! the guide's turn, when every follower's turn ends and summons separately.
+//! the guide's turn, when every follower's turn ends and summons separately. The guide is
+//! a character or (6.2.5, 6.2.7) a hired leader: the same sharing serves both.
 
-use super::{daylight, prowling, who};
+use super::underlings::{self, UnderlingGuide};
+use super::{daylight, leaders, prowling, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::denizens::NativeId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
@@ -27,10 +30,39 @@ pub fn guides(state: &GameState, seat: Seat) -> Vec<Seat> {
         .collect()
 }
 
-/// The guide the seat recorded, if its record is a Follow.
-fn recorded_guide(state: &GameState, seat: Seat) -> Option<Seat> {
+/// 6.2.7: the hired leaders (anyone's) the seat could record to follow: those in his
+/// clearing, hidden or not.
+pub fn leader_guides(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<NativeId> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    state
+        .all_seats()
+        .flat_map(|e| leaders::leaders_of(cat, state, e))
+        .filter(|l| leaders::clearing(state, l) == Some(here))
+        .collect()
+}
+
+/// Whom a recorded Follow names.
+enum Named {
+    Character(Seat),
+    Leader(NativeId),
+}
+
+/// The guide the seat recorded, if its record is a Follow. A hired leader who himself
+/// follows a character in his clearing names that character (6.2.7: following a follower
+/// is following his guide).
+fn recorded_guide(state: &GameState, seat: Seat) -> Option<Named> {
     match state.seat(seat)?.record.activities.first() {
-        Some(Activity::Follow { guide }) => Some(*guide),
+        Some(Activity::Follow { guide }) => Some(Named::Character(*guide)),
+        Some(Activity::FollowLeader { leader }) => match leaders::record_of(state, leader)[..] {
+            [Activity::Follow { guide }]
+                if who::clearing(state, guide) == leaders::clearing(state, leader) =>
+            {
+                Some(Named::Character(guide))
+            }
+            _ => Some(Named::Leader(leader.clone())),
+        },
         _ => None,
     }
 }
@@ -39,27 +71,59 @@ fn recorded_guide(state: &GameState, seat: Seat) -> Option<Seat> {
 /// followers has no guide (their Follow is cancelled when their turns come).
 pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
     let mut pairs: BTreeMap<Seat, Seat> = BTreeMap::new();
+    let mut behind_leaders: BTreeMap<Seat, NativeId> = BTreeMap::new();
     for seat in state.all_seats().collect::<Vec<_>>() {
-        let Some(mut guide) = recorded_guide(state, seat) else {
+        let Some(mut named) = recorded_guide(state, seat) else {
             continue;
         };
         let mut seen = BTreeSet::from([seat]);
-        while let Some(next) = recorded_guide(state, guide) {
+        let mut ring = false;
+        while let Named::Character(guide) = named {
+            let Some(next) = recorded_guide(state, guide) else {
+                break;
+            };
             if !seen.insert(guide) {
+                ring = true;
                 break;
             }
-            guide = next;
+            named = next;
         }
-        let fine = recorded_guide(state, guide).is_none()
-            && who::playing(state, guide)
-            && who::playing(state, seat)
-            && who::clearing(state, guide) == who::clearing(state, seat);
-        if fine {
-            pairs.insert(seat, guide);
+        if ring || !who::playing(state, seat) {
+            continue;
+        }
+        match named {
+            Named::Character(guide) => {
+                if who::playing(state, guide)
+                    && who::clearing(state, guide) == who::clearing(state, seat)
+                {
+                    pairs.insert(seat, guide);
+                }
+            }
+            Named::Leader(leader) => {
+                let here = leaders::clearing(state, &leader);
+                if here.is_some()
+                    && here == who::clearing(state, seat)
+                    && leaders::employer(state, &leader).is_some()
+                {
+                    behind_leaders.insert(seat, leader);
+                }
+            }
         }
     }
     state.today.following = pairs.clone();
+    state.today.following_leaders = behind_leaders.clone();
     let mut events = Vec::new();
+    for (seat, leader) in behind_leaders {
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} follows {}.",
+                who::who(cat, state, seat),
+                leaders::name(cat, &leader)
+            ),
+            E::FollowsLeader { seat, leader },
+        ));
+    }
     if !pairs.is_empty() {
         let text = pairs
             .iter()
@@ -94,13 +158,68 @@ pub fn followers_of(state: &GameState, guide: Seat) -> Vec<Seat> {
         .collect()
 }
 
-pub fn is_following(state: &GameState, seat: Seat) -> bool {
-    state.today.following.contains_key(&seat)
+/// The characters following the hired leader `leader` now.
+pub fn followers_of_leader(state: &GameState, leader: &NativeId) -> Vec<Seat> {
+    state
+        .today
+        .following_leaders
+        .iter()
+        .filter(|(_, l)| *l == leader)
+        .map(|(f, _)| *f)
+        .collect()
 }
 
-/// 7.11: when the guide's chit is picked, he and his followers become unhidden.
+/// Whether the seat follows a character or a hired leader today.
+pub fn is_following(state: &GameState, seat: Seat) -> bool {
+    state.today.following.contains_key(&seat) || state.today.following_leaders.contains_key(&seat)
+}
+
+/// 7.11: the activity the seat's guide (character or hired leader) is doing now.
+fn guide_activity(state: &GameState, seat: Seat) -> Option<Activity> {
+    if let Some(g) = state.today.following.get(&seat) {
+        return daylight::activity(state, *g).cloned();
+    }
+    let leader = state.today.following_leaders.get(&seat)?;
+    leaders::current_activity(state, leader)
+}
+
+/// 7.11: when the guide's chit is picked, he and his followers become unhidden: the
+/// characters and the hired leaders following him (and, 6.3.1, the underlings following
+/// those leaders, who hide only with their guide).
 pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) {
-    for f in followers_of(state, guide) {
+    unhide(cat, state, followers_of(state, guide), events);
+    for leader in leaders::following(state, guide) {
+        if leaders::hidden(state, &leader) {
+            leaders::set_hidden(state, &leader, false);
+            events.push(Event::public(
+                "7.11",
+                format!(
+                    "{} follows and becomes unhidden.",
+                    leaders::name(cat, &leader)
+                ),
+                E::LeaderUnhidden {
+                    leader: leader.clone(),
+                },
+            ));
+        }
+        let theirs = UnderlingGuide::Leader { leader };
+        underlings::share_hide(cat, state, &theirs, false);
+    }
+}
+
+/// 7.11: when a hired leader who is a guide starts his turn, the characters following him
+/// become unhidden.
+pub fn unhide_leader_followers(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    events: &mut Events,
+) {
+    unhide(cat, state, followers_of_leader(state, leader), events);
+}
+
+fn unhide(cat: &Catalog, state: &mut GameState, followers: Vec<Seat>, events: &mut Events) {
+    for f in followers {
         if let Some(s) = state.seat_mut(f) {
             if s.hidden {
                 s.hidden = false;
@@ -141,6 +260,38 @@ pub fn ask(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Event
     true
 }
 
+/// 7.11: a hired leader who is a guide starts `activity`: as [`ask`].
+pub fn ask_leader(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    activity: &Activity,
+    events: &mut Events,
+) -> bool {
+    if state.today.followers_asked {
+        return false;
+    }
+    state.today.followers_asked = true;
+    let waiting: BTreeSet<Seat> = followers_of_leader(state, leader).into_iter().collect();
+    if waiting.is_empty() {
+        return false;
+    }
+    events.push(Event::public(
+        "7.11",
+        format!(
+            "{} starts his next activity: {}.",
+            leaders::name(cat, leader),
+            super::birdsong::describe(activity)
+        ),
+        E::LeaderGuideStarts {
+            leader: leader.clone(),
+            activity: activity.clone(),
+        },
+    ));
+    state.today.pending = Some(Pending::FollowDecision { waiting });
+    true
+}
+
 /// The seats owing a follower's decision.
 pub fn waiting(state: &GameState) -> Vec<Seat> {
     match &state.today.pending {
@@ -158,8 +309,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             vec![A::KeepFollowing, A::StopFollowing]
         }
         Some(Pending::FollowerShare { waiting }) if waiting.contains(&seat) => {
-            let guide = state.today.following.get(&seat).copied();
-            let mut out = match guide.and_then(|g| daylight::activity(state, g)) {
+            let mut out = match guide_activity(state, seat) {
                 Some(Activity::Rest) => super::resting::options(cat, state, seat),
                 Some(Activity::Alert) => super::alerting::options(cat, state, seat),
                 _ => Vec::new(),
@@ -186,6 +336,7 @@ pub fn apply(
         A::KeepFollowing => {}
         A::StopFollowing => {
             state.today.following.remove(&seat);
+            state.today.following_leaders.remove(&seat);
             state.today.stopped_following.insert(seat);
             events.push(Event::public(
                 "7.11",
@@ -225,7 +376,19 @@ pub fn apply(
 /// 7.11f: after the guide rests or alerts, the characters following him may do it too.
 /// True when they owe a decision.
 pub fn share_rest_or_alert(state: &mut GameState, guide: Seat) -> bool {
-    let waiting: BTreeSet<Seat> = followers_of(state, guide).into_iter().collect();
+    let waiting = followers_of(state, guide);
+    share_with(state, waiting)
+}
+
+/// 7.11f, 6.2.5: a hired leader who is a guide does his Rest or Alert phase for the
+/// characters following him; they may do it. True when they owe a decision.
+pub fn share_leader_rest_or_alert(state: &mut GameState, leader: &NativeId) -> bool {
+    let waiting = followers_of_leader(state, leader);
+    share_with(state, waiting)
+}
+
+fn share_with(state: &mut GameState, waiting: Vec<Seat>) -> bool {
+    let waiting: BTreeSet<Seat> = waiting.into_iter().collect();
     if waiting.is_empty() {
         return false;
     }
@@ -242,7 +405,42 @@ pub fn share_move(
     to: ClearingRef,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    for f in followers_of(state, guide) {
+    let name = who::who(cat, state, guide);
+    move_with(
+        cat,
+        state,
+        followers_of(state, guide),
+        &name,
+        from,
+        to,
+        events,
+    )
+}
+
+/// 7.11a: the characters following a hired leader move with him.
+pub fn share_leader_move(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    from: ClearingRef,
+    to: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = leaders::name(cat, leader);
+    let followers = followers_of_leader(state, leader);
+    move_with(cat, state, followers, &name, from, to, events)
+}
+
+fn move_with(
+    cat: &Catalog,
+    state: &mut GameState,
+    followers: Vec<Seat>,
+    guide: &str,
+    from: ClearingRef,
+    to: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    for f in followers {
         super::moving::leave_heavy_items(cat, state, f, from, events)?;
         if let Some(counter) = who::counter(state, f) {
             state
@@ -253,9 +451,8 @@ pub fn share_move(
         events.push(Event::public(
             "7.11",
             format!(
-                "{} follows {} from {} to {}.",
+                "{} follows {guide} from {} to {}.",
                 who::who(cat, state, f),
-                who::who(cat, state, guide),
                 who::name(cat, from),
                 who::name(cat, to)
             ),
@@ -271,7 +468,51 @@ pub fn share_move(
 /// 7.11b: the guide's Hide result applies to his followers.
 pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) {
     let hidden = state.seat(guide).is_some_and(|s| s.hidden);
-    for f in followers_of(state, guide) {
+    hide_with(cat, state, followers_of(state, guide), hidden, events);
+    // 7.11b: so do the hired leaders following him, without a roll of their own.
+    for leader in leaders::following(state, guide) {
+        leaders::set_hidden(state, &leader, hidden);
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} shares the guide's result: {}.",
+                leaders::name(cat, &leader),
+                if hidden { "hidden" } else { "not hidden" }
+            ),
+            E::LeaderHideRolled {
+                leader: leader.clone(),
+                success: hidden,
+            },
+        ));
+        // 6.3.1: and the underlings following those leaders.
+        underlings::share_hide(cat, state, &UnderlingGuide::Leader { leader }, hidden);
+    }
+    // 6.3.1: his hired underlings following him hide (or not) with him.
+    let guide = UnderlingGuide::Character { seat: guide };
+    underlings::share_hide(cat, state, &guide, hidden);
+}
+
+/// 7.11b: a hired leader's Hide result applies to the characters following him (his
+/// underlings share it in `leaders`).
+pub fn share_leader_hide(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    events: &mut Events,
+) {
+    let hidden = leaders::hidden(state, leader);
+    let followers = followers_of_leader(state, leader);
+    hide_with(cat, state, followers, hidden, events);
+}
+
+fn hide_with(
+    cat: &Catalog,
+    state: &mut GameState,
+    followers: Vec<Seat>,
+    hidden: bool,
+    events: &mut Events,
+) {
+    for f in followers {
         if let Some(s) = state.seat_mut(f) {
             s.hidden = hidden;
         }
@@ -288,9 +529,6 @@ pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mu
             },
         ));
     }
-    // 6.3.1: his hired underlings following him hide (or not) with him.
-    let guide = super::underlings::UnderlingGuide::Character { seat: guide };
-    super::underlings::share_hide(cat, state, &guide, hidden);
 }
 
 /// What a Search can teach: the guide's discoveries, the map chits he has seen and
@@ -377,9 +615,36 @@ pub fn end_of_guide_turn(
     guide: Seat,
     took_turn: bool,
 ) -> Result<Events, RuleError> {
+    let followers = followers_of(state, guide);
+    for f in &followers {
+        state.today.following.remove(f);
+    }
+    end_followers_turns(cat, state, followers, took_turn)
+}
+
+/// 7.11: a hired leader's turn ends (or is lost): so do those of the characters following
+/// him, as [`end_of_guide_turn`].
+pub fn end_of_leader_turn(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    took_turn: bool,
+) -> Result<Events, RuleError> {
+    let followers = followers_of_leader(state, leader);
+    for f in &followers {
+        state.today.following_leaders.remove(f);
+    }
+    end_followers_turns(cat, state, followers, took_turn)
+}
+
+fn end_followers_turns(
+    cat: &Catalog,
+    state: &mut GameState,
+    followers: Vec<Seat>,
+    took_turn: bool,
+) -> Result<Events, RuleError> {
     let mut events = Vec::new();
-    for f in followers_of(state, guide) {
-        state.today.following.remove(&f);
+    for f in followers {
         if took_turn {
             events.push(Event::public(
                 "7.13",

@@ -8,7 +8,8 @@
 //! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
 //! a phase if he is unhidden, which ends his turn; his turn ends with the prowling of 7.13
 //! in his tile. A leader who follows a character moves with him, and his turn ends with
-//! his guide's.
+//! his guide's. A leader may guide characters (7.11, in `following`): a Rest or Alert is
+//! recorded for them (7.11f), and his turn waits for their choices.
 
 use super::{birdsong, hiring, prowling, who};
 use crate::engine::{Event, RuleError, Seat};
@@ -86,6 +87,32 @@ pub fn hidden(state: &GameState, leader: &NativeId) -> bool {
     employer(state, leader)
         .and_then(|s| hireling(state, s, leader))
         .is_some_and(|h| h.hidden)
+}
+
+/// 6.2.5: what his employer recorded for the hired leader today.
+pub fn record_of(state: &GameState, leader: &NativeId) -> Vec<Activity> {
+    employer(state, leader)
+        .and_then(|s| hireling(state, s, leader))
+        .map(|h| h.record.clone())
+        .unwrap_or_default()
+}
+
+/// 7.11: the activity of the phase the hired leader is doing (his turn under way).
+pub fn current_activity(state: &GameState, leader: &NativeId) -> Option<Activity> {
+    let turn = state.today.leader_turn.as_ref()?;
+    match state.today.order.get(state.today.turn)? {
+        Turner::Leader { leader: l, .. } if l == leader => {
+            record_of(state, leader).get(turn.phase).cloned()
+        }
+        _ => None,
+    }
+}
+
+/// 7.4, 7.11: the hired leader becomes hidden (or unhidden).
+pub fn set_hidden(state: &mut GameState, leader: &NativeId, hidden: bool) {
+    if let Some(h) = employer(state, leader).and_then(|s| hireling_mut(state, s, leader)) {
+        h.hidden = hidden;
+    }
 }
 
 /// The leader's name, for the log.
@@ -188,6 +215,8 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             ),
         }
         candidates.push(Activity::Hide);
+        // 6.2.5, 7.11f: Rest and Alert, for the characters who will follow him.
+        candidates.extend([Activity::Rest, Activity::Alert]);
         // 6.2.7: Follow a character in his clearing, as the whole turn.
         if record.is_empty() {
             for guide in state.all_seats() {
@@ -267,7 +296,13 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Vec
                 .map(|h| h.record.clone())
                 .unwrap_or_default();
             if let [Activity::Follow { guide }] = record.as_slice() {
-                if who::clearing(state, *guide) == clearing(state, &leader) {
+                // 6.2.7: following a follower is following the same guide.
+                let guide = &state.today.following.get(guide).copied().unwrap_or(*guide);
+                // (Behind a character who follows a hired leader: not built, he takes his
+                // own turn.)
+                if who::clearing(state, *guide) == clearing(state, &leader)
+                    && !state.today.following_leaders.contains_key(guide)
+                {
                     state.today.leaders_following.insert(leader.clone(), *guide);
                     events.push(Event::public(
                         "6.3.2",
@@ -407,6 +442,10 @@ pub fn take_turn(
                     leader: leader.clone(),
                 },
             ));
+            // 7.11: the characters following him lose theirs.
+            events.extend(super::following::end_of_leader_turn(
+                cat, state, leader, false,
+            )?);
             return Ok(true);
         }
         events.push(Event::public(
@@ -420,6 +459,8 @@ pub fn take_turn(
         if let Some(h) = hireling_mut(state, employer, leader) {
             h.hidden = false;
         }
+        // 7.11: and so are the characters following him.
+        super::following::unhide_leader_followers(cat, state, leader, events);
         let record = hireling(state, employer, leader)
             .map(|h| h.record.clone())
             .unwrap_or_default();
@@ -447,6 +488,10 @@ pub fn take_turn(
         if !turn.ready && super::carried::may_abandon(state, leader) {
             return Ok(false);
         }
+        // 7.11: the characters following him may stop as he starts the activity.
+        if super::following::ask_leader(cat, state, leader, activity, events) {
+            return Ok(false);
+        }
         let phase = turn.phase + 1;
         if turn.horse_phases.contains(&turn.phase) && !rides_now(cat, state, leader) {
             turn.climbing = false;
@@ -460,11 +505,39 @@ pub fn take_turn(
         } else {
             match activity {
                 Activity::Move { to } => {
+                    let from = clearing(state, leader);
                     turn.climbing = do_move(cat, state, leader, *to, turn.climbing, phase, events);
+                    // 7.11a: the characters following him move with him.
+                    if let (Some(from), Some(now)) = (from, clearing(state, leader)) {
+                        if from != now {
+                            super::following::share_leader_move(
+                                cat, state, leader, from, now, events,
+                            )?;
+                        }
+                    }
                 }
                 Activity::Hide => {
                     turn.climbing = false;
                     hide(cat, state, employer, leader, events)?;
+                    super::following::share_leader_hide(cat, state, leader, events);
+                }
+                // 6.2.5, 7.11f: he rests or alerts only for the characters following him.
+                Activity::Rest | Activity::Alert => {
+                    turn.climbing = false;
+                    events.push(Event::public(
+                        "7.11",
+                        format!(
+                            "Phase {phase}: {who} does {} for the characters following him.",
+                            birdsong::describe(activity)
+                        ),
+                        E::LeaderPhaseCancelled {
+                            leader: leader.clone(),
+                        },
+                    ));
+                    if super::following::share_leader_rest_or_alert(state, leader) {
+                        state.today.leader_turn = Some(turn);
+                        return Ok(false);
+                    }
                 }
                 other => {
                     turn.climbing = false;
@@ -481,12 +554,50 @@ pub fn take_turn(
                 }
             }
         }
-        block(cat, state, leader, events);
-        super::blocking::end_of_denizen_phase(cat, state, &counter(leader), events);
+        state.today.leader_turn = Some(turn);
+        end_phase(cat, state, leader, events)?;
+    }
+}
+
+/// 7.12, 7.11: the end of the hired leader's phase: blocking, and the followers who stopped
+/// during it end their turns; on to his next phase.
+fn end_phase(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    block(cat, state, leader, events);
+    super::blocking::end_of_denizen_phase(cat, state, &counter(leader), events);
+    let stopped: Vec<Seat> = state.today.stopped_following.iter().copied().collect();
+    events.extend(super::following::end_of_phase(cat, state)?);
+    for f in stopped {
+        if let Some(at) = who::clearing(state, f) {
+            prowling::block_in(cat, state, at, events);
+        }
+    }
+    if let Some(turn) = state.today.leader_turn.as_mut() {
         turn.phase += 1;
         turn.ready = false;
-        state.today.leader_turn = Some(turn);
     }
+    Ok(())
+}
+
+/// 7.11f: the characters following the hired leader have shared his Rest or Alert: his
+/// phase ends (his turn then goes on).
+pub fn shared_phase_ends(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let Some(Turner::Leader { leader, .. }) = state.today.order.get(state.today.turn).cloned()
+    else {
+        return Ok(());
+    };
+    if state.today.leader_turn.is_none() {
+        return Ok(());
+    }
+    end_phase(cat, state, &leader, events)
 }
 
 /// 6.2.5, 7.3.2: the phases of the leader's record that his horse gives (read from where he
@@ -699,6 +810,10 @@ fn end_of_turn(
         events.extend(prowling::end_of_turn_at(cat, state, at, false)?);
         block(cat, state, leader, events);
     }
+    // 7.11: the characters following him end their turns in his clearing after him.
+    events.extend(super::following::end_of_leader_turn(
+        cat, state, leader, true,
+    )?);
     Ok(())
 }
 

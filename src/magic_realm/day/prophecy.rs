@@ -62,7 +62,7 @@ fn choices(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Activity> {
     birdsong::next_activities(cat, state, seat, &[], &done)
         .activities
         .into_iter()
-        .filter(|a| !matches!(a, Activity::Follow { .. }))
+        .filter(|a| !matches!(a, Activity::Follow { .. } | Activity::FollowLeader { .. }))
         .collect()
 }
 

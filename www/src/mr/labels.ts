@@ -83,6 +83,8 @@ export function activityLabel(names: Names, activity: Activity): string {
       return `Move to ${clearingName(names, activity.to)}`;
     case 'follow':
       return `Follow seat ${activity.guide + 1}`;
+    case 'followLeader':
+      return `Follow the ${names.any(activity.leader)}`;
     case 'leaveMap':
       return 'Move off the edge of the map';
     case 'fly':

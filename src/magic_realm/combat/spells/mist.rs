@@ -41,7 +41,11 @@ pub fn misted_piece(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
 pub fn forbids(cat: &Catalog, state: &GameState, seat: Seat, activity: &Activity) -> bool {
     !matches!(
         activity,
-        Activity::Move { .. } | Activity::LeaveMap | Activity::Hide | Activity::Follow { .. }
+        Activity::Move { .. }
+            | Activity::LeaveMap
+            | Activity::Hide
+            | Activity::Follow { .. }
+            | Activity::FollowLeader { .. }
     ) && misted_seat(cat, state, seat)
 }
 
