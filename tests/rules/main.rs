@@ -35,6 +35,7 @@ mod mr_gifts;
 mod mr_hirelings_combat;
 mod mr_horse_charge;
 mod mr_leader_belongings;
+mod mr_leader_search;
 mod mr_leaders;
 mod mr_looting;
 mod mr_magic_sight;
