@@ -385,3 +385,44 @@ fn rule_7_5_1_a_hired_leaders_peer_discovers_hidden_paths_for_him() {
     }
     assert!(g.state().seats[0].discoveries.paths.is_empty());
 }
+
+#[test]
+fn rule_7_11c_a_hired_leader_following_a_searching_character_shares_his_discoveries() {
+    // The Swordsman's Locate: 4 and 4 (Discover chits); his leader follows him.
+    let at = site_clearing("altar");
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": at, "hidden": false, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 20}]},
+        {"character": "amazon", "at": cliff(1), "hidden": false, "record": []}],
+        "pieces": [
+            {"piece": {"kind": "native", "id": "company-hq"}, "place": {"place": "clearing", "at": at}},
+            {"piece": {"kind": "map_chit", "id": "altar"}, "place": {"place": "tile", "tile": "ruins"}, "facing": "down"}
+        ],
+        "day": 2, "at": "birdsong", "dice": [1, 4, 4]}));
+    g.apply(
+        S0,
+        A::RecordActivity {
+            activity: Activity::Search,
+        },
+    )
+    .unwrap();
+    play(&mut g, "company-hq", &[Activity::Follow { guide: S0 }]);
+    assert!(leader_found(&g, "company-hq").is_empty());
+    let mut log = Vec::new();
+    crate::spells_common::until(
+        &mut g,
+        S0,
+        &A::Search {
+            search: SearchChoice::Locate,
+        },
+        &mut log,
+    );
+    assert!(g.state().seats[0]
+        .discoveries
+        .chits
+        .contains(&MapChitId("altar".into())));
+    assert_eq!(
+        leader_found(&g, "company-hq"),
+        vec![MapChitId("altar".into())]
+    );
+}

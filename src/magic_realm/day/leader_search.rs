@@ -39,7 +39,10 @@ pub fn discoveries(state: &GameState, leader: &NativeId) -> Discoveries {
         .unwrap_or_default()
 }
 
-fn discoveries_mut<'a>(state: &'a mut GameState, leader: &NativeId) -> Option<&'a mut Discoveries> {
+pub(super) fn discoveries_mut<'a>(
+    state: &'a mut GameState,
+    leader: &NativeId,
+) -> Option<&'a mut Discoveries> {
     let seat = leaders::employer(state, leader)?;
     state
         .seat_mut(seat)?
