@@ -426,3 +426,53 @@ fn rule_7_11c_a_hired_leader_following_a_searching_character_shares_his_discover
         vec![MapChitId("altar".into())]
     );
 }
+
+#[test]
+fn rule_4_5_4_the_employer_takes_his_leaders_discovery_in_their_clearing() {
+    // Daylight: the Swordsman's turn, his leader with him at the Altar he discovered.
+    let at = site_clearing("altar");
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": at, "hidden": false,
+         "record": [{"activity": "hide"}],
+         "hirelings": [{"native": "company-hq", "lastDay": 20,
+             "discoveries": {"chits": ["altar"]}}]}],
+        "pieces": [
+            {"piece": {"kind": "native", "id": "company-hq"}, "place": {"place": "clearing", "at": at}},
+            {"piece": {"kind": "map_chit", "id": "altar"}, "place": {"place": "tile", "tile": "ruins"}, "facing": "down"}
+        ],
+        "at": "daylight", "dice": [1, 6, 6]}));
+    let take = A::TakeFromHireling {
+        hireling: PieceId::Native {
+            id: leader("company-hq"),
+        },
+        gift: tabletop_rules::magic_realm::actions::Gift::Site {
+            site: MapChitId("altar".into()),
+        },
+    };
+    assert!(g.legal_actions(S0).contains(&take));
+    // He cannot give back what the leader already knows.
+    assert!(!g.legal_actions(S0).iter().any(|a| matches!(
+        a,
+        A::GiveToHireling {
+            gift: tabletop_rules::magic_realm::actions::Gift::Site { .. },
+            ..
+        }
+    )));
+    g.apply(S0, take.clone()).unwrap();
+    assert!(g.state().seats[0]
+        .discoveries
+        .chits
+        .contains(&MapChitId("altar".into())));
+    assert_eq!(
+        leader_found(&g, "company-hq"),
+        vec![MapChitId("altar".into())]
+    );
+    // 4.5.4d: the face-down chit is shown to all and put in its clearing.
+    assert_eq!(
+        g.state().piles.place_of(&PieceId::MapChit {
+            id: MapChitId("altar".into())
+        }),
+        Some(&Place::Clearing { at })
+    );
+    assert!(!g.legal_actions(S0).contains(&take), "he knows it now");
+}
