@@ -328,12 +328,17 @@ fn cliff_hidden_path() -> Value {
 }
 
 fn at_cliff(found: Value, dice: &[u8]) -> Game {
+    at_cliff_with(found, dice, ruins(1))
+}
+
+/// As [`at_cliff`], the Amazon at `amazon`.
+fn at_cliff_with(found: Value, dice: &[u8], amazon: ClearingRef) -> Game {
     let mut all = vec![1];
     all.extend_from_slice(dice);
     start(json!({"seats": [
         {"character": "swordsman", "at": cliff(2), "hidden": false, "record": [],
          "hirelings": [{"native": "company-hq", "lastDay": 20, "discoveries": found}]},
-        {"character": "amazon", "at": ruins(1), "hidden": false, "record": []}],
+        {"character": "amazon", "at": amazon, "hidden": false, "record": []}],
         "pieces": [
             {"piece": {"kind": "native", "id": "company-hq"}, "place": {"place": "clearing", "at": cliff(2)}}
         ],
@@ -475,4 +480,28 @@ fn rule_4_5_4_the_employer_takes_his_leaders_discovery_in_their_clearing() {
         Some(&Place::Clearing { at })
     );
     assert!(!g.legal_actions(S0).contains(&take), "he knows it now");
+}
+
+#[test]
+fn rule_4_5_5_a_character_spying_on_a_hired_leader_learns_the_hidden_path_he_uses() {
+    let mut g = at_cliff_with(json!({"paths": cliff_hidden_path()}), &[], cliff(2));
+    assert!(g.state().seats[1].discoveries.paths.is_empty());
+    play(&mut g, "company-hq", &[Activity::Move { to: cliff(5) }]);
+    assert_eq!(
+        g.state().piles.place_of(&PieceId::Native {
+            id: leader("company-hq")
+        }),
+        Some(&Place::Clearing { at: cliff(5) })
+    );
+    let learned: Vec<Value> = g.state().seats[1]
+        .discoveries
+        .paths
+        .iter()
+        .map(|p| serde_json::to_value(p).unwrap())
+        .collect();
+    for p in cliff_hidden_path().as_array().unwrap() {
+        assert!(learned.contains(p), "the Amazon saw him take it");
+    }
+    // His employer's Swordsman stood there too.
+    assert!(!g.state().seats[0].discoveries.paths.is_empty());
 }

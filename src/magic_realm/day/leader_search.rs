@@ -458,13 +458,7 @@ fn spied(
     here: ClearingRef,
     events: &mut Events,
 ) {
-    let hidden = leaders::hidden(state, leader);
-    let spies: Vec<Seat> = state
-        .all_seats()
-        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(here))
-        .filter(|s| !hidden || state.today.found_enemies.contains(s))
-        .collect();
-    for spy in spies {
+    for spy in super::spying::leader_spies(state, leader, here) {
         if let Some(s) = state.seat_mut(spy) {
             if s.discoveries.chits.insert(site.clone()) {
                 events.push(Event::private(

@@ -621,6 +621,16 @@ fn do_move(
         ));
         return true;
     }
+    // 4.5.5b: the roadway he takes, and who spies on him as he leaves.
+    let known = super::leader_search::discoveries(state, leader).paths;
+    let via: Vec<_> = state
+        .map
+        .moves(&cat.tiles, from, &known)
+        .into_iter()
+        .find(|r| r.to == to)
+        .map(|r| r.via)
+        .unwrap_or_default();
+    let watching = super::spying::leader_spies(state, leader, from);
     // 7.3.1, 7.11d: what he cannot carry stays behind.
     super::carried::leave_heavy_items(cat, state, leader, from, events);
     let mut pieces = vec![counter(leader)];
@@ -655,6 +665,7 @@ fn do_move(
             to,
         },
     ));
+    super::spying::leader_used_roadways(cat, state, leader, &watching, &via, events);
     false
 }
 
