@@ -470,6 +470,18 @@ pub enum MagicRealmAction {
     TakeBackMonsterActivity {
         monster: PieceId,
     },
+    /// 6.2.5, 7.5: at his hired leader's Search phase, the table the leader searches on
+    /// (Peer in his clearing, Locate, Loot of a site he has discovered there or of the
+    /// abandoned items).
+    LeaderSearch {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        search: SearchChoice,
+    },
+    /// 7.5: pick one row of a Choice result for his hired leader's search.
+    ChooseLeaderSearchResult {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        pick: SearchPick,
+    },
 }
 
 /// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.

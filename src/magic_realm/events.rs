@@ -1272,6 +1272,45 @@ pub enum MagicRealmEvent {
         leader: NativeId,
         activity: Activity,
     },
+    /// 6.2.5, 7.5: a hired leader's search roll (two dice, unmodified, 4.1.4).
+    LeaderSearched {
+        leader: NativeId,
+        table: TableId,
+        roll: u8,
+        at: ClearingRef,
+    },
+    /// 7.5: a Choice row: the leader's employer picks the result.
+    LeaderSearchChoiceOffered {
+        leader: NativeId,
+    },
+    /// 7.5: the leader's search finds nothing.
+    LeaderFoundNothing {
+        leader: NativeId,
+    },
+    /// 7.5.1: the hidden paths or secret passages the leader discovers (to his employer).
+    LeaderPathsDiscovered {
+        leader: NativeId,
+        paths: Vec<PathRef>,
+    },
+    /// 7.5.1: the treasure sites the leader discovers (to his employer).
+    LeaderChitsDiscovered {
+        leader: NativeId,
+        chits: Vec<MapChitId>,
+    },
+    /// 7.5.1: the leader found hidden enemies today.
+    LeaderFoundHiddenEnemies {
+        leader: NativeId,
+    },
+    /// 7.5, 7.11d: the leader opens a site that must be opened (it stays open).
+    LeaderOpenedSite {
+        leader: NativeId,
+        site: MapChitId,
+    },
+    /// 7.5: the leader loots an item (kind public; the piece goes to his employer).
+    LeaderLooted {
+        leader: NativeId,
+        kind: PieceKind,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -155,7 +155,7 @@ pub enum ChitStatus {
 
 /// What a character has found (7.5): hidden paths and secret passages, and map chits
 /// (treasure sites) discovered.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Discoveries {
     #[serde(default)]
@@ -166,6 +166,13 @@ pub struct Discoveries {
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     #[tsify(optional)]
     pub cards: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
+}
+
+impl Discoveries {
+    /// Nothing discovered (for `skip_serializing_if`).
+    pub fn is_empty(&self) -> bool {
+        self.paths.is_empty() && self.chits.is_empty() && self.cards.is_empty()
+    }
 }
 
 /// What a player records in secret before the Dwellings are revealed (3.3.3 to 3.3.6);
@@ -624,6 +631,9 @@ pub struct Today {
     pub found_enemies: BTreeSet<Seat>,
     /// 7.12: seats that blocked or were blocked today.
     pub blocked: BTreeSet<Seat>,
+    /// 7.5.1: hired leaders who found hidden enemies today.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub leaders_found_enemies: BTreeSet<crate::magic_realm::catalog::denizens::NativeId>,
     /// 7.12: hired leaders blocked today (their turns end, or are lost).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub blocked_leaders: BTreeSet<crate::magic_realm::catalog::denizens::NativeId>,

@@ -22,7 +22,7 @@ use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::events::HirelingSpoilsTo;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
-use crate::magic_realm::state::GameState;
+use crate::magic_realm::state::{Discoveries, GameState};
 
 type Events = Vec<Event<E>>;
 
@@ -178,8 +178,74 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                 gift: Gift::Gold { gold: *g },
             });
         }
+        // 4.5.4: the discoveries lying in their clearing that the other lacks.
+        let Some(here) = who::clearing(state, seat) else {
+            continue;
+        };
+        let mine = state
+            .seat(seat)
+            .map(|s| s.discoveries.clone())
+            .unwrap_or_default();
+        let his = super::leader_search::discoveries(state, &leader);
+        for gift in super::gifts::discoveries_in(cat, state, &mine, here) {
+            if !knows(&his, &gift) {
+                out.push(A::GiveToHireling {
+                    hireling: hireling.clone(),
+                    gift,
+                });
+            }
+        }
+        for gift in super::gifts::discoveries_in(cat, state, &his, here) {
+            if !knows(&mine, &gift) {
+                out.push(A::TakeFromHireling {
+                    hireling: hireling.clone(),
+                    gift,
+                });
+            }
+        }
     }
     out
+}
+
+/// 4.5.4: whether `d` holds the discovery the gift passes on.
+fn knows(d: &Discoveries, gift: &Gift) -> bool {
+    match gift {
+        Gift::Path { path } => d.paths.contains(path),
+        Gift::Site { site } => d.chits.contains(site),
+        Gift::SiteCard { card } => d.cards.contains(card),
+        _ => false,
+    }
+}
+
+/// 4.5.4: the receiver learns the discovery (a Site card with the site where it was
+/// found, 4.5.4c); a face-down Site chit is shown to all (4.5.4d).
+fn learn(
+    cat: &Catalog,
+    state: &mut GameState,
+    receiver: impl FnOnce(&mut GameState) -> Option<&mut Discoveries>,
+    gift: &Gift,
+    events: &mut Events,
+) {
+    let site = match gift {
+        Gift::Site { site } => Some(site.clone()),
+        Gift::SiteCard { card } => state.twt_sites.get(card).cloned(),
+        _ => None,
+    };
+    if let Some(d) = receiver(state) {
+        match gift {
+            Gift::Path { path } => {
+                d.paths.insert(*path);
+            }
+            Gift::SiteCard { card } => {
+                d.cards.insert(card.clone());
+            }
+            _ => {}
+        }
+        d.chits.extend(site.clone());
+    }
+    if let Some(site) = &site {
+        super::spying::show_site(cat, state, site, "4.5.4", events);
+    }
 }
 
 /// The gift as the log shows it: a face-down Treasure card stays secret (4.3.5).
@@ -201,6 +267,9 @@ fn describe(state: &GameState, gift: &Gift) -> String {
     match logged(state, gift) {
         Gift::Belonging { piece } => piece.to_string(),
         Gift::Gold { gold } => format!("{gold} gold"),
+        Gift::Path { .. } => "a hidden roadway".into(),
+        Gift::Site { site } => format!("the {}", site.0),
+        Gift::SiteCard { card } => format!("the {}", card.0),
         _ => "a Treasure card".into(),
     }
 }
@@ -237,16 +306,46 @@ pub fn trade(
             }
             add_gold(state, &leader, g);
         }
-        _ => return Err(RuleError::illegal("only belongings and gold are carried")),
+        Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. } if back => {
+            learn(
+                cat,
+                state,
+                |st| st.seat_mut(seat).map(|s| &mut s.discoveries),
+                gift,
+                events,
+            );
+        }
+        Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. } => {
+            learn(
+                cat,
+                state,
+                |st| super::leader_search::discoveries_mut(st, &leader),
+                gift,
+                events,
+            );
+        }
+        _ => {
+            return Err(RuleError::illegal(
+                "only belongings, gold and discoveries pass",
+            ))
+        }
     }
     let me = who::who(cat, state, seat);
     let him = leaders::name(cat, &leader);
     let what = describe(state, gift);
     let shown = logged(state, gift);
+    let discovery = matches!(
+        gift,
+        Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. }
+    );
     events.push(if back {
         Event::public(
-            "7.2.1",
-            format!("{me} takes {what} back from {him}."),
+            if discovery { "4.5.4" } else { "7.2.1" },
+            if discovery {
+                format!("{him} shows {me} {what}.")
+            } else {
+                format!("{me} takes {what} back from {him}.")
+            },
             E::TakenFromHireling {
                 seat,
                 hireling: hireling.clone(),
@@ -255,8 +354,12 @@ pub fn trade(
         )
     } else {
         Event::public(
-            "7.2.1",
-            format!("{me} gives {him} {what} to carry."),
+            if discovery { "4.5.4" } else { "7.2.1" },
+            if discovery {
+                format!("{me} shows {him} {what}.")
+            } else {
+                format!("{me} gives {him} {what} to carry.")
+            },
             E::GivenToHireling {
                 seat,
                 hireling: hireling.clone(),

@@ -35,7 +35,7 @@ pub fn activity(state: &GameState, seat: Seat) -> Option<&Activity> {
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     // 7.2.2: at the start of a phase of his hired leader's turn.
     if super::leaders::awaiting(state).is_some() {
-        return super::leaders::phase_start_options(state, seat);
+        return super::leaders::phase_start_options(cat, state, seat);
     }
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);

@@ -588,6 +588,42 @@ pub fn share_search(state: &mut GameState, guide: Seat, before: &SearchSnapshot)
             }
         }
     }
+    // 7.11c: so do the hired leaders following him: the discoveries are the leader's, the
+    // map chits he sees are seen for his employer.
+    for leader in super::leaders::following(state, guide) {
+        if found {
+            state.today.leaders_found_enemies.insert(leader.clone());
+        }
+        if let Some(d) = super::leader_search::discoveries_mut(state, &leader) {
+            d.paths.extend(
+                after
+                    .discoveries
+                    .paths
+                    .difference(&before.discoveries.paths),
+            );
+            d.chits.extend(
+                after
+                    .discoveries
+                    .chits
+                    .difference(&before.discoveries.chits)
+                    .cloned(),
+            );
+            d.cards.extend(
+                after
+                    .discoveries
+                    .cards
+                    .difference(&before.discoveries.cards)
+                    .cloned(),
+            );
+        }
+        if let Some(s) = super::leaders::employer(state, &leader).and_then(|e| state.seat_mut(e)) {
+            for k in after.known.difference(&before.known) {
+                if matches!(k, PieceId::MapChit { .. }) {
+                    s.known.insert(k.clone());
+                }
+            }
+        }
+    }
 }
 
 /// The end of a phase: followers who stopped during it end their turns, summoning in

@@ -40,6 +40,17 @@ fn discoveries_here(cat: &Catalog, state: &GameState, seat: Seat, here: Clearing
     let Some(d) = state.seat(seat).map(|s| &s.discoveries) else {
         return Vec::new();
     };
+    discoveries_in(cat, state, d, here)
+}
+
+/// 4.5.4a: which of the discoveries `d` (a character's or a hired leader's) lie in this
+/// clearing, as gifts.
+pub(super) fn discoveries_in(
+    cat: &Catalog,
+    state: &GameState,
+    d: &crate::magic_realm::state::Discoveries,
+    here: ClearingRef,
+) -> Vec<Gift> {
     let mut out: Vec<Gift> = d
         .paths
         .iter()

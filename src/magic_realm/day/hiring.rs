@@ -272,6 +272,7 @@ pub fn take_hirelings(
             hidden: false,
             follows: None,
             gold: 0,
+            discoveries: Default::default(),
         });
     }
     sheet.hirelings.sort();

@@ -24,7 +24,6 @@ use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::state::{Activity, GameState, Turner};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 
 type Events = Vec<Event<E>>;
 
@@ -122,12 +121,18 @@ pub fn name(cat: &Catalog, leader: &NativeId) -> String {
         .map_or_else(|| leader.0.clone(), |n| format!("the hired {}", n.name))
 }
 
-/// 7.3.1: the clearings one Move away for a hired leader: along open roadways (he has
-/// discovered no hidden path or secret passage of his own).
-fn move_targets(cat: &Catalog, state: &GameState, from: ClearingRef) -> Vec<ClearingRef> {
+/// 7.3.1: the clearings one Move away for a hired leader: along open roadways and the
+/// hidden paths and secret passages he has discovered (4.5.4).
+fn move_targets(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    from: ClearingRef,
+) -> Vec<ClearingRef> {
+    let known = super::leader_search::discoveries(state, leader).paths;
     let mut to: Vec<ClearingRef> = state
         .map
-        .moves(&cat.tiles, from, &BTreeSet::new())
+        .moves(&cat.tiles, from, &known)
         .into_iter()
         .map(|r| r.to)
         .collect();
@@ -209,7 +214,7 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         match half {
             Some(mountain) => candidates.push(Activity::Move { to: mountain }),
             None => candidates.extend(
-                move_targets(cat, state, at)
+                move_targets(cat, state, &leader, at)
                     .into_iter()
                     .map(|to| Activity::Move { to }),
             ),
@@ -217,6 +222,8 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         candidates.push(Activity::Hide);
         // 6.2.5, 7.11f: Rest and Alert, for the characters who will follow him.
         candidates.extend([Activity::Rest, Activity::Alert]);
+        // 6.2.5, 7.5: a Search, whose table his employer picks when it is done.
+        candidates.push(Activity::Search);
         // 6.2.7: Follow a character in his clearing, as the whole turn.
         if record.is_empty() {
             for guide in state.all_seats() {
@@ -369,17 +376,38 @@ pub struct LeaderTurn {
     /// 7.2.2: his employer is done with the start of this phase.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ready: bool,
+    /// 7.5: his Search phase waits for his employer to pick the table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub searching: bool,
+    /// 7.5: the Choice rows his employer may pick from (and where he searched).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub picks: Vec<crate::magic_realm::catalog::tables::SearchPick>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_at: Option<ClearingRef>,
+    /// 7.5: the search of this phase is done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub searched: bool,
+}
+
+impl LeaderTurn {
+    /// 7.5: the leader's search waits for his employer's decision.
+    fn deciding_search(&self) -> bool {
+        self.searching || !self.picks.is_empty()
+    }
 }
 
 /// 7.2.2: the employer and hired leader waiting at the start of one of the leader's
-/// phases: the leader carries belongings, which he may abandon.
+/// phases: the leader carries belongings, which he may abandon. 7.5: or waiting for the
+/// employer to pick the table (or a Choice row) of the leader's Search phase.
 pub fn awaiting(state: &GameState) -> Option<(Seat, NativeId)> {
-    let turn = state.today.leader_turn.as_ref().filter(|t| !t.ready)?;
+    let turn = state.today.leader_turn.as_ref()?;
     match state.today.order.get(state.today.turn)? {
         Turner::Leader { employer, leader }
-            if super::carried::may_abandon(state, leader)
-                && hireling(state, *employer, leader)
-                    .is_some_and(|h| turn.phase < h.record.len()) =>
+            if turn.deciding_search()
+                || (!turn.ready
+                    && super::carried::may_abandon(state, leader)
+                    && hireling(state, *employer, leader)
+                        .is_some_and(|h| turn.phase < h.record.len())) =>
         {
             Some((*employer, leader.clone()))
         }
@@ -387,11 +415,19 @@ pub fn awaiting(state: &GameState) -> Option<(Seat, NativeId)> {
     }
 }
 
-/// 7.2.2: what the employer may do at the start of his leader's phase.
-pub fn phase_start_options(state: &GameState, seat: Seat) -> Vec<A> {
+/// 7.2.2: what the employer may do at the start of his leader's phase; 7.5: or in his
+/// Search phase.
+pub fn phase_start_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let turn = state.today.leader_turn.as_ref();
     match awaiting(state) {
         Some((employer, leader)) if employer == seat => {
-            super::carried::abandon_options(state, &leader)
+            if turn.is_some_and(|t| !t.picks.is_empty()) {
+                super::leader_search::pick_options(state, &leader)
+            } else if turn.is_some_and(|t| t.searching) {
+                super::leader_search::options(cat, state, &leader)
+            } else {
+                super::carried::abandon_options(state, &leader)
+            }
         }
         _ => Vec::new(),
     }
@@ -404,7 +440,24 @@ pub fn apply_phase_start(
     action: &A,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    let searching = state
+        .today
+        .leader_turn
+        .as_ref()
+        .is_some_and(LeaderTurn::deciding_search);
+    let employer = awaiting(state).map(|(e, _)| e);
     match action {
+        A::LeaderSearch { leader, search } if searching => {
+            let employer = employer.ok_or_else(|| RuleError::illegal("no leader is searching"))?;
+            super::leader_search::search(cat, state, employer, leader, search, events)
+        }
+        A::ChooseLeaderSearchResult { leader, pick } if searching => {
+            let employer = employer.ok_or_else(|| RuleError::illegal("no leader is searching"))?;
+            super::leader_search::pick(cat, state, employer, leader, *pick, events)
+        }
+        _ if searching => Err(RuleError::illegal(format!(
+            "{action:?}: the hired leader's search waits for its table or result (7.5)"
+        ))),
         A::HirelingAbandons { hireling, piece } => {
             super::carried::abandon(cat, state, hireling, piece, events)
         }
@@ -539,6 +592,14 @@ pub fn take_turn(
                         return Ok(false);
                     }
                 }
+                // 7.5: his employer picks the table (and any Choice row) for him.
+                Activity::Search if !turn.searched => {
+                    turn.ready = true;
+                    turn.searching = turn.picks.is_empty();
+                    state.today.leader_turn = Some(turn);
+                    return Ok(false);
+                }
+                Activity::Search => turn.climbing = false,
                 other => {
                     turn.climbing = false;
                     events.push(Event::public(
@@ -579,6 +640,7 @@ fn end_phase(
     if let Some(turn) = state.today.leader_turn.as_mut() {
         turn.phase += 1;
         turn.ready = false;
+        turn.searched = false;
     }
     Ok(())
 }
@@ -642,7 +704,7 @@ fn do_move(
     let Some(from) = clearing(state, leader) else {
         return false;
     };
-    if !move_targets(cat, state, from).contains(&to) {
+    if !move_targets(cat, state, leader, from).contains(&to) {
         events.push(Event::public(
             "7.3.1",
             format!(
@@ -671,6 +733,16 @@ fn do_move(
         ));
         return true;
     }
+    // 4.5.5b: the roadway he takes, and who spies on him as he leaves.
+    let known = super::leader_search::discoveries(state, leader).paths;
+    let via: Vec<_> = state
+        .map
+        .moves(&cat.tiles, from, &known)
+        .into_iter()
+        .find(|r| r.to == to)
+        .map(|r| r.via)
+        .unwrap_or_default();
+    let watching = super::spying::leader_spies(state, leader, from);
     // 7.3.1, 7.11d: what he cannot carry stays behind.
     super::carried::leave_heavy_items(cat, state, leader, from, events);
     let mut pieces = vec![counter(leader)];
@@ -705,6 +777,7 @@ fn do_move(
             to,
         },
     ));
+    super::spying::leader_used_roadways(cat, state, leader, &watching, &via, events);
     false
 }
 

@@ -69,7 +69,17 @@ fn tremendous_native(n: &Native) -> bool {
 pub fn tremendous_follower(cat: &Catalog, state: &GameState, seat: Seat) -> Option<NativeId> {
     let at = who::clearing(state, seat)?;
     let guide = super::underlings::UnderlingGuide::Character { seat };
-    super::underlings::following_in(cat, state, &guide, at)
+    tremendous_follower_of(cat, state, &guide, at)
+}
+
+/// 7.11d: a hired underling of Tremendous strength following `guide` in `at`.
+fn tremendous_follower_of(
+    cat: &Catalog,
+    state: &GameState,
+    guide: &super::underlings::UnderlingGuide,
+    at: crate::magic_realm::map::ClearingRef,
+) -> Option<NativeId> {
+    super::underlings::following_in(cat, state, guide, at)
         .into_iter()
         .find_map(|p| match p {
             PieceId::Native { id } if cat.denizens.native(&id).is_some_and(tremendous_native) => {
@@ -82,6 +92,8 @@ pub fn tremendous_follower(cat: &Catalog, state: &GameState, seat: Seat) -> Opti
 /// What opens a site that must be opened (the Vault, the Crypt of the Knight), in the
 /// order they are used: what costs nothing first.
 enum Opener {
+    /// 7.11d: a hired leader's own Tremendous move strength or harm.
+    Own,
     /// The Lost Keys, active (7.5).
     LostKeys,
     /// A following underling's Tremendous strength (7.11d).
@@ -149,6 +161,7 @@ pub fn open(
         Some(Opener::Wish) => {
             crate::magic_realm::combat::spells::wishes::open_site(cat, state, seat, events)
         }
+        Some(Opener::Own) => Err(RuleError::internal("a character opens nothing as a leader")),
         None => Err(RuleError::illegal(format!(
             "only the Lost Keys or Tremendous strength open the {what}"
         ))),
@@ -225,6 +238,79 @@ fn pay(
             site.0
         ),
         E::ChitFatigued { seat, chit },
+    ));
+    Ok(())
+}
+
+/// 7.5, 7.11d: what opens a site for a hired leader: his own Tremendous strength (move
+/// strength or harm), else a Tremendous underling following him. What he carries is
+/// inactive (no Lost Keys), and he has no chits and no Wish.
+fn leader_opener(cat: &Catalog, state: &GameState, leader: &NativeId) -> Option<Opener> {
+    if cat.denizens.native(leader).is_some_and(tremendous_native) {
+        return Some(Opener::Own);
+    }
+    let at = super::leaders::clearing(state, leader)?;
+    let guide = super::underlings::UnderlingGuide::Leader {
+        leader: leader.clone(),
+    };
+    tremendous_follower_of(cat, state, &guide, at).map(Opener::Follower)
+}
+
+/// 6.2.5, 7.5 (our ruling): whether a hired leader can loot the site now. He has no
+/// chits, so he cannot pay the effort of the Cairns or the Pool; the Vault he opens with
+/// his own or a following underling's Tremendous strength.
+pub fn leader_can_loot(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    site: &MapChitId,
+) -> bool {
+    let t = terms(cat, site);
+    let pays = t.effort_per_search == 0 && t.effort_per_item == 0;
+    let opens = !t.must_open
+        || state.opened_sites.contains(site)
+        || leader_opener(cat, state, leader).is_some();
+    pays && opens
+}
+
+/// Before a hired leader's Loot roll: opens the site if it must be (the Vault; it stays
+/// open for everyone).
+pub fn leader_before(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    site: &MapChitId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let t = terms(cat, site);
+    if !t.must_open || state.opened_sites.contains(site) {
+        return Ok(());
+    }
+    let name = super::leaders::name(cat, leader);
+    let how = match leader_opener(cat, state, leader) {
+        Some(Opener::Own) => "with his own Tremendous strength".to_string(),
+        Some(Opener::Follower(underling)) => {
+            let his = cat
+                .denizens
+                .native(&underling)
+                .map_or_else(|| underling.0.clone(), |n| n.name.clone());
+            format!("with the strength of {his}, who follows him")
+        }
+        _ => {
+            return Err(RuleError::illegal(format!(
+                "only Tremendous strength opens the {} for a hired leader",
+                site.0
+            )))
+        }
+    };
+    state.opened_sites.insert(site.clone());
+    events.push(Event::public(
+        "7.11",
+        format!("{name} opens the {} {how}.", site.0),
+        E::LeaderOpenedSite {
+            leader: leader.clone(),
+            site: site.clone(),
+        },
     ));
     Ok(())
 }

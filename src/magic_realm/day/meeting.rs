@@ -59,6 +59,14 @@ pub struct Hireling {
     )]
     #[tsify(optional)]
     pub gold: i32,
+    /// 4.5.4, 7.5: the hidden paths, secret passages and treasure sites a hired leader
+    /// has discovered (secret: in his employer's view only).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::magic_realm::state::Discoveries::is_empty"
+    )]
+    #[tsify(optional)]
+    pub discoveries: crate::magic_realm::state::Discoveries,
 }
 
 /// For `skip_serializing_if`: a zero amount is left out of the JSON.

@@ -18,6 +18,7 @@ pub mod following;
 pub mod gifts;
 pub mod hiding;
 pub mod hiring;
+pub mod leader_search;
 pub mod leaders;
 pub mod leaving;
 pub mod looting;

@@ -33,25 +33,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         });
         return out;
     }
-    let mut out = vec![A::Search {
-        search: SearchChoice::Peer { at: here },
-    }];
-    // 7.5.1: from a mountain, Peer into any woods or mountain clearing of this tile or an
-    // adjacent one.
-    if who::clearing_kind(cat, state, here) == Some(ClearingKind::Mountain) {
-        let mut tiles = vec![here.tile];
-        tiles.extend(state.map.adjacent_tiles(here.tile));
-        for c in state.map.clearings(&cat.tiles) {
-            if c != here
-                && tiles.contains(&c.tile)
-                && who::clearing_kind(cat, state, c) != Some(ClearingKind::Cave)
-            {
-                out.push(A::Search {
-                    search: SearchChoice::Peer { at: c },
-                });
-            }
-        }
-    }
+    let mut out: Vec<A> = peer_targets(cat, state, here)
+        .into_iter()
+        .map(|at| A::Search {
+            search: SearchChoice::Peer { at },
+        })
+        .collect();
     // 6.2.1b: Enhanced Peer (the Crystal Ball): the Peer table in any clearing.
     // The Toadstool Circle Table's 4: the same for the rest of the day.
     if super::treasure_phases::peers_anywhere(cat, state, seat)
@@ -95,6 +82,40 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out
 }
 
+/// 7.5.1: where a searcher in `here` may Peer: his clearing, and from a mountain any
+/// woods or mountain clearing of this tile or an adjacent one.
+pub(super) fn peer_targets(
+    cat: &Catalog,
+    state: &GameState,
+    here: ClearingRef,
+) -> Vec<ClearingRef> {
+    let mut out = vec![here];
+    if who::clearing_kind(cat, state, here) == Some(ClearingKind::Mountain) {
+        let mut tiles = vec![here.tile];
+        tiles.extend(state.map.adjacent_tiles(here.tile));
+        for c in state.map.clearings(&cat.tiles) {
+            if c != here
+                && tiles.contains(&c.tile)
+                && who::clearing_kind(cat, state, c) != Some(ClearingKind::Cave)
+            {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Fog: whether a working Fog bewitches the tile (nobody in it uses the Peer table, nor
+/// peers into it).
+pub(super) fn fog_on(
+    cat: &Catalog,
+    state: &GameState,
+    tile: crate::magic_realm::catalog::tiles::TileId,
+) -> bool {
+    use crate::magic_realm::combat::spells::{places, SpellEffect};
+    places::on_tile(cat, state, tile, SpellEffect::Fog).is_some()
+}
+
 /// Fog: whether the seat cannot use the Peer table to search `at`: he or `at` is in a tile
 /// a working Fog bewitches (a character turned into mist is not affected).
 pub fn fogged(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> bool {
@@ -123,7 +144,7 @@ pub(super) fn discovered_sites_here(
 }
 
 /// Every Site chit whose clearing is `at`, wherever in the tile it lies.
-fn sites_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<MapChitId> {
+pub(super) fn sites_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<MapChitId> {
     let mut out = Vec::new();
     for place in [Place::Tile { tile: at.tile }, Place::Clearing { at }] {
         for c in state.piles.pile(&place) {
@@ -256,7 +277,7 @@ pub fn do_search(
     }
 }
 
-fn table_name(t: TableId) -> &'static str {
+pub(super) fn table_name(t: TableId) -> &'static str {
     match t {
         TableId::Peer => "peer",
         TableId::Locate => "locate",

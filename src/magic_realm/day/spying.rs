@@ -36,7 +36,21 @@ pub fn used_roadways(
     paths: &[PathRef],
     events: &mut Events,
 ) {
-    let secret: Vec<PathRef> = paths
+    let secret = secret_roadways(cat, paths);
+    if secret.is_empty() {
+        return;
+    }
+    let mut watchers: Vec<Seat> = spies_before.to_vec();
+    if let Some(here) = who::clearing(state, seat) {
+        watchers.extend(spies(state, seat, here));
+    }
+    let name = who::who(cat, state, seat);
+    teach_roadways(state, &name, watchers, &secret, events);
+}
+
+/// 4.5.5b: the hidden paths and secret passages among `paths`.
+fn secret_roadways(cat: &Catalog, paths: &[PathRef]) -> Vec<PathRef> {
+    paths
         .iter()
         .filter(|p| {
             cat.tiles
@@ -50,14 +64,54 @@ pub fn used_roadways(
                 .is_some_and(|x| x.kind.needs_discovery())
         })
         .copied()
-        .collect();
+        .collect()
+}
+
+/// 4.5.5a, 6.2.5: the characters in `at` spying on a hired leader: all of them while he is
+/// unhidden, those who found hidden enemies today while he is hidden.
+pub fn leader_spies(
+    state: &GameState,
+    leader: &crate::magic_realm::catalog::denizens::NativeId,
+    at: ClearingRef,
+) -> Vec<Seat> {
+    let hidden = super::leaders::hidden(state, leader);
+    state
+        .all_seats()
+        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .filter(|s| !hidden || state.today.found_enemies.contains(s))
+        .collect()
+}
+
+/// 4.5.5b: a hired leader's Move along hidden paths or secret passages teaches them to the
+/// characters spying on him in both clearings. `spies_before` were taken in the clearing
+/// he left, before he moved.
+pub fn leader_used_roadways(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &crate::magic_realm::catalog::denizens::NativeId,
+    spies_before: &[Seat],
+    paths: &[PathRef],
+    events: &mut Events,
+) {
+    let secret = secret_roadways(cat, paths);
     if secret.is_empty() {
         return;
     }
     let mut watchers: Vec<Seat> = spies_before.to_vec();
-    if let Some(here) = who::clearing(state, seat) {
-        watchers.extend(spies(state, seat, here));
+    if let Some(here) = super::leaders::clearing(state, leader) {
+        watchers.extend(leader_spies(state, leader, here));
     }
+    let name = super::leaders::name(cat, leader);
+    teach_roadways(state, &name, watchers, &secret, events);
+}
+
+fn teach_roadways(
+    state: &mut GameState,
+    name: &str,
+    mut watchers: Vec<Seat>,
+    secret: &[PathRef],
+    events: &mut Events,
+) {
     watchers.sort();
     watchers.dedup();
     for spy in watchers {
@@ -74,8 +128,7 @@ pub fn used_roadways(
                 "4.5.5",
                 spy,
                 format!(
-                    "Spying on {}, you discover {} roadway(s) he uses.",
-                    who::who(cat, state, seat),
+                    "Spying on {name}, you discover {} roadway(s) he uses.",
                     new.len()
                 ),
                 E::PathsDiscovered { paths: new },

@@ -407,9 +407,25 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
     case 'Give':
       return `Give ${giftLabel(names, action.gift)} to seat ${action.to + 1}`;
     case 'GiveToHireling':
-      return `Give my ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)} to carry`;
+      return action.gift.gift === 'path' || action.gift.gift === 'site' || action.gift.gift === 'siteCard'
+        ? `Show my ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)}`
+        : `Give my ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)} to carry`;
     case 'TakeFromHireling':
-      return `Take ${giftLabel(names, action.gift)} back from my ${pieceName(names, action.hireling)}`;
+      return action.gift.gift === 'path' || action.gift.gift === 'site' || action.gift.gift === 'siteCard'
+        ? `Learn ${giftLabel(names, action.gift)} from my ${pieceName(names, action.hireling)}`
+        : `Take ${giftLabel(names, action.gift)} back from my ${pieceName(names, action.hireling)}`;
+    case 'LeaderSearch':
+      return `My ${names.any(action.leader)} searches: ${
+        action.search.table === 'peer'
+          ? 'the Peer table'
+          : action.search.table === 'locate'
+            ? 'the Locate table'
+            : action.search.table === 'lootSite'
+              ? `loot the ${humanize(action.search.site)}`
+              : 'loot the abandoned belongings here'
+      }`;
+    case 'ChooseLeaderSearchResult':
+      return `For my ${names.any(action.leader)}: ${humanize(action.pick.table)} table, result ${action.pick.roll}`;
     case 'HirelingAbandons':
       return `My ${pieceName(names, action.hireling)} abandons ${pieceName(names, action.piece)}`;
     case 'KeepFollowing':
