@@ -549,43 +549,39 @@ pub fn snapshot(state: &GameState, guide: Seat) -> SearchSnapshot {
     }
 }
 
+/// 7.11c: what the guide learnt between `before` and `after`: the discoveries he crossed
+/// off, added to `into`, and the map chits he saw, added to `seen`.
+fn learn(
+    before: &SearchSnapshot,
+    after: &SearchSnapshot,
+    into: &mut Discoveries,
+    seen: Option<&mut BTreeSet<PieceId>>,
+) {
+    let (b, a) = (&before.discoveries, &after.discoveries);
+    into.paths.extend(a.paths.difference(&b.paths));
+    into.chits.extend(a.chits.difference(&b.chits).cloned());
+    into.cards.extend(a.cards.difference(&b.cards).cloned());
+    if let Some(seen) = seen {
+        seen.extend(
+            after
+                .known
+                .difference(&before.known)
+                .filter(|k| matches!(k, PieceId::MapChit { .. }))
+                .cloned(),
+        );
+    }
+}
+
 /// 7.11c: the followers learn what the guide's Search taught him (not his treasures).
 pub fn share_search(state: &mut GameState, guide: Seat, before: &SearchSnapshot) {
-    let Some(after) = state.seat(guide).cloned() else {
-        return;
-    };
-    let found = !before.found && state.today.found_enemies.contains(&guide);
+    let after = snapshot(state, guide);
+    let found = !before.found && after.found;
     for f in followers_of(state, guide) {
         if found {
             state.today.found_enemies.insert(f);
         }
         if let Some(s) = state.seat_mut(f) {
-            for p in after
-                .discoveries
-                .paths
-                .difference(&before.discoveries.paths)
-            {
-                s.discoveries.paths.insert(*p);
-            }
-            for c in after
-                .discoveries
-                .chits
-                .difference(&before.discoveries.chits)
-            {
-                s.discoveries.chits.insert(c.clone());
-            }
-            for c in after
-                .discoveries
-                .cards
-                .difference(&before.discoveries.cards)
-            {
-                s.discoveries.cards.insert(c.clone());
-            }
-            for k in after.known.difference(&before.known) {
-                if matches!(k, PieceId::MapChit { .. }) {
-                    s.known.insert(k.clone());
-                }
-            }
+            learn(before, &after, &mut s.discoveries, Some(&mut s.known));
         }
     }
     // 7.11c: so do the hired leaders following him: the discoveries are the leader's, the
@@ -595,33 +591,39 @@ pub fn share_search(state: &mut GameState, guide: Seat, before: &SearchSnapshot)
             state.today.leaders_found_enemies.insert(leader.clone());
         }
         if let Some(d) = super::leader_search::discoveries_mut(state, &leader) {
-            d.paths.extend(
-                after
-                    .discoveries
-                    .paths
-                    .difference(&before.discoveries.paths),
-            );
-            d.chits.extend(
-                after
-                    .discoveries
-                    .chits
-                    .difference(&before.discoveries.chits)
-                    .cloned(),
-            );
-            d.cards.extend(
-                after
-                    .discoveries
-                    .cards
-                    .difference(&before.discoveries.cards)
-                    .cloned(),
-            );
+            learn(before, &after, d, None);
         }
         if let Some(s) = super::leaders::employer(state, &leader).and_then(|e| state.seat_mut(e)) {
-            for k in after.known.difference(&before.known) {
-                if matches!(k, PieceId::MapChit { .. }) {
-                    s.known.insert(k.clone());
-                }
-            }
+            let mut none = Discoveries::default();
+            learn(before, &after, &mut none, Some(&mut s.known));
+        }
+    }
+}
+
+/// What a hired leader's Search can teach the characters following him: his discoveries,
+/// the map chits seen for his employer, and whether he has found hidden enemies.
+pub fn leader_snapshot(state: &GameState, leader: &NativeId) -> SearchSnapshot {
+    SearchSnapshot {
+        discoveries: super::leader_search::discoveries(state, leader),
+        known: super::leaders::employer(state, leader)
+            .and_then(|e| state.seat(e))
+            .map(|s| s.known.clone())
+            .unwrap_or_default(),
+        found: state.today.leaders_found_enemies.contains(leader),
+    }
+}
+
+/// 7.11c: the characters following a hired leader learn what his Search taught him (not
+/// his treasures), as they do behind a character.
+pub fn share_leader_search(state: &mut GameState, leader: &NativeId, before: &SearchSnapshot) {
+    let after = leader_snapshot(state, leader);
+    let found = !before.found && after.found;
+    for f in followers_of_leader(state, leader) {
+        if found {
+            state.today.found_enemies.insert(f);
+        }
+        if let Some(s) = state.seat_mut(f) {
+            learn(before, &after, &mut s.discoveries, Some(&mut s.known));
         }
     }
 }

@@ -130,6 +130,7 @@ pub fn search(
     }
     let here = leaders::clearing(state, leader)
         .ok_or_else(|| RuleError::internal("the searching leader is not on the map"))?;
+    let before = super::following::leader_snapshot(state, leader);
     if let SearchChoice::LootSite { site } = search {
         super::looting::leader_before(cat, state, leader, site, events)?;
     }
@@ -190,6 +191,7 @@ pub fn search(
         }
         _ => resolve(cat, state, employer, leader, table, n, at, events),
     }
+    super::following::share_leader_search(state, leader, &before);
     done_unless_choosing(state);
     Ok(())
 }
@@ -232,9 +234,11 @@ pub fn pick(
             pick,
         },
     ));
+    let before = super::following::leader_snapshot(state, leader);
     resolve(
         cat, state, employer, leader, pick.table, pick.roll, at, events,
     );
+    super::following::share_leader_search(state, leader, &before);
     done_unless_choosing(state);
     Ok(())
 }
