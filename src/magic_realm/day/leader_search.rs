@@ -22,10 +22,9 @@ use crate::magic_realm::catalog::setup_card::SetupBox;
 use crate::magic_realm::catalog::tables::{
     LocateResult, PeerResult, SearchEffect, SearchPick, TableId,
 };
-use crate::magic_realm::catalog::tiles::PathKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
-use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
+use crate::magic_realm::pieces::{PieceId, PieceKind, Place};
 use crate::magic_realm::state::{Discoveries, GameState};
 
 type Events = Vec<Event<E>>;
@@ -326,18 +325,7 @@ fn apply_effect(
     let who = leaders::name(cat, leader);
     match effect {
         SearchEffect::Clues => {
-            let seen: Vec<PieceId> = state
-                .piles
-                .iter()
-                .filter(|(p, _)| match p {
-                    Place::Tile { tile } => *tile == at.tile,
-                    Place::Clearing { at: c } => c.tile == at.tile,
-                    _ => false,
-                })
-                .flat_map(|(_, pile)| pile.iter())
-                .filter(|c| c.facing == Facing::Down && c.piece.kind() == PieceKind::MapChit)
-                .map(|c| c.piece.clone())
-                .collect();
+            let seen = super::search::face_down_chits(state, at.tile);
             if let Some(s) = state.seat_mut(employer) {
                 s.known.extend(seen.iter().cloned());
             }
@@ -352,18 +340,7 @@ fn apply_effect(
             ));
         }
         SearchEffect::Paths | SearchEffect::Passages => {
-            let kind = if effect == SearchEffect::Paths {
-                PathKind::HiddenPath
-            } else {
-                PathKind::SecretPassage
-            };
-            let found: Vec<_> = state
-                .map
-                .routes(&cat.tiles, at)
-                .into_iter()
-                .filter(|r| r.kind == kind)
-                .flat_map(|r| r.via)
-                .collect();
+            let (kind, found) = super::search::roadways_found(cat, state, at, effect);
             if let Some(d) = discoveries_mut(state, leader) {
                 d.paths.extend(found.iter().cloned());
             }

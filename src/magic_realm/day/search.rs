@@ -384,19 +384,7 @@ pub(super) fn apply_effect(
 ) {
     match effect {
         SearchEffect::Clues => {
-            let tile = at.tile;
-            let seen: Vec<PieceId> = state
-                .piles
-                .iter()
-                .filter(|(p, _)| match p {
-                    Place::Tile { tile: t } => *t == tile,
-                    Place::Clearing { at } => at.tile == tile,
-                    _ => false,
-                })
-                .flat_map(|(_, pile)| pile.iter())
-                .filter(|c| c.facing == Facing::Down && c.piece.kind() == PieceKind::MapChit)
-                .map(|c| c.piece.clone())
-                .collect();
+            let seen = face_down_chits(state, at.tile);
             if let Some(s) = state.seat_mut(seat) {
                 s.known.extend(seen.iter().cloned());
             }
@@ -411,18 +399,7 @@ pub(super) fn apply_effect(
             ));
         }
         SearchEffect::Paths | SearchEffect::Passages => {
-            let kind = if effect == SearchEffect::Paths {
-                PathKind::HiddenPath
-            } else {
-                PathKind::SecretPassage
-            };
-            let found: Vec<_> = state
-                .map
-                .routes(&cat.tiles, at)
-                .into_iter()
-                .filter(|r| r.kind == kind)
-                .flat_map(|r| r.via)
-                .collect();
+            let (kind, found) = roadways_found(cat, state, at, effect);
             if let Some(s) = state.seat_mut(seat) {
                 s.discoveries.paths.extend(found.iter().cloned());
             }
@@ -454,6 +431,48 @@ pub(super) fn apply_effect(
             ));
         }
     }
+}
+
+/// 7.5.1 Clues: the face-down map chits of the tile, in its woods and clearings.
+pub(super) fn face_down_chits(
+    state: &GameState,
+    tile: crate::magic_realm::catalog::tiles::TileId,
+) -> Vec<PieceId> {
+    state
+        .piles
+        .iter()
+        .filter(|(p, _)| match p {
+            Place::Tile { tile: t } => *t == tile,
+            Place::Clearing { at } => at.tile == tile,
+            _ => false,
+        })
+        .flat_map(|(_, pile)| pile.iter())
+        .filter(|c| c.facing == Facing::Down && c.piece.kind() == PieceKind::MapChit)
+        .map(|c| c.piece.clone())
+        .collect()
+}
+
+/// 7.5.1 Paths or Passages: the kind of roadway the result discovers, and those of that
+/// kind leaving `at`.
+pub(super) fn roadways_found(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    effect: SearchEffect,
+) -> (PathKind, Vec<crate::magic_realm::map::PathRef>) {
+    let kind = if effect == SearchEffect::Paths {
+        PathKind::HiddenPath
+    } else {
+        PathKind::SecretPassage
+    };
+    let found = state
+        .map
+        .routes(&cat.tiles, at)
+        .into_iter()
+        .filter(|r| r.kind == kind)
+        .flat_map(|r| r.via)
+        .collect();
+    (kind, found)
 }
 
 /// 7.5: Loot takes the item `n` places from the top of the pile, if there is one (true
