@@ -837,14 +837,7 @@ pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &m
     if hidden(state, leader) || state.today.blocked_leaders.contains(leader) {
         return;
     }
-    let monsters: Vec<PieceId> = state
-        .piles
-        .pile(&Place::Clearing { at })
-        .iter()
-        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
-        .filter(|c| !hiring::is_hired(cat, state, &c.piece))
-        .map(|c| c.piece.clone())
-        .collect();
+    let monsters = prowling::blocking_monsters(cat, state, at);
     if monsters.is_empty() {
         return;
     }

@@ -605,16 +605,8 @@ pub fn block(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut
     if hidden(state, piece) || state.today.blocked_monsters.contains(piece) {
         return;
     }
-    let monsters: Vec<PieceId> = state
-        .piles
-        .pile(&Place::Clearing { at })
-        .iter()
-        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
-        .filter(|c| &c.piece != piece)
-        .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
-        .filter(|c| !spells::mist::misted_piece(cat, state, &c.piece))
-        .map(|c| c.piece.clone())
-        .collect();
+    // Itself controlled, it is never among them.
+    let monsters = prowling::blocking_monsters(cat, state, at);
     if monsters.is_empty() {
         return;
     }

@@ -224,15 +224,7 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
     // 6.2.5, 7.12: and so are unhidden controlled monsters taking turns of their own.
     super::monster_turns::block_in(cat, state, at, events);
     let pile = state.piles.pile(&Place::Clearing { at });
-    // 4.6.8c: mist neither blocks nor is blocked.
-    use crate::magic_realm::combat::spells::mist;
-    let monsters: Vec<PieceId> = pile
-        .iter()
-        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
-        .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
-        .map(|c| c.piece.clone())
-        .filter(|m| !mist::misted_piece(cat, state, m))
-        .collect();
+    let monsters = blocking_monsters(cat, state, at);
     if monsters.is_empty() {
         return;
     }
@@ -240,7 +232,8 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
         .iter()
         .filter_map(|c| who::seat_of_counter(state, &c.piece))
         .filter(|s| state.seat(*s).is_some_and(|x| !x.hidden))
-        .filter(|s| !mist::misted_seat(cat, state, *s))
+        // 4.6.8c: mist neither blocks nor is blocked.
+        .filter(|s| !crate::magic_realm::combat::spells::mist::misted_seat(cat, state, *s))
         .filter(|s| !state.today.blocked.contains(s))
         .filter(|s| !super::following::is_following(state, *s))
         .collect();
@@ -260,6 +253,21 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
             },
         ));
     }
+}
+
+/// 7.12: the monsters in `at` that block an unhidden individual there: neither hired nor
+/// controlled, and not mist (4.6.8c: mist neither blocks nor is blocked).
+pub fn blocking_monsters(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<PieceId> {
+    use crate::magic_realm::combat::spells::mist;
+    state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
+        .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
+        .map(|c| c.piece.clone())
+        .filter(|m| !mist::misted_piece(cat, state, m))
+        .collect()
 }
 
 /// 7.13: turns every face-down map chit of the tile face up (Site and Sound chits go to
