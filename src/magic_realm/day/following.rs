@@ -576,14 +576,7 @@ fn learn(
 pub fn share_search(state: &mut GameState, guide: Seat, before: &SearchSnapshot) {
     let after = snapshot(state, guide);
     let found = !before.found && after.found;
-    for f in followers_of(state, guide) {
-        if found {
-            state.today.found_enemies.insert(f);
-        }
-        if let Some(s) = state.seat_mut(f) {
-            learn(before, &after, &mut s.discoveries, Some(&mut s.known));
-        }
-    }
+    teach_characters(state, &followers_of(state, guide), before, &after);
     // 7.11c: so do the hired leaders following him: the discoveries are the leader's, the
     // map chits he sees are seen for his employer.
     for leader in super::leaders::following(state, guide) {
@@ -617,13 +610,24 @@ pub fn leader_snapshot(state: &GameState, leader: &NativeId) -> SearchSnapshot {
 /// his treasures), as they do behind a character.
 pub fn share_leader_search(state: &mut GameState, leader: &NativeId, before: &SearchSnapshot) {
     let after = leader_snapshot(state, leader);
+    teach_characters(state, &followers_of_leader(state, leader), before, &after);
+}
+
+/// 7.11c: the following characters cross off what the guide discovered, see the map
+/// chits he saw, and find the hidden enemies he found.
+fn teach_characters(
+    state: &mut GameState,
+    followers: &[Seat],
+    before: &SearchSnapshot,
+    after: &SearchSnapshot,
+) {
     let found = !before.found && after.found;
-    for f in followers_of_leader(state, leader) {
+    for f in followers {
         if found {
-            state.today.found_enemies.insert(f);
+            state.today.found_enemies.insert(*f);
         }
-        if let Some(s) = state.seat_mut(f) {
-            learn(before, &after, &mut s.discoveries, Some(&mut s.known));
+        if let Some(s) = state.seat_mut(*f) {
+            learn(before, after, &mut s.discoveries, Some(&mut s.known));
         }
     }
 }
