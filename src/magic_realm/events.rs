@@ -1311,6 +1311,12 @@ pub enum MagicRealmEvent {
         leader: NativeId,
         kind: PieceKind,
     },
+    /// 8.3.4 c.3: a hidden hireling of `seat` (hired native or controlled monster) lured a
+    /// denizen and became unhidden.
+    HirelingUnhidden {
+        seat: Seat,
+        hireling: PieceId,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

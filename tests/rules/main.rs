@@ -32,6 +32,7 @@ mod mr_flying_away;
 mod mr_follow;
 mod mr_follower_strength;
 mod mr_gifts;
+mod mr_hidden_hirelings;
 mod mr_hirelings_combat;
 mod mr_horse_charge;
 mod mr_leader_belongings;

@@ -38,14 +38,18 @@ pub(super) fn run(
         if combat.assigning.is_some() {
             return Ok(());
         }
-        // 8.3.5 a.3: a character away from the clearing gives what he wins to a hireling.
+        // 8.3.5 a.1: he rolls if he is unhidden and in the clearing, or has an unhidden
+        // hireling there (a.3: a character hidden or away gives what he wins to one); a
+        // denizen with no unhidden target stays unassigned.
         let unhidden = |state: &GameState, s: &Seat| {
             !state.seat(*s).is_some_and(|x| x.hidden)
                 && current(state).is_some_and(|c| !c.absent.contains(s))
         };
         let mut eligible: Vec<Seat> = combat
             .directing()
-            .filter(|s| unhidden(state, s) || !hirelings::of(cat, state, *s, at).is_empty())
+            .filter(|s| {
+                unhidden(state, s) || !hirelings::unhidden_of(cat, state, *s, at).is_empty()
+            })
             .filter(|s| attacks(cat, state, &piece, *s))
             .collect();
         if eligible.is_empty() {
@@ -92,7 +96,7 @@ pub(super) fn run(
         if !unhidden(state, &seat) {
             // 8.3.5 a.3: to one of his unhidden hirelings.
             // 8.6: not to a native a Tremendous monster holds.
-            let mine: Vec<PieceId> = hirelings::of(cat, state, seat, at)
+            let mine: Vec<PieceId> = hirelings::unhidden_of(cat, state, seat, at)
                 .into_iter()
                 .filter(|h| !current(state).is_some_and(|c| c.is_held(h)))
                 .collect();

@@ -148,10 +148,9 @@ fn clearing(state: &GameState, who: &Individual) -> Option<ClearingRef> {
 fn hidden(state: &GameState, who: &Individual) -> bool {
     match who {
         Individual::Character { seat } => state.seat(*seat).is_some_and(|s| s.hidden),
-        Individual::Denizen {
-            piece: PieceId::Native { id },
-        } => leaders::hidden(state, id),
-        Individual::Denizen { piece } => monster_turns::hidden(state, piece),
+        Individual::Denizen { piece } => {
+            crate::magic_realm::combat::hirelings::hidden(state, piece)
+        }
     }
 }
 

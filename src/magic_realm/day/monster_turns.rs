@@ -123,6 +123,13 @@ pub fn hidden(state: &GameState, piece: &PieceId) -> bool {
     turn(state, piece).is_some_and(|t| t.hidden)
 }
 
+/// 7.4, 8.3.4 c.3: the controlled monster becomes hidden (or unhidden).
+pub fn set_hidden(state: &mut GameState, piece: &PieceId, hidden: bool) {
+    if let Some(t) = turn_mut(state, piece) {
+        t.hidden = hidden;
+    }
+}
+
 /// 6.2.5, 6.2.2: a controlled monster's phases when it starts the day in `start`: two
 /// Basic, two Sunlight unless it starts in a cave; no extra phases (it rides no horse).
 fn entitlement(cat: &Catalog, state: &GameState, start: ClearingRef) -> birdsong::Entitlement {

@@ -114,7 +114,7 @@ pub fn assignment_options(cat: &Catalog, state: &GameState, combat: &Combat) -> 
     let Some((denizen, seat)) = &combat.assigning else {
         return Vec::new();
     };
-    super::of(cat, state, *seat, combat.at)
+    super::unhidden_of(cat, state, *seat, combat.at)
         .into_iter()
         // 8.6: no other denizen attacks a native a Tremendous monster holds.
         .filter(|h| !combat.is_held(h))
@@ -157,6 +157,8 @@ pub fn apply(
                 piece: denizen.clone(),
             };
             super::super::spells::break_pacification(cat, state, seat, &lured, events);
+            // 8.3.4 c.3: a hidden hireling that lures becomes unhidden.
+            super::unhide(state, seat, hireling, "8.3.4", events);
             put_on_hireling(cat, state, seat, hireling, denizen, events)?;
             events.push(Event::public(
                 "8.3.4",

@@ -3,8 +3,8 @@
 //! denizen sits on a Melee Section of its own (a [`Duel`]): the defender in a red box, the
 //! attackers stacked in the Thrust circle, the last on top.
 //!
-//! Rulings (docs/rulings.md, "Hirelings in combat"): hirelings' own hiding is not yet
-//! tracked, so hirelings are unhidden in combat. A character away from the clearing directs
+//! Rulings (docs/rulings.md, "Hirelings in combat"): a hireling's hiding is read by
+//! random assignment and luring only (8.3.5, 8.3.4 c.3; [`hidden`]). A character away from the clearing directs
 //! his hirelings there (8.1.2: `Combat::absent`) but neither attacks nor is attacked.
 
 pub mod encounter;
@@ -12,9 +12,11 @@ pub mod melee;
 pub mod rebels;
 
 use super::Combat;
+use crate::engine::Event;
 use crate::engine::Seat;
+use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::day::hiring;
+use crate::magic_realm::day::{hiring, leaders, monster_turns};
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::state::GameState;
@@ -43,6 +45,51 @@ pub fn employer(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Sea
         PieceId::Monster { .. } => super::spells::controller(cat, state, piece),
         _ => None,
     }
+}
+
+/// 7.4, 7.11b, 6.3.1: whether the hireling is hidden: a hired native's own status (a
+/// leader's or an underling's, `Hireling::hidden`), a controlled monster's from the turn it
+/// took today. The one reading of a hireling's hiding in combat.
+pub fn hidden(state: &GameState, piece: &PieceId) -> bool {
+    match piece {
+        PieceId::Native { id } => leaders::hidden(state, id),
+        PieceId::Monster { .. } => monster_turns::hidden(state, piece),
+        _ => false,
+    }
+}
+
+/// 8.3.4 c.3: the hidden hireling becomes unhidden (logged under `rule`); no effect if it
+/// is not hidden.
+pub fn unhide(
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    rule: &str,
+    events: &mut super::Events,
+) {
+    if !hidden(state, piece) {
+        return;
+    }
+    match piece {
+        PieceId::Native { id } => leaders::set_hidden(state, id, false),
+        _ => monster_turns::set_hidden(state, piece, false),
+    }
+    events.push(Event::public(
+        rule,
+        format!("{piece} is no longer hidden."),
+        E::HirelingUnhidden {
+            seat,
+            hireling: piece.clone(),
+        },
+    ));
+}
+
+/// 8.3.5 a.1, a.3: `seat`'s unhidden hirelings in the clearing `at`.
+pub fn unhidden_of(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> Vec<PieceId> {
+    of(cat, state, seat, at)
+        .into_iter()
+        .filter(|h| !hidden(state, h))
+        .collect()
 }
 
 /// Whether `piece` is a hireling (a hired native or controlled monster) of anyone.
