@@ -188,6 +188,11 @@ pub struct Spell {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub move_fight: Option<Vec<TimeStrength>>,
+    /// Melt into Mist (List of Spells, 3): the Move chit a character turned into mist may
+    /// use only to run away: its strength and time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub run_away: Option<FlyValues>,
 }
 
 /// One step of a time-to-strength scale (Unleash Power): chits of time `from_time` or more

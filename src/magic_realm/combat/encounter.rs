@@ -267,6 +267,9 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
                 // 4.6.8: a creature may still run or fly away, with its own values.
                 out.extend(super::running::options(cat, state, combat, seat));
                 out.extend(super::flying_away::options(cat, state, combat, seat));
+            } else if !combat.acted.contains(&seat) && spells::mist::misted_seat(cat, state, seat) {
+                // Melt into Mist: mist may run away, with the spell's Move chit.
+                out.extend(super::running::options(cat, state, combat, seat));
             }
             out.push(A::EndActions);
             out

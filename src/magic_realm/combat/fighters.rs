@@ -566,7 +566,7 @@ pub fn character(
                     maneuver = Some(Maneuver { lane, time });
                 }
             }
-            ManeuverPlay::Creature => {}
+            ManeuverPlay::Creature | ManeuverPlay::Mist => {}
             ManeuverPlay::Boots => {
                 if let Some(boots) = card_values(cat, state, seat, true) {
                     maneuver = Some(Maneuver {

@@ -121,6 +121,9 @@ pub enum ManeuverPlay {
     Fly { caster: Seat, spell_box: u8 },
     /// 4.6.8d: transmorphized, a dummy chit with his creature's move time.
     Creature,
+    /// Melt into Mist (List of Spells, 3): turned into mist, the Move chit he may use only
+    /// to run away (its values in the spell's data, `run_away`).
+    Mist,
 }
 
 /// A character's secret plays for the Melee Step (8.4.5).

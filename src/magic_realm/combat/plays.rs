@@ -369,6 +369,7 @@ fn play_words(action: &A) -> String {
                 ManeuverPlay::Boots => "his Boots".into(),
                 ManeuverPlay::Fly { .. } => "his Fly chit".into(),
                 ManeuverPlay::Creature => "his creature's move".into(),
+                ManeuverPlay::Mist => "the Move chit of his mist".into(),
             };
             format!("plays {what} in the {} square", square(*lane))
         }

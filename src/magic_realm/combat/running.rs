@@ -89,6 +89,12 @@ fn carriers(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Ve
     if super::transmorphized::runs(cat, state, combat, seat) {
         out.push(ManeuverPlay::Creature);
     }
+    // Melt into Mist: mist, with the Move chit the spell gives him to run away with.
+    if let Some(mist) = super::spells::mist::run_away_values(cat, state, seat) {
+        if fast(mist.time) && mist.strength >= carried {
+            out.push(ManeuverPlay::Mist);
+        }
+    }
     out
 }
 
@@ -151,6 +157,7 @@ pub fn run(
         ManeuverPlay::Boots => "his Boots card".into(),
         ManeuverPlay::Fly { .. } => "his Fly chit".into(),
         ManeuverPlay::Creature => "his creature's move".into(),
+        ManeuverPlay::Mist => "the Move chit of his mist".into(),
         ManeuverPlay::Horse { galloping: true } => "his galloping horse".into(),
         ManeuverPlay::Horse { galloping: false } => "his walking horse".into(),
     };

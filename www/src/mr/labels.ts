@@ -107,6 +107,8 @@ export function maneuverPhrase(play: ManeuverPlay, chitWord = 'Move chit'): stri
       return `with the Fly chit of seat ${play.caster + 1}'s spell ${play.spell_box + 1}`;
     case 'creature':
       return "with my creature's move";
+    case 'mist':
+      return "with my mist's Move chit";
     default:
       return `with ${chitWord} ${play.chit + 1}`;
   }
@@ -123,6 +125,8 @@ export function maneuverShort(play: ManeuverPlay, chit: (i: number) => string): 
       return 'Fly chit';
     case 'creature':
       return 'Creature';
+    case 'mist':
+      return 'Mist';
     default:
       return chit(play.chit);
   }

@@ -36,6 +36,25 @@ pub fn misted_piece(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     )
 }
 
+/// Melt into Mist (List of Spells, 3): the values of the Move chit a character turned
+/// into mist may use only to run away, from the data of the spell that made him mist.
+pub fn run_away_values(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Option<crate::magic_realm::catalog::magic::FlyValues> {
+    if !misted_seat(cat, state, seat) {
+        return None;
+    }
+    let him = super::SpellAim::of(&CombatTarget::Character { seat });
+    state
+        .spells
+        .iter()
+        .filter(|s| s.has(cat, SpellEffect::MeltIntoMist) && s.works(state))
+        .filter(|s| s.aims.contains(&him))
+        .find_map(|s| cat.spells.get(&s.spell).and_then(|sp| sp.run_away))
+}
+
 /// 4.6.8c: a character turned into mist can do only Move (leaving the map too), Hide and
 /// Follow; any other activity is cancelled when he comes to do it.
 pub fn forbids(cat: &Catalog, state: &GameState, seat: Seat, activity: &Activity) -> bool {
