@@ -17,7 +17,6 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
 use crate::magic_realm::catalog::items::HorseKind;
 use crate::magic_realm::catalog::tables::HideResult;
-use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::meeting::Hireling;
 use crate::magic_realm::map::ClearingRef;
@@ -130,15 +129,7 @@ fn move_targets(
     from: ClearingRef,
 ) -> Vec<ClearingRef> {
     let known = super::leader_search::discoveries(state, leader).paths;
-    let mut to: Vec<ClearingRef> = state
-        .map
-        .moves(&cat.tiles, from, &known)
-        .into_iter()
-        .map(|r| r.to)
-        .collect();
-    to.sort();
-    to.dedup();
-    to
+    super::moving::one_move_away(cat, state, from, &known)
 }
 
 /// 7.3.2: the kind of the leader's own native horse when he can ride it in `at` (it is
@@ -704,34 +695,30 @@ fn do_move(
     let Some(from) = clearing(state, leader) else {
         return false;
     };
-    if !move_targets(cat, state, leader, from).contains(&to) {
-        events.push(Event::public(
-            "7.3.1",
-            format!(
-                "Phase {phase}: {who} cannot move from {} to {}; the phase is blank.",
-                who::name(cat, from),
-                who::name(cat, to)
-            ),
-            E::LeaderPhaseCancelled {
-                leader: leader.clone(),
-            },
-        ));
-        return false;
-    }
-    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
-    if mountain && !climbing {
-        events.push(Event::public(
-            "7.3.1",
-            format!(
-                "Phase {phase}: {who} starts the climb to {}.",
-                who::name(cat, to)
-            ),
-            E::LeaderClimbBegun {
-                leader: leader.clone(),
-                to,
-            },
-        ));
-        return true;
+    let targets = move_targets(cat, state, leader, from);
+    let own = (
+        E::LeaderPhaseCancelled {
+            leader: leader.clone(),
+        },
+        E::LeaderClimbBegun {
+            leader: leader.clone(),
+            to,
+        },
+    );
+    match super::moving::start_move(
+        cat,
+        state,
+        &who,
+        (from, to),
+        &targets,
+        climbing,
+        phase,
+        own,
+        events,
+    ) {
+        super::moving::MoveStart::Blank => return false,
+        super::moving::MoveStart::Climbing => return true,
+        super::moving::MoveStart::Moves => {}
     }
     // 4.5.5b: the roadway he takes, and who spies on him as he leaves.
     let known = super::leader_search::discoveries(state, leader).paths;

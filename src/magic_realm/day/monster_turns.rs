@@ -15,7 +15,7 @@ use super::{birdsong, flying, prowling, steeds, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::tables::HideResult;
-use crate::magic_realm::catalog::tiles::{ClearingKind, TileId};
+use crate::magic_realm::catalog::tiles::TileId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect};
 use crate::magic_realm::map::ClearingRef;
@@ -151,15 +151,7 @@ fn entitlement(cat: &Catalog, state: &GameState, start: ClearingRef) -> birdsong
 /// 7.3.1: the clearings one Move away for a controlled monster: along open roadways (it
 /// has discovered no hidden path or secret passage of its own).
 fn move_targets(cat: &Catalog, state: &GameState, from: ClearingRef) -> Vec<ClearingRef> {
-    let mut to: Vec<ClearingRef> = state
-        .map
-        .moves(&cat.tiles, from, &BTreeSet::new())
-        .into_iter()
-        .map(|r| r.to)
-        .collect();
-    to.sort();
-    to.dedup();
-    to
+    super::moving::one_move_away(cat, state, from, &BTreeSet::new())
 }
 
 /// 6.2.5, 7.3.1, 7.3.3, 7.4: what may come next in the monster's record: a monster that
@@ -434,34 +426,30 @@ fn do_move(
     let Some(from) = clearing(state, piece) else {
         return false;
     };
-    if !move_targets(cat, state, from).contains(&to) {
-        events.push(Event::public(
-            "7.3.1",
-            format!(
-                "Phase {phase}: {who} cannot move from {} to {}; the phase is blank.",
-                who::name(cat, from),
-                who::name(cat, to)
-            ),
-            E::MonsterPhaseCancelled {
-                monster: piece.clone(),
-            },
-        ));
-        return false;
-    }
-    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
-    if mountain && !climbing {
-        events.push(Event::public(
-            "7.3.1",
-            format!(
-                "Phase {phase}: {who} starts the climb to {}.",
-                who::name(cat, to)
-            ),
-            E::MonsterClimbBegun {
-                monster: piece.clone(),
-                to,
-            },
-        ));
-        return true;
+    let targets = move_targets(cat, state, from);
+    let own = (
+        E::MonsterPhaseCancelled {
+            monster: piece.clone(),
+        },
+        E::MonsterClimbBegun {
+            monster: piece.clone(),
+            to,
+        },
+    );
+    match super::moving::start_move(
+        cat,
+        state,
+        &who,
+        (from, to),
+        &targets,
+        climbing,
+        phase,
+        own,
+        events,
+    ) {
+        super::moving::MoveStart::Blank => return false,
+        super::moving::MoveStart::Climbing => return true,
+        super::moving::MoveStart::Moves => {}
     }
     for p in steeds::with_part(cat, state, piece) {
         state.piles.move_to(&p, Place::Clearing { at: to }, None);

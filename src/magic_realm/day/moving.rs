@@ -221,3 +221,75 @@ pub fn do_move(
     hiring::accompany(cat, state, seat, from, to, events);
     Ok(())
 }
+
+/// 7.3.1: the clearings one Move away from `from` for a hired leader or controlled monster
+/// taking its own turn, along open roadways and the hidden ones in `known`.
+pub fn one_move_away(
+    cat: &Catalog,
+    state: &GameState,
+    from: ClearingRef,
+    known: &std::collections::BTreeSet<crate::magic_realm::map::PathRef>,
+) -> Vec<ClearingRef> {
+    let mut to: Vec<ClearingRef> = state
+        .map
+        .moves(&cat.tiles, from, known)
+        .into_iter()
+        .map(|r| r.to)
+        .collect();
+    to.sort();
+    to.dedup();
+    to
+}
+
+/// How a hired leader's or controlled monster's Move phase begins (7.3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveStart {
+    /// It cannot move there: the phase is blank.
+    Blank,
+    /// The first of the two Moves into a mountain clearing: it starts the climb.
+    Climbing,
+    /// It moves now.
+    Moves,
+}
+
+/// 7.3.1: the start of a Move phase of `who` (a hired leader or controlled monster) from
+/// `from` to `to`, given the clearings `targets` one Move away and whether a climb is under
+/// way; logs `blank` or `climb` (the mover's own event) when the phase goes no further.
+#[allow(clippy::too_many_arguments)]
+pub fn start_move(
+    cat: &Catalog,
+    state: &GameState,
+    who_name: &str,
+    (from, to): (ClearingRef, ClearingRef),
+    targets: &[ClearingRef],
+    climbing: bool,
+    phase: usize,
+    (blank, climb): (E, E),
+    events: &mut Vec<Event<E>>,
+) -> MoveStart {
+    if !targets.contains(&to) {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "Phase {phase}: {who_name} cannot move from {} to {}; the phase is blank.",
+                who::name(cat, from),
+                who::name(cat, to)
+            ),
+            blank,
+        ));
+        return MoveStart::Blank;
+    }
+    let mountain = who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain);
+    if mountain && !climbing {
+        events.push(Event::public(
+            "7.3.1",
+            format!(
+                "Phase {phase}: {who_name} starts the climb to {}.",
+                who::name(cat, to)
+            ),
+            climb,
+        ));
+        return MoveStart::Climbing;
+    }
+    MoveStart::Moves
+}
