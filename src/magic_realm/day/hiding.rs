@@ -33,6 +33,17 @@ pub fn do_hide(
 }
 
 /// 7.4: one roll on the Hide table with his modifications; on a success he is hidden.
+/// 7.4, 4.1.4: the Hide roll of a hired leader or controlled monster: two dice, unmodified
+/// (his employer's or controller's modifications do not apply); whether it hides.
+pub fn unmodified_roll(cat: &Catalog, state: &mut GameState) -> (crate::engine::dice::Roll, bool) {
+    let roll = state.dice.roll("hide", 2);
+    let success = cat
+        .tables
+        .hide(roll.higher())
+        .is_some_and(|r| *r == HideResult::Success);
+    (roll, success)
+}
+
 /// Logged as `text` followed by the result. Returns whether he hid.
 pub fn roll_to_hide(
     cat: &Catalog,

@@ -16,7 +16,6 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
 use crate::magic_realm::catalog::items::HorseKind;
-use crate::magic_realm::catalog::tables::HideResult;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::meeting::Hireling;
 use crate::magic_realm::map::ClearingRef;
@@ -782,11 +781,7 @@ fn hide(
         share_hide(cat, state, leader, true);
         return Ok(());
     }
-    let roll = state.dice.roll("hide", 2);
-    let success = cat
-        .tables
-        .hide(roll.higher())
-        .is_some_and(|r| *r == HideResult::Success);
+    let (roll, success) = super::hiding::unmodified_roll(cat, state);
     if let Some(h) = hireling_mut(state, employer, leader) {
         h.hidden = success;
     }

@@ -14,7 +14,6 @@
 use super::{birdsong, flying, prowling, steeds, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
-use crate::magic_realm::catalog::tables::HideResult;
 use crate::magic_realm::catalog::tiles::TileId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect};
@@ -568,11 +567,7 @@ fn hide(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut Even
     if hidden(state, piece) {
         return;
     }
-    let roll = state.dice.roll("hide", 2);
-    let success = cat
-        .tables
-        .hide(roll.higher())
-        .is_some_and(|r| *r == HideResult::Success);
+    let (roll, success) = super::hiding::unmodified_roll(cat, state);
     if let Some(t) = turn_mut(state, piece) {
         t.hidden = success;
     }
