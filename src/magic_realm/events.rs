@@ -1317,6 +1317,12 @@ pub enum MagicRealmEvent {
         seat: Seat,
         hireling: PieceId,
     },
+    /// The Lost spell (card rule 2): a hired leader, controlled monster or phantasm rolled
+    /// on the Lost Table: it moves to the adjacent clearing numbered `clearing`.
+    MinionLostRolled {
+        mover: crate::magic_realm::combat::spells::lost::LostMover,
+        clearing: u8,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

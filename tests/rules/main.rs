@@ -41,6 +41,7 @@ mod mr_leader_guide_search;
 mod mr_leader_search;
 mod mr_leaders;
 mod mr_looting;
+mod mr_lost_minions;
 mod mr_magic_sight;
 mod mr_map;
 mod mr_melee;

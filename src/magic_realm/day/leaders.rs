@@ -17,6 +17,8 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
 use crate::magic_realm::catalog::items::HorseKind;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells;
+use crate::magic_realm::combat::spells::lost::{LostMove, LostMover, MinionWay};
 use crate::magic_realm::day::meeting::Hireling;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
@@ -377,12 +379,20 @@ pub struct LeaderTurn {
     /// 7.5: the search of this phase is done.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub searched: bool,
+    /// Lost (card rule 2): his Lost Move under way.
+    #[serde(default, skip_serializing_if = "LostMove::is_idle")]
+    pub lost: LostMove,
 }
 
 impl LeaderTurn {
     /// 7.5: the leader's search waits for his employer's decision.
     fn deciding_search(&self) -> bool {
         self.searching || !self.picks.is_empty()
+    }
+
+    /// Lost (card rule 2): his employer picks where his Lost Move goes.
+    fn deciding_lost_way(&self) -> bool {
+        self.lost.choosing()
     }
 }
 
@@ -394,6 +404,7 @@ pub fn awaiting(state: &GameState) -> Option<(Seat, NativeId)> {
     match state.today.order.get(state.today.turn)? {
         Turner::Leader { employer, leader }
             if turn.deciding_search()
+                || turn.deciding_lost_way()
                 || (!turn.ready
                     && super::carried::may_abandon(state, leader)
                     && hireling(state, *employer, leader)
@@ -411,7 +422,9 @@ pub fn phase_start_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<
     let turn = state.today.leader_turn.as_ref();
     match awaiting(state) {
         Some((employer, leader)) if employer == seat => {
-            if turn.is_some_and(|t| !t.picks.is_empty()) {
+            if let Some(t) = turn.filter(|t| t.deciding_lost_way()) {
+                t.lost.options()
+            } else if turn.is_some_and(|t| !t.picks.is_empty()) {
                 super::leader_search::pick_options(state, &leader)
             } else if turn.is_some_and(|t| t.searching) {
                 super::leader_search::options(cat, state, &leader)
@@ -436,6 +449,19 @@ pub fn apply_phase_start(
         .as_ref()
         .is_some_and(LeaderTurn::deciding_search);
     let employer = awaiting(state).map(|(e, _)| e);
+    if let Some(turn) = state
+        .today
+        .leader_turn
+        .as_mut()
+        .filter(|t| t.deciding_lost_way())
+    {
+        return match action {
+            A::LostWay { to } => spells::lost::choose_for(&mut turn.lost, *to),
+            other => Err(RuleError::illegal(format!(
+                "{other:?}: the Lost hired leader's employer must pick where he goes (Lost)"
+            ))),
+        };
+    }
     match action {
         A::LeaderSearch { leader, search } if searching => {
             let employer = employer.ok_or_else(|| RuleError::illegal("no leader is searching"))?;
@@ -549,7 +575,45 @@ pub fn take_turn(
             match activity {
                 Activity::Move { to } => {
                     let from = clearing(state, leader);
-                    turn.climbing = do_move(cat, state, leader, *to, turn.climbing, phase, events);
+                    // Lost, card rule 2: a Lost spell on his tile sends him elsewhere.
+                    let way = match from {
+                        Some(f) => {
+                            let targets = move_targets(cat, state, leader, f);
+                            spells::lost::minion_way(
+                                cat,
+                                state,
+                                &mut turn.lost,
+                                &LostMover::Denizen {
+                                    piece: counter(leader),
+                                },
+                                (f, *to),
+                                &targets,
+                                turn.climbing,
+                                events,
+                            )?
+                        }
+                        None => MinionWay::To(*to),
+                    };
+                    match way {
+                        MinionWay::Choose => {
+                            state.today.leader_turn = Some(turn);
+                            return Ok(false);
+                        }
+                        MinionWay::Nowhere => {
+                            turn.climbing = false;
+                            events.push(Event::public(
+                                "4.6.8",
+                                format!("Phase {phase}: {who} is Lost and goes nowhere; the phase is blank."),
+                                E::LeaderPhaseCancelled {
+                                    leader: leader.clone(),
+                                },
+                            ));
+                        }
+                        MinionWay::To(to) => {
+                            turn.climbing =
+                                do_move(cat, state, leader, to, turn.climbing, phase, events);
+                        }
+                    }
                     // 7.11a: the characters following him move with him.
                     if let (Some(from), Some(now)) = (from, clearing(state, leader)) {
                         if from != now {
