@@ -95,6 +95,7 @@ mod mr_treasures_day;
 mod mr_tremendous_characters;
 mod mr_tremendous_hirelings;
 mod mr_turns;
+mod mr_wand_charge;
 mod mr_twt;
 mod mr_twt_tables;
 mod mr_withered_claw;

@@ -37,6 +37,7 @@ pub mod protection;
 pub mod storm;
 pub mod transform;
 pub mod unleash;
+pub mod wand_strikes;
 pub mod whistle;
 pub mod wise_bird;
 pub mod wishes;
