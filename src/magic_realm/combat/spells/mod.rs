@@ -491,7 +491,7 @@ pub fn spell_ends(
         item,
     } = ended;
     match item {
-        Some(item) => items::spell_ended(state, item),
+        Some(item) => items::spell_ended(state, item, spell),
         None => fatigue_chit(state, seat, chit),
     }
     let spell = spell.clone();
