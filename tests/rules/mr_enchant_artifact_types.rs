@@ -137,8 +137,10 @@ fn rule_8_3_9c3_without_enchant_artifact_the_committed_ring_casts_nothing() {
     let transform = json!({"caster": 0, "spell": "transform", "spellBox": 100, "chit": 0,
         "aims": [{"aim": "character", "seat": 1}], "until": {"at": "never"},
         "inert": true, "item": RING});
-    let mut g = start(json!({"seats": [sorceror(), swordsman], "spells": [transform],
-        "pieces": [monster("ogre")], "at": "sunset", "dice": dice(6, 80)}));
+    let mut g = start(
+        json!({"seats": [sorceror(), swordsman], "spells": [transform],
+        "pieces": [monster("ogre")], "at": "sunset", "dice": dice(6, 80)}),
+    );
     let mut log = Vec::new();
     to_actions(&mut g, S0, 1, &mut log);
     assert!(ring_spells(&g, S0).is_empty());

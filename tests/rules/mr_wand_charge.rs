@@ -18,7 +18,9 @@ fn until_red_die(
     log: &mut Vec<tabletop_rules::engine::Event<E>>,
 ) -> bool {
     for _ in 0..60 {
-        if g.legal_actions(seat).contains(&A::ChooseRedDie { value: 1 }) {
+        if g.legal_actions(seat)
+            .contains(&A::ChooseRedDie { value: 1 })
+        {
             return true;
         }
         if g.to_act().seats().is_empty() || combat::current(g.state()).is_none() {
@@ -39,7 +41,10 @@ fn rule_8_4_7_the_magic_wand_sets_the_red_die_of_a_demon_s_power_of_the_pit_roll
     let mut g = start(json!({"seats": [sorceror], "pieces": [monster("demon")],
         "at": "sunset", "dice": dice(5, 40)}));
     let mut log = Vec::new();
-    assert!(until_red_die(&mut g, S0, &mut log), "he is asked for the red die");
+    assert!(
+        until_red_die(&mut g, S0, &mut log),
+        "he is asked for the red die"
+    );
     assert_eq!(
         g.legal_actions(S0),
         (1..=6)
@@ -103,13 +108,13 @@ fn rule_8_4_7_the_magic_wand_sets_the_red_die_of_the_imp_s_curses_roll() {
     let mut g = start(json!({"seats": [sorceror], "pieces": [monster("imp")],
         "at": "sunset", "dice": dice(5, 40)}));
     let mut log = Vec::new();
-    assert!(until_red_die(&mut g, S0, &mut log), "he is asked for the red die");
+    assert!(
+        until_red_die(&mut g, S0, &mut log),
+        "he is asked for the red die"
+    );
     log.extend(g.apply(S0, A::ChooseRedDie { value: 6 }).unwrap());
     for _ in 0..40 {
-        if details(&log)
-            .iter()
-            .any(|d| matches!(d, E::Cursed { .. }))
-        {
+        if details(&log).iter().any(|d| matches!(d, E::Cursed { .. })) {
             break;
         }
         pass_once(&mut g, &mut log);
@@ -134,8 +139,10 @@ fn rule_8_4_7_only_the_wand_holder_the_demon_attacks_is_asked() {
     let sorceror = json!({"character": "sorceror", "at": here(), "hidden": true,
         "belongings": [wand()]});
     let swordsman = json!({"character": "swordsman", "at": here(), "hidden": false});
-    let mut g = start(json!({"seats": [sorceror, swordsman], "pieces": [monster("demon")],
-        "at": "sunset", "dice": dice(5, 60)}));
+    let mut g = start(
+        json!({"seats": [sorceror, swordsman], "pieces": [monster("demon")],
+        "at": "sunset", "dice": dice(5, 60)}),
+    );
     let mut log = Vec::new();
     for _ in 0..60 {
         if details(&log)

@@ -106,7 +106,13 @@ fn spent(cat: &Catalog, state: &GameState, item: &TreasureId, t: Option<MagicTyp
 /// thus played once per Evening and not while its spell is in effect; one Enchant Artifact
 /// gave more types is played once per Evening with each, each type free while another
 /// is committed.
-fn playable(cat: &Catalog, state: &GameState, seat: Seat, item: &TreasureId, spell: &SpellId) -> bool {
+fn playable(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    item: &TreasureId,
+    spell: &SpellId,
+) -> bool {
     let piece = PieceId::Treasure { id: item.clone() };
     let t = type_of(cat, spell);
     belongings::is_active(state, seat, &piece)

@@ -90,9 +90,16 @@ pub fn ask(cat: &Catalog, state: &mut GameState) -> Result<bool, RuleError> {
 }
 
 /// `seat` set the red die of his `roll` for this round.
-pub fn chosen(state: &mut GameState, seat: Seat, roll: RedDieRoll, value: u8) -> Result<(), RuleError> {
+pub fn chosen(
+    state: &mut GameState,
+    seat: Seat,
+    roll: RedDieRoll,
+    value: u8,
+) -> Result<(), RuleError> {
     let combat = current_mut(state)?;
-    combat.red_strikes.retain(|(s, r, _)| !(*s == seat && *r == roll));
+    combat
+        .red_strikes
+        .retain(|(s, r, _)| !(*s == seat && *r == roll));
     combat.red_strikes.push((seat, roll, value));
     Ok(())
 }
