@@ -695,10 +695,18 @@ pub struct Today {
     /// other end of the roadway he entered by (the only roadway he may run away onto).
     #[serde(default)]
     pub entered_from: BTreeMap<Seat, crate::magic_realm::map::ClearingRef>,
-    /// 8.3.9 c.4: the Artifacts and Spell Books that cannot be played again this Evening:
-    /// those played today, and those whose spell ended during this Evening.
+    /// 8.3.9 c.4: the Artifacts and Spell Books played today, and those whose spell ended
+    /// during this Evening (with any of their Magic types: `item_spells_spent` says which).
     #[serde(default)]
     pub items_spent: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
+    /// 8.3.9 c.4, Enchant Artifact card rule 3: each item with the spells it cast today, or
+    /// whose spell cast by it ended during this Evening: the Magic types of those spells
+    /// cannot be used again with it this Evening (its other types still can).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub item_spells_spent: BTreeSet<(
+        crate::magic_realm::catalog::items::TreasureId,
+        crate::magic_realm::catalog::magic::SpellId,
+    )>,
     /// 7.2.3, 4.4.8: Treasure cards with Permanent spells energized today by a colour chit
     /// (the Flying Carpet stays energized all day, however often he lands).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
