@@ -503,6 +503,10 @@ pub enum BlockOrder {
         blocker: Individual,
         target: Individual,
     },
+    /// Have `minion` (one of his hired leaders or controlled monsters) block the monsters in
+    /// its clearing at the end of each of its phases, and those that arrive there at the end
+    /// of a turn (7.12). His character's order is `Monsters`.
+    MinionMonsters { minion: PieceId },
 }
 
 /// 7.12: an individual who can block and be blocked: a character, or a hired leader or a
