@@ -411,6 +411,44 @@ fn rule_7_12_a_hidden_individual_blocks_the_prowling_monsters_that_move_to_his_c
 }
 
 #[test]
+fn rule_7_12_after_his_turn_an_individual_who_blocks_arriving_monsters_loses_only_his_hiding() {
+    // The Swordsman hides in Mountain 2 (1 and 1) and ends his turn; a prowling Giant Bat
+    // in Mountain 5 moves to him. Ordered to block the monsters, he blocks it: he had his
+    // whole turn and loses only his hiding; the Bat stops prowling. Not so ordered, he
+    // stays hidden and the Bat is free to prowl on.
+    for ordered in [false, true] {
+        let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": mountain(2), "hidden": true}],
+            "pieces": bats(&[(0, mountain(5))]), "day": 2, "at": "birdsong",
+            "dice": [6, 1, 1]}));
+        if ordered {
+            give(&mut g, S0, BlockOrder::Monsters);
+        }
+        record(&mut g, S0, &[Activity::Hide]);
+        let log = play_day(&mut g);
+        let d = details(&log);
+        let hid = d
+            .iter()
+            .position(|e| matches!(e, E::HideRolled { success: true, .. }));
+        let ended = d.iter().position(|e| matches!(e, E::TurnEnds { .. }));
+        let block = d.iter().position(
+            |e| matches!(e, E::Blocked { seat, by } if *seat == S0 && *by == vec![bat(0)]),
+        );
+        assert!(hid.is_some() && hid < ended, "{d:#?}");
+        assert!(d.iter().any(|e| matches!(e,
+            E::MonstersMoved { pieces, .. } if pieces.contains(&bat(0)))));
+        let stopped = g.state().today.stopped.contains(&bat(0));
+        if ordered {
+            assert!(block > ended, "he blocks it as it arrives, after his turn");
+            assert!(stopped && !g.state().seats[0].hidden);
+        } else {
+            assert_eq!(block, None);
+            assert!(!stopped && g.state().seats[0].hidden);
+        }
+    }
+}
+
+#[test]
 fn rule_7_12_a_hired_leader_blocks_monsters_appearing_by_him_unless_he_is_mist() {
     // The Swordsman's hired Company HQ hides in Mountain 5, his turn still to come. When
     // the Swordsman ends his turn in Mountain 2, Howl 5 brings three Bats to the HQ:

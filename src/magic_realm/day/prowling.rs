@@ -3,7 +3,8 @@
 //! exchanged, the chits summon prowling denizens from the Appearance Chart (Warning chits
 //! first, then Sound and Site chits by rising number), Dwellings summon natives, leaders and
 //! sites summon row-6 visitors, and monsters that move or appear block unhidden
-//! individuals.
+//! individuals, while the individuals there ordered to block the monsters block them
+//! (7.12).
 
 use super::summoning::{
     chit_info, summon_monsters, summon_natives, summon_visitors, summoning_order, ChitInfo,
