@@ -1323,6 +1323,13 @@ pub enum MagicRealmEvent {
         mover: crate::magic_realm::combat::spells::lost::LostMover,
         clearing: u8,
     },
+    /// 7.12: a hired leader or controlled monster blocks the monsters in its clearing (at
+    /// the end of its phase, or as they arrive at the end of a turn): they stop prowling,
+    /// and it is blocked and unhidden. (A character blocking them: `Blocked`.)
+    MinionBlocksMonsters {
+        minion: PieceId,
+        monsters: Vec<PieceId>,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -494,7 +494,8 @@ pub struct TreasurePhase {
 pub enum BlockOrder {
     /// Block this character whenever he can be blocked.
     Character { target: Seat },
-    /// Block the monsters in his clearing at the end of each of his phases.
+    /// Block the monsters in his clearing at the end of each of his phases, and those that
+    /// arrive there at the end of a turn (7.12).
     Monsters,
     /// Have `blocker` (his character, or one of his hired leaders or controlled monsters)
     /// block `target` (another seat's character, hired leader or controlled monster)
@@ -503,6 +504,10 @@ pub enum BlockOrder {
         blocker: Individual,
         target: Individual,
     },
+    /// Have `minion` (one of his hired leaders or controlled monsters) block the monsters in
+    /// its clearing at the end of each of its phases, and those that arrive there at the end
+    /// of a turn (7.12). His character's order is `Monsters`.
+    MinionMonsters { minion: PieceId },
 }
 
 /// 7.12: an individual who can block and be blocked: a character, or a hired leader or a

@@ -880,7 +880,11 @@ pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &m
     let Some(at) = clearing(state, leader) else {
         return;
     };
-    if hidden(state, leader) || state.today.blocked_leaders.contains(leader) {
+    // 4.6.8c: mist neither blocks nor is blocked.
+    if hidden(state, leader)
+        || state.today.blocked_leaders.contains(leader)
+        || crate::magic_realm::combat::spells::mist::misted_piece(cat, state, &counter(leader))
+    {
         return;
     }
     let monsters = prowling::blocking_monsters(cat, state, at);

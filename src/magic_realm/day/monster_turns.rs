@@ -707,7 +707,11 @@ pub fn block(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut
     let Some(at) = clearing(state, piece) else {
         return;
     };
-    if hidden(state, piece) || state.today.blocked_monsters.contains(piece) {
+    // 4.6.8c: mist neither blocks nor is blocked.
+    if hidden(state, piece)
+        || state.today.blocked_monsters.contains(piece)
+        || spells::mist::misted_piece(cat, state, piece)
+    {
         return;
     }
     // Itself controlled, it is never among them.

@@ -201,6 +201,7 @@ function seatOrder(names: Names, order: BlockOrder): string {
 
 /** The hired leader or controlled monster an order has block, if not the character himself. */
 function orderMinion(names: Names, order: BlockOrder): string | undefined {
+  if (order.block === 'minionMonsters') return pieceName(names, order.minion);
   return order.block === 'individual' && order.blocker.individual === 'denizen'
     ? pieceName(names, order.blocker.piece)
     : undefined;
