@@ -73,7 +73,12 @@ fn with_horse(cat: &Catalog, native: &NativeId) -> Vec<PieceId> {
 }
 
 /// The natives a choice names, if they can be hired here now.
-fn targets(cat: &Catalog, state: &GameState, at: ClearingRef, hire: &HireChoice) -> Vec<NativeId> {
+pub fn targets(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    hire: &HireChoice,
+) -> Vec<NativeId> {
     match hire {
         HireChoice::Group { group, .. } => {
             let single = cat
@@ -102,7 +107,7 @@ fn targets(cat: &Catalog, state: &GameState, at: ClearingRef, hire: &HireChoice)
     }
 }
 
-fn group_of_choice(cat: &Catalog, hire: &HireChoice) -> Option<NativeGroup> {
+pub fn group_of_choice(cat: &Catalog, hire: &HireChoice) -> Option<NativeGroup> {
     match hire {
         HireChoice::Group { group, .. } => Some(*group),
         HireChoice::Native { native, .. } => cat.denizens.native(native).map(|n| n.group),
@@ -114,15 +119,35 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
+    let drinks = |group| meeting::can_buy_drinks(cat, state, seat, Trader::Native(group));
+    let mut out: Vec<A> = choices(cat, state, here, drinks)
+        .into_iter()
+        .map(|hire| A::Hire { hire })
+        .collect();
+    if !out.is_empty() {
+        out.push(A::Proceed);
+    }
+    out
+}
+
+/// 7.7: the hires that can be attempted in clearing `at`, each group (or, for groups hired
+/// one at a time, each native) without drinks, then with drinks when `drinks` says the
+/// hirer can buy them for that group.
+pub fn choices(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    drinks: impl Fn(NativeGroup) -> bool,
+) -> Vec<HireChoice> {
     let mut out = Vec::new();
-    for group in meeting::groups_here(cat, state, here) {
-        let drinks = meeting::can_buy_drinks(cat, state, seat, Trader::Native(group));
+    for group in meeting::groups_here(cat, state, at) {
+        let drinks = drinks(group);
         let single = cat
             .denizens
             .group(group)
             .is_some_and(|g| g.hire == HireUnit::Single);
         let bases: Vec<HireChoice> = if single {
-            meeting::unhired_members(cat, state, here, group)
+            meeting::unhired_members(cat, state, at, group)
                 .into_iter()
                 .map(|native| HireChoice::Native {
                     native,
@@ -147,15 +172,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                         drinks: true,
                     },
                 };
-                out.push(A::Hire { hire: base });
-                out.push(A::Hire { hire: with });
+                out.push(base);
+                out.push(with);
             } else {
-                out.push(A::Hire { hire: base });
+                out.push(base);
             }
         }
-    }
-    if !out.is_empty() {
-        out.push(A::Proceed);
     }
     out
 }
