@@ -202,6 +202,11 @@ fn rule_7_6_a_hired_leader_buys_on_his_employers_column_with_his_own_gold() {
     );
     let own = g.view(Viewer::Seat { seat: S0 }).unwrap().own;
     assert_eq!(own[0].meeting.as_ref().map(|o| o.price), Some(30));
+    let other = g.view(Viewer::Seat { seat: S1 }).unwrap().own;
+    assert!(
+        other.iter().all(|o| o.meeting.is_none()),
+        "4.5: only the employer sees the offer"
+    );
     let log = g.apply(S0, answer(MeetingAnswer::Pay)).unwrap();
     assert!(details(&log).iter().any(|d| matches!(d,
         E::LeaderItemBought { leader, price: 30, boon: false, .. } if *leader == guard())));

@@ -2,7 +2,8 @@
 //! the clearing with a Meeting Table roll (a whole group for the sum of its members' wages,
 //! or the Order and the Rogues one native at a time), the 14-day term of hire and its end
 //! at Midnight (8.9), hirelings moving with the character who hired them, and hired
-//! natives staying where they are at the end of the week (6.3.4).
+//! natives staying where they are at the end of the week (6.3.4). A hired leader's Hire
+//! phase (hiring for his employer) is in `leader_trade`.
 //!
 //! Not yet here (each needs the day's turn machinery to know actors other than a seat's
 //! character, so it is left to the lead's day work):
@@ -10,8 +11,6 @@
 //!   Basic + two Sunlight phases + his horse's; no Rest, Alert or Enchant of his own), his
 //!   attention chit mixed at Sunrise, his phases done in Daylight, his own discoveries
 //!   (7.5.1) and blocks (7.12). `Today.order` holds seats only today.
-//! - 7.6 / 7.7 by a hired leader: trading and hiring on his employer's behalf with his own
-//!   gold and belongings (needs his turns and a record of his gold).
 //! - 6.3.1: assigning underlings to guides at Sunrise and hiding with them; until then
 //!   [`accompany`] moves the hirelings following the character who moves (6.3.1, 7.11).
 //! - 8.2.2 / 9.1.1: the Evening's battling rolls and freeing hirelings when the hiring
