@@ -508,3 +508,88 @@ fn rule_7_6_a_boon_the_leader_accepts_is_owed_by_his_employer() {
     assert_eq!(boons[0].trader, COMPANY);
     assert_eq!(boons[0].gold, 10);
 }
+
+#[test]
+fn random_leader_trading_days_apply_every_offered_action_keep_every_piece_and_reload() {
+    use tabletop_rules::engine::conformance::Conformance;
+    use tabletop_rules::engine::{Seed, Session};
+    use tabletop_rules::magic_realm::scenario::MagicRealmScenario;
+    use tabletop_rules::magic_realm::state::Step;
+    use tabletop_rules::magic_realm::MagicRealm;
+    let mut rng: u64 = 0x1EAD;
+    let mut next = |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        usize::try_from(rng >> 33).unwrap_or(0) % n.max(1)
+    };
+    let mut met = 0;
+    for game in 0..40u64 {
+        let mut pieces = company();
+        pieces.extend([
+            native_here("patrol-hq"),
+            lay(&weapon("spear"), &group_box("Patrol")),
+            lay(&guard_piece(), &Place::Clearing { at: oak(2) }),
+        ]);
+        if game % 2 == 0 {
+            pieces.push(lay(&weapon("short-sword"), &carried_by_guard()));
+        }
+        let gold = [0, 3, 12, 40][usize::try_from(game % 4).unwrap_or(0)];
+        let sc: MagicRealmScenario = serde_json::from_value(json!({"seats": [
+            {"character": "swordsman", "at": oak(2), "hidden": false, "gold": 5, "record": [],
+             "hirelings": [{"native": "guard-hq", "lastDay": 20, "gold": gold}]},
+            {"character": "amazon", "at": oak(2), "hidden": false, "record": []}],
+            "pieces": pieces, "day": 2, "at": "birdsong"}))
+        .unwrap();
+        let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(game)).unwrap();
+        let record = [
+            Activity::Trade,
+            Activity::Hire,
+            Activity::Trade,
+            Activity::Hire,
+        ];
+        for activity in record {
+            g.apply(
+                S0,
+                A::RecordLeaderActivity {
+                    leader: guard(),
+                    activity,
+                },
+            )
+            .unwrap();
+        }
+        for step in 0..400 {
+            if !matches!(
+                g.state().step,
+                Step::Birdsong { .. } | Step::Daylight { .. }
+            ) {
+                break;
+            }
+            MagicRealm::invariants(g.state())
+                .unwrap_or_else(|e| panic!("game {game} step {step}: {e}"));
+            let Some(seat) = g.to_act().seats().first().copied() else {
+                break;
+            };
+            let legal = g.legal_actions(seat);
+            assert!(!legal.is_empty(), "game {game} step {step}: nothing legal");
+            let a = legal[next(legal.len())].clone();
+            let log = g
+                .apply(seat, a.clone())
+                .unwrap_or_else(|e| panic!("game {game} step {step}: {a:?} offered but {e:?}"));
+            met += details(&log)
+                .iter()
+                .filter(|d| matches!(d, E::LeaderMeetingRolled { .. }))
+                .count();
+            // A save taken mid-deal loads to the same state (the offer, the gold).
+            if step % 7 == 0 {
+                let json = g.save_json().unwrap();
+                let loaded = Session::<MagicRealm>::load_json(&json).unwrap();
+                assert!(
+                    loaded.state() == g.state(),
+                    "game {game} step {step}: save/load"
+                );
+            }
+        }
+    }
+    assert!(met > 10, "the leaders met traders only {met} times");
+}
