@@ -293,6 +293,42 @@ fn rule_7_6_a_hired_leader_sells_what_he_carries_and_records_the_gold() {
 }
 
 #[test]
+fn rule_7_6_a_card_the_leader_sells_to_its_group_gives_its_fame_reward_to_his_employer() {
+    // The Sacred Statue sold to the Order: its price to the leader's gold, its Fame
+    // reward (3.3.6f) to his employer, who owned it.
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let statue = cat
+        .items
+        .treasure(&tabletop_rules::magic_realm::catalog::items::TreasureId(
+            "sacred-statue".into(),
+        ))
+        .unwrap();
+    let reward = i32::try_from(statue.fame_reward.unwrap().fame).unwrap();
+    let price = i32::try_from(statue.price.unwrap()).unwrap();
+    let card: PieceId =
+        serde_json::from_value(json!({"kind": "treasure", "id": "sacred-statue"})).unwrap();
+    let pieces = vec![native_here("order-hq"), lay(&card, &carried_by_guard())];
+    let mut g = guard_at_oak(0, pieces, &[]);
+    play(&mut g, &[Activity::Trade]);
+    g.apply(S0, A::Proceed).unwrap(); // 7.2.2: he keeps what he carries.
+    let fame = g.state().seats[0].fame;
+    g.apply(
+        S0,
+        A::LeaderTrade {
+            leader: guard(),
+            deal: TradeChoice::Sell {
+                to: Trader::Native(NativeGroup::Order),
+                item: card,
+            },
+        },
+    )
+    .unwrap();
+    assert_eq!(leader_gold(g.state()), price);
+    assert_eq!(g.state().seats[0].fame, fame + reward);
+    assert_eq!(g.state().seats[0].gold, 7);
+}
+
+#[test]
 fn rule_7_7_a_hired_leader_hires_natives_for_his_employer_with_his_gold() {
     // The Company's two men here: wages 2 + 2; Friendly roll 2 is Price x2, 8 gold.
     let mut g = guard_at_oak(10, company(), &[2, 1]);
@@ -475,16 +511,17 @@ fn rule_7_6_an_insult_to_a_hired_leader_costs_his_employers_notoriety() {
 }
 
 #[test]
-fn rule_7_6_a_boon_the_leader_accepts_is_owed_by_his_employer() {
-    // The Black Knight is the Company's Ally: roll 1 is a Boon, taken free.
+fn rule_7_6_a_boon_the_leader_accepts_is_owed_by_his_employer_and_he_may_repay_it() {
+    // The Black Knight is the Company's Ally: roll 1 is a Boon, taken free. In his next
+    // Trade phase the leader repays it (10 gold) with his own gold.
     let mut pieces = company();
     pieces.push(lay(&guard_piece(), &Place::Clearing { at: oak(2) }));
     let mut g = start(json!({"seats": [
-        {"character": "black-knight", "at": oak(5), "hidden": false, "record": [],
-         "hirelings": [{"native": "guard-hq", "lastDay": 20, "gold": 0}]},
+        {"character": "black-knight", "at": oak(5), "hidden": false, "gold": 4, "record": [],
+         "hirelings": [{"native": "guard-hq", "lastDay": 20, "gold": 10}]},
         {"character": "amazon", "at": oak(4), "hidden": false, "record": []}],
         "pieces": pieces, "day": 2, "at": "birdsong", "dice": [1, 1, 1]}));
-    play(&mut g, &[Activity::Trade]);
+    play(&mut g, &[Activity::Trade, Activity::Trade]);
     let crossbow = weapon("crossbow");
     let log = g.apply(S0, buy(crossbow.clone(), false)).unwrap();
     assert_eq!(
@@ -494,6 +531,7 @@ fn rule_7_6_a_boon_the_leader_accepts_is_owed_by_his_employer() {
     assert_eq!(
         g.legal_actions(S0),
         vec![
+            answer(MeetingAnswer::Pay),
             answer(MeetingAnswer::TakeBoon),
             answer(MeetingAnswer::Decline)
         ]
@@ -503,10 +541,28 @@ fn rule_7_6_a_boon_the_leader_accepts_is_owed_by_his_employer() {
         g.state().piles.place_of(&crossbow),
         Some(&carried_by_guard())
     );
+    assert_eq!(leader_gold(g.state()), 10, "a boon costs nothing now");
     let boons = &g.state().seats[0].boons;
     assert_eq!(boons.len(), 1);
     assert_eq!(boons[0].trader, COMPANY);
     assert_eq!(boons[0].gold, 10);
+    // 7.2.2: he now carries the Crossbow: he keeps it.
+    g.apply(S0, A::Proceed).unwrap();
+    let repay = A::LeaderTrade {
+        leader: guard(),
+        deal: TradeChoice::RepayBoon { to: COMPANY },
+    };
+    assert!(g.legal_actions(S0).contains(&repay));
+    let log = g.apply(S0, repay).unwrap();
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::BoonRepaid { seat, gold: 10, .. } if *seat == S0)));
+    assert!(g.state().seats[0].boons.is_empty());
+    assert_eq!(leader_gold(g.state()), 0);
+    assert_eq!(
+        g.state().seats[0].gold,
+        4,
+        "his employer's gold is untouched"
+    );
 }
 
 #[test]
