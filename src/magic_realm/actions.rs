@@ -482,6 +482,24 @@ pub enum MagicRealmAction {
         leader: crate::magic_realm::catalog::denizens::NativeId,
         pick: SearchPick,
     },
+    /// 6.2.5, 7.6: at his hired leader's Trade phase, the deal the leader makes for him
+    /// (buy with a Meeting Table roll, sell what he carries, or repay a boon) with his own
+    /// gold. `Proceed` makes no deal.
+    LeaderTrade {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        deal: crate::magic_realm::day::meeting::TradeChoice,
+    },
+    /// 6.2.5, 7.7: at his hired leader's Hire phase, the natives the leader tries to hire
+    /// for him (a Meeting Table roll; wages from the leader's gold). `Proceed` hires no one.
+    LeaderHire {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        hire: crate::magic_realm::day::meeting::HireChoice,
+    },
+    /// 7.6, 7.7: the employer's answer to the Meeting Table result his hired leader rolled.
+    AnswerLeaderMeeting {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        answer: crate::magic_realm::day::meeting::MeetingAnswer,
+    },
 }
 
 /// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.

@@ -41,6 +41,7 @@ mod mr_leader_belongings;
 mod mr_leader_follow;
 mod mr_leader_guide_search;
 mod mr_leader_search;
+mod mr_leader_trade;
 mod mr_leaders;
 mod mr_looting;
 mod mr_lost_minions;

@@ -431,6 +431,14 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       }`;
     case 'ChooseLeaderSearchResult':
       return `For my ${names.any(action.leader)}: ${humanize(action.pick.table)} table, result ${action.pick.roll}`;
+    case 'LeaderTrade':
+      return `For my ${names.any(action.leader)}: ${tradeLabel(names, action.deal)}`;
+    case 'LeaderHire': {
+      const who = action.hire.hire === 'group' ? `the ${action.hire.group}` : names.any(action.hire.native);
+      return `My ${names.any(action.leader)} hires ${who}${action.hire.drinks ? ', buying drinks first' : ''}`;
+    }
+    case 'AnswerLeaderMeeting':
+      return `For my ${names.any(action.leader)}: ${MEETING_ANSWER[action.answer]}`;
     case 'HirelingAbandons':
       return `My ${pieceName(names, action.hireling)} abandons ${pieceName(names, action.piece)}`;
     case 'KeepFollowing':
