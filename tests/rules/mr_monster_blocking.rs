@@ -622,3 +622,59 @@ fn rule_7_12_an_order_to_block_the_monsters_naming_an_underling_or_anothers_lead
     assert!(g.legal_actions(S0).contains(&withdraw));
     assert!(!g.legal_actions(S0).contains(&order(hq_piece())));
 }
+
+#[test]
+fn rule_7_12_at_the_end_of_his_phase_the_monsters_block_him_not_the_others_in_his_clearing() {
+    // The Swordsman and the Amazon start the day unhidden in Oak Woods 2 with the Ogre.
+    // The Swordsman's turn comes first: his Hide fails (6 and 6) and the Ogre blocks him
+    // at the end of his phase. The Amazon, who has not finished a phase, is not blocked:
+    // "if he starts his turn in the same clearing with a monster, he can use his first
+    // phase to hide or move away, thus avoiding the block", and she moves away.
+    let oak2: ClearingRef = serde_json::from_value(here()).unwrap();
+    let away = {
+        let probe = start(json!({"seats": [{"character": "amazon", "at": here()}]}));
+        let cat = tabletop_rules::magic_realm::game::data().unwrap();
+        probe
+            .state()
+            .map
+            .moves(&cat.tiles, oak2, &Default::default())
+            .into_iter()
+            .map(|r| r.to)
+            .find(|c| c.tile == oak2.tile)
+            .expect("a roadway within Oak Woods")
+    };
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": here(), "hidden": false},
+        {"character": "amazon", "at": here(), "hidden": false}],
+        "pieces": [at(json!({"kind": "monster", "id": "ogre", "n": 0}), here())],
+        "day": 2, "at": "birdsong", "dice": [2, 6, 6]}));
+    record(&mut g, S0, &[Activity::Hide]);
+    record(&mut g, S1, &[Activity::Move { to: away }]);
+    let log = play_day(&mut g);
+    let d = details(&log);
+    assert_eq!(
+        g.state().today.order.first(),
+        Some(&Turner::Character(S0)),
+        "the Swordsman's turn comes first"
+    );
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::Blocked { seat, by } if *seat == S0 && by.contains(&ogre()))));
+    assert!(
+        !d.iter()
+            .any(|e| matches!(e, E::Blocked { seat, .. } if *seat == S1)),
+        "{d:#?}"
+    );
+    assert!(!d
+        .iter()
+        .any(|e| matches!(e, E::TurnLost { seat } if *seat == S1)));
+    assert_eq!(
+        g.state()
+            .piles
+            .place_of(&PieceId::Character {
+                id: serde_json::from_value(json!("amazon")).unwrap()
+            })
+            .cloned(),
+        Some(Place::Clearing { at: away })
+    );
+}

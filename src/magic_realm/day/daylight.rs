@@ -565,16 +565,12 @@ fn end_phase(
     let grounded = who::aloft(state, seat).is_some()
         && !flying::flies_next(state, seat)
         && flying::land(cat, state, seat, events)?;
-    if let Some(at) = who::clearing(state, seat) {
-        prowling::block_in(cat, state, at, events);
-    }
+    prowling::block_character(cat, state, seat, events);
     super::blocking::end_of_phase(cat, state, seat, events);
     let stopped: Vec<Seat> = state.today.stopped_following.iter().copied().collect();
     events.extend(following::end_of_phase(cat, state)?);
     for f in stopped {
-        if let Some(at) = who::clearing(state, f) {
-            prowling::block_in(cat, state, at, events);
-        }
+        prowling::block_character(cat, state, f, events);
     }
     // 4.6.6f: a Phase spell activated for this phase expires.
     spells::protection::phase_ends(cat, state, events);

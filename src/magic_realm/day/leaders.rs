@@ -751,9 +751,7 @@ fn end_phase(
     let stopped: Vec<Seat> = state.today.stopped_following.iter().copied().collect();
     events.extend(super::following::end_of_phase(cat, state)?);
     for f in stopped {
-        if let Some(at) = who::clearing(state, f) {
-            prowling::block_in(cat, state, at, events);
-        }
+        prowling::block_character(cat, state, f, events);
     }
     if let Some(turn) = state.today.leader_turn.as_mut() {
         turn.phase += 1;

@@ -265,21 +265,33 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
     }
     // 6.2.5, 7.12: and so are unhidden controlled monsters taking turns of their own.
     super::monster_turns::block_in(cat, state, at, events);
-    let pile = state.piles.pile(&Place::Clearing { at });
-    let monsters = blocking_monsters(cat, state, at);
-    if monsters.is_empty() {
-        return;
-    }
-    let victims: Vec<Seat> = pile
+    let seats: Vec<Seat> = state
+        .piles
+        .pile(&Place::Clearing { at })
         .iter()
         .filter_map(|c| who::seat_of_counter(state, &c.piece))
-        .filter(|s| state.seat(*s).is_some_and(|x| !x.hidden))
-        // 4.6.8c: mist neither blocks nor is blocked.
-        .filter(|s| !crate::magic_realm::combat::spells::mist::misted_seat(cat, state, *s))
-        .filter(|s| !state.today.blocked.contains(s))
-        .filter(|s| !super::following::is_following(state, *s))
         .collect();
-    for seat in victims {
+    for seat in seats {
+        block_character(cat, state, seat, events);
+    }
+}
+
+/// 7.12: the monsters in his clearing block the character `seat` if he is unhidden (not
+/// while he follows, or is mist, or is already blocked): at the end of a phase of his turn,
+/// only he is blocked, not the others in his clearing ("if he starts his turn in the same
+/// clearing with a monster, he can use his first phase to hide or move away").
+pub fn block_character(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+    let Some(at) = who::clearing(state, seat) else {
+        return;
+    };
+    let monsters = blocking_monsters(cat, state, at);
+    let blockable = !monsters.is_empty()
+        && state.seat(seat).is_some_and(|x| !x.hidden)
+        // 4.6.8c: mist neither blocks nor is blocked.
+        && !crate::magic_realm::combat::spells::mist::misted_seat(cat, state, seat)
+        && !state.today.blocked.contains(&seat)
+        && !super::following::is_following(state, seat);
+    if blockable {
         state.today.blocked.insert(seat);
         state.today.stopped.extend(monsters.iter().cloned());
         events.push(Event::public(
@@ -289,10 +301,7 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
                 who::who(cat, state, seat),
                 who::name(cat, at)
             ),
-            E::Blocked {
-                seat,
-                by: monsters.clone(),
-            },
+            E::Blocked { seat, by: monsters },
         ));
     }
 }
