@@ -1317,6 +1317,11 @@ pub enum MagicRealmEvent {
         seat: Seat,
         hireling: PieceId,
     },
+    /// 6.3.2: a hired leader follows a hired leader (his employer's or another's) today.
+    LeaderFollowsLeader {
+        leader: NativeId,
+        guide: NativeId,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -287,7 +287,12 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 .today
                 .following
                 .iter()
-                .map(|(f, g)| (*f, *g))
+                .filter_map(|(f, g)| match g {
+                    crate::magic_realm::day::following::Guide::Character { seat } => {
+                        Some((*f, *seat))
+                    }
+                    crate::magic_realm::day::following::Guide::Leader { .. } => None,
+                })
                 .collect(),
             evening_at: matches!(state.step, Step::Evening { .. })
                 .then(|| crate::magic_realm::day::evening::current(state))
