@@ -117,7 +117,8 @@ pub struct DayView {
     pub phase: usize,
     pub blocked: Vec<Seat>,
     pub found_enemies: Vec<Seat>,
-    /// 7.11: who follows whom today (follower, guide), once revealed at Sunrise.
+    /// 7.11: who follows whom today (follower, guide), once revealed at Sunrise: the
+    /// characters following characters.
     pub following: Vec<(Seat, Seat)>,
     /// 8.1.3: the clearing taking its Evening turn.
     pub evening_at: Option<ClearingRef>,

@@ -451,7 +451,7 @@ pub fn take_turn(
                     leader: leader.clone(),
                 },
             ));
-            // 7.11: the characters following him lose theirs.
+            // 7.11: the characters and hired leaders following him lose theirs.
             events.extend(super::following::end_of_guide_turn(
                 cat, state, &guide, false,
             )?);
@@ -468,7 +468,7 @@ pub fn take_turn(
         if let Some(h) = hireling_mut(state, employer, leader) {
             h.hidden = false;
         }
-        // 7.11: and so are the characters following him.
+        // 7.11: and so are the characters and hired leaders following him.
         super::following::unhide_followers(cat, state, &guide, events);
         let record = hireling(state, employer, leader)
             .map(|h| h.record.clone())
