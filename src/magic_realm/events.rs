@@ -1322,6 +1322,11 @@ pub enum MagicRealmEvent {
         leader: NativeId,
         guide: NativeId,
     },
+    /// 4.5.5b: spying, a hired leader discovers the Site cards looted (to his employer).
+    LeaderSiteCardsDiscovered {
+        leader: NativeId,
+        cards: Vec<crate::magic_realm::catalog::items::TreasureId>,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -516,3 +516,56 @@ fn rule_4_5_5_a_hired_leader_spies_on_another_hired_leader_looting_a_site() {
         "the Amazon is elsewhere"
     );
 }
+
+#[test]
+fn rule_4_5_5_a_hired_leader_spies_on_a_character_looting_a_site_card() {
+    // The Toadstool Circle, found at the Hoard, lies in the clearing. The Swordsman loots
+    // it (6: a curse) while the Amazon's Guard HQ watches him; the Amazon is elsewhere.
+    let cat = data().unwrap();
+    let hoard_clearing = cat
+        .map_chits
+        .site_chits
+        .iter()
+        .find(|s| s.id.0 == "hoard")
+        .unwrap()
+        .clearing;
+    let c = at("ruins", hoard_clearing.0);
+    let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": c, "hidden": false,
+             "discoveries": {"cards": ["toadstool-circle"]},
+             "record": [{"activity": "search"}]},
+            {"character": "amazon", "at": cliff(1), "hidden": false, "record": [],
+             "hirelings": [{"native": "guard-hq", "lastDay": 14}]}],
+        "pieces": [
+            native_at("guard-hq", c),
+            {"piece": {"kind": "treasure", "id": "toadstool-circle"},
+             "place": {"place": "clearing", "at": c}, "facing": "up"}],
+        "twtSites": {"toadstool-circle": "hoard"},
+        "day": 2, "at": "daylight", "dice": [1, 6, 6, 6, 6]}));
+    let card = tabletop_rules::magic_realm::catalog::items::TreasureId("toadstool-circle".into());
+    let loot = A::Search {
+        search: SearchChoice::LootCard { card: card.clone() },
+    };
+    for _ in 0..20 {
+        if g.legal_actions(S0).contains(&loot) {
+            break;
+        }
+        let who = g.to_act().seats().first().copied().unwrap();
+        let a = g.legal_actions(who).first().cloned().unwrap();
+        g.apply(who, a).unwrap();
+    }
+    let from = g.log_len();
+    let log = g.apply(S0, loot).unwrap();
+    let guard_knows = &g.state().seats[1].hirelings[0].discoveries;
+    assert!(guard_knows.cards.contains(&card));
+    assert!(
+        guard_knows.chits.contains(&MapChitId("hoard".into())),
+        "and the site it was found at"
+    );
+    assert!(!g.state().seats[1].discoveries.cards.contains(&card));
+    // Told to his employer only.
+    let told = |e: &Event<E>| matches!(&e.detail, E::LeaderSiteCardsDiscovered { leader, .. } if *leader == guard());
+    assert!(!log.iter().any(told));
+    let theirs = g.log_since(Viewer::Seat { seat: S1 }, from).unwrap();
+    assert!(theirs.iter().any(told));
+}

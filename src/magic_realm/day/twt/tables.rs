@@ -76,8 +76,12 @@ pub fn loot_card(
     ));
     resolve(cat, state, seat, card, result, events)?;
     // 4.5.5b: everyone spying on him discovers the card and the site where it was found.
-    for spy in crate::magic_realm::day::spying::spies(cat, state, seat, here).characters {
+    let spies = crate::magic_realm::day::spying::spies(cat, state, seat, here);
+    for spy in spies.characters {
         discover(cat, state, spy, card, Some(seat), events);
+    }
+    for spy in spies.leaders {
+        super::leader_discovers(cat, state, &spy, card, seat, events);
     }
     Ok(())
 }
