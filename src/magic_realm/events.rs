@@ -1369,6 +1369,16 @@ pub enum MagicRealmEvent {
         by: crate::magic_realm::catalog::denizens::Trader,
         pieces: Vec<PieceId>,
     },
+    /// 6.3.2: a hired leader follows a hired leader (his employer's or another's) today.
+    LeaderFollowsLeader {
+        leader: NativeId,
+        guide: NativeId,
+    },
+    /// 4.5.5b: spying, a hired leader discovers the Site cards looted (to his employer).
+    LeaderSiteCardsDiscovered {
+        leader: NativeId,
+        cards: Vec<crate::magic_realm::catalog::items::TreasureId>,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

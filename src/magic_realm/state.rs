@@ -642,12 +642,13 @@ pub struct Today {
     /// 7.12: hired leaders blocked today (their turns end, or are lost).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub blocked_leaders: BTreeSet<crate::magic_realm::catalog::denizens::NativeId>,
-    /// 6.2.7, 7.11: hired leaders following a character today (leader, guide).
+    /// 6.2.7, 7.11: hired leaders following a character or a hired leader today (leader,
+    /// guide).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub leaders_following: BTreeMap<crate::magic_realm::catalog::denizens::NativeId, Seat>,
-    /// 6.2.7, 7.11: characters following a hired leader today (follower, guide).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub following_leaders: BTreeMap<Seat, crate::magic_realm::catalog::denizens::NativeId>,
+    pub leaders_following: BTreeMap<
+        crate::magic_realm::catalog::denizens::NativeId,
+        crate::magic_realm::day::following::Guide,
+    >,
     /// 6.2.5, 7.2.2: the hired leader's turn under way, phase by phase.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader_turn: Option<crate::magic_realm::day::leaders::LeaderTurn>,
@@ -680,9 +681,10 @@ pub struct Today {
     /// 7.10: characters who have done their meditation phase today.
     #[serde(default)]
     pub meditated: BTreeSet<Seat>,
-    /// 7.11: who follows whom (follower, guide), while they follow.
+    /// 7.11: who follows whom (follower, guide: a character or a hired leader), while they
+    /// follow.
     #[serde(default)]
-    pub following: BTreeMap<Seat, Seat>,
+    pub following: BTreeMap<Seat, crate::magic_realm::day::following::Guide>,
     /// 7.11: the followers have decided for the current phase.
     #[serde(default)]
     pub followers_asked: bool,

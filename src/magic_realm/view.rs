@@ -118,7 +118,8 @@ pub struct DayView {
     pub phase: usize,
     pub blocked: Vec<Seat>,
     pub found_enemies: Vec<Seat>,
-    /// 7.11: who follows whom today (follower, guide), once revealed at Sunrise.
+    /// 7.11: who follows whom today (follower, guide), once revealed at Sunrise: the
+    /// characters following characters.
     pub following: Vec<(Seat, Seat)>,
     /// 8.1.3: the clearing taking its Evening turn.
     pub evening_at: Option<ClearingRef>,
@@ -297,7 +298,12 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 .today
                 .following
                 .iter()
-                .map(|(f, g)| (*f, *g))
+                .filter_map(|(f, g)| match g {
+                    crate::magic_realm::day::following::Guide::Character { seat } => {
+                        Some((*f, *seat))
+                    }
+                    crate::magic_realm::day::following::Guide::Leader { .. } => None,
+                })
                 .collect(),
             evening_at: matches!(state.step, Step::Evening { .. })
                 .then(|| crate::magic_realm::day::evening::current(state))

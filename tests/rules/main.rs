@@ -32,6 +32,7 @@ mod mr_flowers_of_rest;
 mod mr_flying;
 mod mr_flying_away;
 mod mr_follow;
+mod mr_follow_chains;
 mod mr_follower_strength;
 mod mr_gifts;
 mod mr_hidden_hirelings;

@@ -103,7 +103,10 @@ fn rule_7_11_followers_are_revealed_and_take_no_turn_of_their_own() {
         g.state().today.order,
         vec![tabletop_rules::magic_realm::state::Turner::Character(S0)]
     );
-    assert_eq!(g.state().today.following.get(&S1), Some(&S0));
+    assert_eq!(
+        g.state().today.following.get(&S1),
+        Some(&tabletop_rules::magic_realm::day::following::Guide::character(S0))
+    );
 }
 
 #[test]

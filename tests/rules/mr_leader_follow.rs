@@ -76,7 +76,10 @@ fn rule_7_11_a_hired_leader_following_a_character_is_unhidden_when_his_turn_star
     let mut g = company(true, json!([1, 6, 6]));
     assert!(leader_hidden(&g));
     let log = record(&mut g, &[Activity::Hide]);
-    assert_eq!(g.state().today.leaders_following.get(&hq()), Some(&S0));
+    assert_eq!(
+        g.state().today.leaders_following.get(&hq()),
+        Some(&tabletop_rules::magic_realm::day::following::Guide::character(S0))
+    );
     assert!(details(&log)
         .iter()
         .any(|e| matches!(e, E::LeaderUnhidden { leader } if *leader == hq())));
@@ -196,7 +199,12 @@ fn rule_7_11a_a_character_following_a_hired_leader_moves_and_hides_with_him() {
         json!([{"activity": "move", "to": to}, {"activity": "hide"}]),
         json!([1, 1, 2]),
     );
-    assert_eq!(g.state().today.following_leaders.get(&S1), Some(&hq()));
+    assert_eq!(
+        g.state().today.following.get(&S1),
+        Some(&tabletop_rules::magic_realm::day::following::Guide::leader(
+            &hq()
+        ))
+    );
     // 7.11: she takes no turn of her own, and is unhidden as his turn starts.
     assert!(!g
         .state()
@@ -217,7 +225,7 @@ fn rule_7_11a_a_character_following_a_hired_leader_moves_and_hides_with_him() {
     assert!(details(&log)
         .iter()
         .any(|e| matches!(e, E::TurnEnds { seat } if *seat == S1)));
-    assert!(g.state().today.following_leaders.is_empty());
+    assert!(g.state().today.following.is_empty());
 }
 
 #[test]
@@ -315,7 +323,10 @@ fn rule_6_2_7_following_a_follower_through_a_hired_leader_is_following_his_guide
         {"character": "amazon", "at": oak(2), "hidden": false,
          "record": [{"activity": "follow", "guide": 0}]}],
         "pieces": [here("company-hq")], "day": 2, "at": "daylight", "dice": [1, 1, 2]}));
-    assert_eq!(g.state().today.leaders_following.get(&hq()), Some(&S0));
+    assert_eq!(
+        g.state().today.leaders_following.get(&hq()),
+        Some(&tabletop_rules::magic_realm::day::following::Guide::character(S0))
+    );
     assert_eq!(g.state().today.order, vec![Turner::Character(S0)]);
     // He hides, and so does the leader, through the same guide.
     g.apply(S1, A::KeepFollowing).unwrap();
@@ -331,7 +342,9 @@ fn rule_6_2_7_following_a_follower_through_a_hired_leader_is_following_his_guide
         {"character": "amazon", "at": oak(2), "hidden": false,
          "record": [{"activity": "followLeader", "leader": "company-hq"}]}],
         "pieces": [here("company-hq")], "day": 2, "at": "daylight", "dice": [1, 1, 2]}));
-    assert_eq!(g.state().today.following.get(&S1), Some(&S0));
-    assert!(g.state().today.following_leaders.is_empty());
+    assert_eq!(
+        g.state().today.following.get(&S1),
+        Some(&tabletop_rules::magic_realm::day::following::Guide::character(S0))
+    );
     assert_eq!(g.state().today.order, vec![Turner::Character(S0)]);
 }

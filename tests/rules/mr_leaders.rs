@@ -183,7 +183,10 @@ fn rule_6_2_7_and_7_11_a_hired_leader_who_follows_his_employer_moves_with_him() 
         vec![],
     );
     assert_eq!(g.state().today.order, vec![Turner::Character(S0)]);
-    assert_eq!(g.state().today.leaders_following.get(&hq()), Some(&S0));
+    assert_eq!(
+        g.state().today.leaders_following.get(&hq()),
+        Some(&tabletop_rules::magic_realm::day::following::Guide::character(S0))
+    );
     g.apply(S0, A::Proceed).unwrap();
     assert_eq!(leader_at(&g), Some(Place::Clearing { at: to }));
     // Without the Follow, the leader stays where he is while his employer moves.

@@ -205,16 +205,18 @@ pub fn apply(
         return Ok(events);
     }
     if let A::ChooseSearchResult { pick } = action {
-        let before = following::snapshot(state, seat);
+        let guide = following::Guide::character(seat);
+        let before = following::snapshot(state, &guide);
         search::apply_pick(cat, state, seat, *pick, &mut events)?;
-        following::share_search(state, seat, &before);
+        following::share_search(state, &guide, &before);
         end_phase(cat, state, seat, &mut events)?;
         return Ok(events);
     }
     if let A::ChooseMagicSight { pick } = action {
-        let before = following::snapshot(state, seat);
+        let guide = following::Guide::character(seat);
+        let before = following::snapshot(state, &guide);
         super::magic_sight::choose(cat, state, seat, pick, &mut events)?;
-        following::share_search(state, seat, &before);
+        following::share_search(state, &guide, &before);
         if state.today.pending.is_none() {
             end_phase(cat, state, seat, &mut events)?;
         }
@@ -457,26 +459,27 @@ pub fn apply(
             (Activity::Fly { to }, _) => flying::do_fly(cat, state, seat, *to, &mut events)?,
             (Activity::Hide, _) => {
                 hiding::do_hide(cat, state, seat, &mut events)?;
-                following::share_hide(cat, state, seat, &mut events);
+                following::share_hide(cat, state, &following::Guide::character(seat), &mut events);
             }
             (Activity::Search, A::Search { search }) => {
-                let before = following::snapshot(state, seat);
+                let guide = following::Guide::character(seat);
+                let before = following::snapshot(state, &guide);
                 search::do_search(cat, state, seat, search, &mut events)?;
-                following::share_search(state, seat, &before);
+                following::share_search(state, &guide, &before);
             }
             (Activity::Rest, A::Rest { chit, change }) => {
                 resting::do_rest(cat, state, seat, *chit, *change, &mut events)?;
                 if !super::potions::rest_again(cat, state, seat, &mut events) {
-                    following::share_rest_or_alert(state, seat);
+                    following::share_rest_or_alert(state, &following::Guide::character(seat));
                 }
             }
             (Activity::Alert, A::AlertWeapon { alerted }) => {
                 alerting::alert_weapon(cat, state, seat, *alerted, &mut events)?;
-                following::share_rest_or_alert(state, seat);
+                following::share_rest_or_alert(state, &following::Guide::character(seat));
             }
             (Activity::Alert, A::AlertChit { chit }) => {
                 alerting::alert_chit(cat, state, seat, *chit, &mut events)?;
-                following::share_rest_or_alert(state, seat);
+                following::share_rest_or_alert(state, &following::Guide::character(seat));
             }
             (Activity::LeaveMap, _) => super::leaving::leave(cat, state, seat, &mut events)?,
             (Activity::Enchant, A::Enchant { chit, tile }) => {
@@ -547,7 +550,8 @@ fn move_phase(
     }
     if let (Some(from), Some(now)) = (from, now) {
         if now != from {
-            following::share_move(cat, state, seat, from, now, events)?;
+            let guide = following::Guide::character(seat);
+            following::share_move(cat, state, &guide, from, now, events)?;
         }
     }
     Ok(())
@@ -645,8 +649,8 @@ pub fn progress(
                     format!("{} loses his turn today.", who::who(cat, state, seat)),
                     E::TurnLost { seat },
                 ));
-                events.extend(following::end_of_guide_turn(cat, state, seat, false)?);
-                events.extend(super::leaders::end_of_guide_turn(cat, state, seat, false)?);
+                let guide = following::Guide::character(seat);
+                events.extend(following::end_of_guide_turn(cat, state, &guide, false)?);
                 next_turn(state);
                 continue;
             }
@@ -663,7 +667,7 @@ pub fn progress(
             ));
             // 7.1.2: unhidden at the start of his turn.
             hiding::unhide(cat, state, seat, "7.1.2", "becomes unhidden.", events);
-            following::unhide_followers(cat, state, seat, events);
+            following::unhide_followers(cat, state, &following::Guide::character(seat), events);
             // Phantasm: its turn comes first.
             super::phantasm::turn_begins(cat, state, seat, events);
         }
@@ -687,12 +691,12 @@ pub fn progress(
                 E::TurnEnds { seat },
             ));
             events.extend(prowling::end_of_turn(cat, state, seat)?);
-            events.extend(following::end_of_guide_turn(cat, state, seat, true)?);
-            events.extend(super::leaders::end_of_guide_turn(cat, state, seat, true)?);
+            let guide = following::Guide::character(seat);
+            events.extend(following::end_of_guide_turn(cat, state, &guide, true)?);
             next_turn(state);
             continue;
         }
-        following::ask(cat, state, seat, events);
+        following::ask(cat, state, &following::Guide::character(seat), events);
         return Ok(false);
     }
 }

@@ -360,7 +360,7 @@ fn followers_fly(
     to: TileId,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    for f in following::followers_of(state, guide) {
+    for f in following::followers_of(state, &following::Guide::character(guide)) {
         let flight = best_flight(cat, state, f);
         let Some(flight) = flight else {
             state.today.following.remove(&f);
@@ -454,7 +454,7 @@ pub fn land(
     )?;
     let mut landing: Vec<Seat> = vec![seat];
     landing.extend(
-        following::followers_of(state, seat)
+        following::followers_of(state, &following::Guide::character(seat))
             .into_iter()
             .filter(|f| flying_over(state, *f).is_some()),
     );

@@ -2,8 +2,10 @@
 //! revealed at Sunrise, followers choosing at the start of each of the guide's activities
 //! whether to keep following, sharing his Move, Hide, Search, Rest and Alert, stopping
 //! (the ex-follower's turn ends and he summons at the end of that phase), and the end of
-//! the guide's turn, when every follower's turn ends and summons separately. The guide is
-//! a character or (6.2.5, 6.2.7) a hired leader: the same sharing serves both.
+//! the guide's turn, when every follower's turn ends and summons separately. A guide is a
+//! character or (6.2.5, 6.2.7) a hired leader, and so is a follower; chains of followers
+//! resolve at Sunrise to the guide at their end (6.3.2), and the same sharing serves every
+//! pair.
 
 use super::underlings::{self, UnderlingGuide};
 use super::{daylight, leaders, prowling, who};
@@ -14,9 +16,86 @@ use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::state::{Activity, Discoveries, GameState, Pending};
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 type Events = Vec<Event<E>>;
+
+/// 6.2.7, 7.11: whom a Follow names, and who leads followers: a character or a hired
+/// leader (anyone's).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(tag = "guide", rename_all = "camelCase")]
+pub enum Guide {
+    Character { seat: Seat },
+    Leader { leader: NativeId },
+}
+
+impl Guide {
+    pub fn character(seat: Seat) -> Self {
+        Guide::Character { seat }
+    }
+
+    pub fn leader(leader: &NativeId) -> Self {
+        Guide::Leader {
+            leader: leader.clone(),
+        }
+    }
+
+    /// The clearing he is in.
+    pub fn clearing(&self, state: &GameState) -> Option<ClearingRef> {
+        match self {
+            Guide::Character { seat } => who::clearing(state, *seat),
+            Guide::Leader { leader } => leaders::clearing(state, leader),
+        }
+    }
+
+    /// Whether he is in the game today: a character playing, a hired leader on the map.
+    fn present(&self, state: &GameState) -> bool {
+        match self {
+            Guide::Character { seat } => who::playing(state, *seat),
+            Guide::Leader { leader } => {
+                leaders::employer(state, leader).is_some()
+                    && leaders::clearing(state, leader).is_some()
+            }
+        }
+    }
+
+    /// Whether he is hidden (7.4).
+    pub fn hidden(&self, state: &GameState) -> bool {
+        match self {
+            Guide::Character { seat } => state.seat(*seat).is_some_and(|s| s.hidden),
+            Guide::Leader { leader } => leaders::hidden(state, leader),
+        }
+    }
+
+    /// His name, for the log.
+    pub fn name(&self, cat: &Catalog, state: &GameState) -> String {
+        match self {
+            Guide::Character { seat } => who::who(cat, state, *seat),
+            Guide::Leader { leader } => leaders::name(cat, leader),
+        }
+    }
+
+    /// 6.3.1: the same guide, as an underling's.
+    fn for_underlings(&self) -> UnderlingGuide {
+        match self {
+            Guide::Character { seat } => UnderlingGuide::Character { seat: *seat },
+            Guide::Leader { leader } => UnderlingGuide::Leader {
+                leader: leader.clone(),
+            },
+        }
+    }
+
+    /// 6.2.7: the Follow activity naming him.
+    fn follow(&self) -> Activity {
+        match self {
+            Guide::Character { seat } => Activity::Follow { guide: *seat },
+            Guide::Leader { leader } => Activity::FollowLeader {
+                leader: leader.clone(),
+            },
+        }
+    }
+}
 
 /// 6.2.7: the characters the seat could record to follow: anyone else in his clearing,
 /// hidden or not.
@@ -36,93 +115,117 @@ pub fn leader_guides(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Native
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
+    hired_leaders_in(cat, state, here)
+}
+
+/// The hired leaders (anyone's) in `at`.
+pub fn hired_leaders_in(cat: &Catalog, state: &GameState, at: ClearingRef) -> Vec<NativeId> {
     state
         .all_seats()
         .flat_map(|e| leaders::leaders_of(cat, state, e))
-        .filter(|l| leaders::clearing(state, l) == Some(here))
+        .filter(|l| leaders::clearing(state, l) == Some(at))
         .collect()
 }
 
-/// Whom a recorded Follow names.
-enum Named {
-    Character(Seat),
-    Leader(NativeId),
+/// 6.2.5, 6.2.7: the Follows a hired leader starting the day in `at` may record: behind
+/// any character there, or any other hired leader there (his employer's or another's),
+/// hidden or not.
+pub fn leader_candidates(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    at: ClearingRef,
+) -> Vec<Activity> {
+    let characters = state
+        .all_seats()
+        .filter(|s| who::clearing(state, *s) == Some(at))
+        .map(Guide::character);
+    let others = hired_leaders_in(cat, state, at)
+        .into_iter()
+        .filter(|l| l != leader)
+        .map(|l| Guide::Leader { leader: l });
+    characters.chain(others).map(|g| g.follow()).collect()
 }
 
-/// The guide the seat recorded, if its record is a Follow. A hired leader who himself
-/// follows a character in his clearing names that character (6.2.7: following a follower
-/// is following his guide).
-fn recorded_guide(state: &GameState, seat: Seat) -> Option<Named> {
-    match state.seat(seat)?.record.activities.first() {
-        Some(Activity::Follow { guide }) => Some(Named::Character(*guide)),
-        Some(Activity::FollowLeader { leader }) => match leaders::record_of(state, leader)[..] {
-            [Activity::Follow { guide }]
-                if who::clearing(state, guide) == leaders::clearing(state, leader) =>
-            {
-                Some(Named::Character(guide))
-            }
-            _ => Some(Named::Leader(leader.clone())),
-        },
+/// The guide a Follow record names (6.2.7: a Follow is recorded alone).
+fn named(record: &[Activity]) -> Option<Guide> {
+    match record.first()? {
+        Activity::Follow { guide } => Some(Guide::character(*guide)),
+        Activity::FollowLeader { leader } => Some(Guide::leader(leader)),
         _ => None,
     }
 }
 
-/// Sunrise: who follows whom. A follower of a follower follows the same guide; a ring of
-/// followers has no guide (their Follow is cancelled when their turns come).
+/// The guide `who` recorded to follow today, if he recorded a Follow.
+fn recorded(state: &GameState, who: &Guide) -> Option<Guide> {
+    match who {
+        Guide::Character { seat } => named(&state.seat(*seat)?.record.activities),
+        Guide::Leader { leader } => named(&leaders::record_of(state, leader)),
+    }
+}
+
+/// 6.3.2: the guide at the end of the chain of Follows that starts with `follower`'s
+/// (following a follower is following his guide); none when the chain runs into a ring of
+/// followers following each other, who do nothing that day.
+fn end_of_chain(state: &GameState, follower: &Guide) -> Option<Guide> {
+    let mut seen = BTreeSet::from([follower.clone()]);
+    let mut at = recorded(state, follower)?;
+    while let Some(next) = recorded(state, &at) {
+        if !seen.insert(at.clone()) {
+            return None;
+        }
+        at = next;
+    }
+    Some(at)
+}
+
+/// 6.3.2: whom `follower` follows today: the guide at the end of his chain, if he is in
+/// the game and in the follower's clearing.
+fn guide_today(state: &GameState, follower: &Guide) -> Option<Guide> {
+    if !follower.present(state) {
+        return None;
+    }
+    let guide = end_of_chain(state, follower)?;
+    let here = follower.clearing(state);
+    (guide.present(state) && here.is_some() && guide.clearing(state) == here).then_some(guide)
+}
+
+/// Sunrise (6.3.2): who follows whom. Each character and hired leader who recorded a
+/// Follow follows the guide at the end of his chain; a ring of followers has no guide
+/// (their Follow is cancelled when their turns come), and the hired leaders with no guide
+/// take turns of their own.
 pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
-    let mut pairs: BTreeMap<Seat, Seat> = BTreeMap::new();
-    let mut behind_leaders: BTreeMap<Seat, NativeId> = BTreeMap::new();
+    let mut characters: BTreeMap<Seat, Guide> = BTreeMap::new();
     for seat in state.all_seats().collect::<Vec<_>>() {
-        let Some(mut named) = recorded_guide(state, seat) else {
-            continue;
-        };
-        let mut seen = BTreeSet::from([seat]);
-        let mut ring = false;
-        while let Named::Character(guide) = named {
-            let Some(next) = recorded_guide(state, guide) else {
-                break;
-            };
-            if !seen.insert(guide) {
-                ring = true;
-                break;
-            }
-            named = next;
+        if let Some(guide) = guide_today(state, &Guide::character(seat)) {
+            characters.insert(seat, guide);
         }
-        if ring || !who::playing(state, seat) {
-            continue;
-        }
-        match named {
-            Named::Character(guide) => {
-                if who::playing(state, guide)
-                    && who::clearing(state, guide) == who::clearing(state, seat)
-                {
-                    pairs.insert(seat, guide);
-                }
-            }
-            Named::Leader(leader) => {
-                let here = leaders::clearing(state, &leader);
-                if here.is_some()
-                    && here == who::clearing(state, seat)
-                    && leaders::employer(state, &leader).is_some()
-                {
-                    behind_leaders.insert(seat, leader);
-                }
+    }
+    let mut hired: BTreeMap<NativeId, Guide> = BTreeMap::new();
+    for employer in state.all_seats().collect::<Vec<_>>() {
+        for leader in leaders::leaders_of(cat, state, employer) {
+            if let Some(guide) = guide_today(state, &Guide::leader(&leader)) {
+                hired.insert(leader, guide);
             }
         }
     }
-    state.today.following = pairs.clone();
-    state.today.following_leaders = behind_leaders.clone();
+    state.today.following = characters.clone();
+    state.today.leaders_following = hired.clone();
     let mut events = Vec::new();
-    for (seat, leader) in behind_leaders {
-        events.push(Event::public(
-            "7.11",
-            format!(
-                "{} follows {}.",
-                who::who(cat, state, seat),
-                leaders::name(cat, &leader)
-            ),
-            E::FollowsLeader { seat, leader },
-        ));
+    let mut pairs = Vec::new();
+    for (seat, guide) in characters {
+        match guide {
+            Guide::Character { seat: g } => pairs.push((seat, g)),
+            Guide::Leader { leader } => events.push(Event::public(
+                "7.11",
+                format!(
+                    "{} follows {}.",
+                    who::who(cat, state, seat),
+                    leaders::name(cat, &leader)
+                ),
+                E::FollowsLeader { seat, leader },
+            )),
+        }
     }
     if !pairs.is_empty() {
         let text = pairs
@@ -139,56 +242,89 @@ pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
         events.push(Event::public(
             "7.11",
             format!("Followers are revealed: {text}."),
-            E::FollowersRevealed {
-                pairs: pairs.into_iter().collect(),
-            },
+            E::FollowersRevealed { pairs },
         ));
+    }
+    for (leader, guide) in hired {
+        let text = format!(
+            "{} follows {} today.",
+            leaders::name(cat, &leader),
+            guide.name(cat, state)
+        );
+        let event = match guide {
+            Guide::Character { seat } => E::LeaderFollows {
+                leader,
+                guide: seat,
+            },
+            Guide::Leader { leader: guide } => E::LeaderFollowsLeader { leader, guide },
+        };
+        events.push(Event::public("6.3.2", text, event));
     }
     events
 }
 
-/// The seats following `guide` now.
-pub fn followers_of(state: &GameState, guide: Seat) -> Vec<Seat> {
+/// The characters following `guide` now.
+pub fn followers_of(state: &GameState, guide: &Guide) -> Vec<Seat> {
     state
         .today
         .following
         .iter()
-        .filter(|(_, g)| **g == guide)
+        .filter(|(_, g)| *g == guide)
         .map(|(f, _)| *f)
         .collect()
 }
 
-/// The characters following the hired leader `leader` now.
-pub fn followers_of_leader(state: &GameState, leader: &NativeId) -> Vec<Seat> {
+/// 7.11: the hired leaders following `guide` now.
+pub fn leaders_behind(state: &GameState, guide: &Guide) -> Vec<NativeId> {
     state
         .today
-        .following_leaders
+        .leaders_following
         .iter()
-        .filter(|(_, l)| *l == leader)
-        .map(|(f, _)| *f)
+        .filter(|(_, g)| *g == guide)
+        .map(|(l, _)| l.clone())
         .collect()
+}
+
+/// The guide the seat follows now, if any.
+pub fn guide_of(state: &GameState, seat: Seat) -> Option<&Guide> {
+    state.today.following.get(&seat)
 }
 
 /// Whether the seat follows a character or a hired leader today.
 pub fn is_following(state: &GameState, seat: Seat) -> bool {
-    state.today.following.contains_key(&seat) || state.today.following_leaders.contains_key(&seat)
+    state.today.following.contains_key(&seat)
 }
 
-/// 7.11: the activity the seat's guide (character or hired leader) is doing now.
-fn guide_activity(state: &GameState, seat: Seat) -> Option<Activity> {
-    if let Some(g) = state.today.following.get(&seat) {
-        return daylight::activity(state, *g).cloned();
+/// Whether the hired leader follows a character or a hired leader today.
+pub fn leader_is_following(state: &GameState, leader: &NativeId) -> bool {
+    state.today.leaders_following.contains_key(leader)
+}
+
+/// 7.11: the activity `guide` is doing now (his turn under way).
+fn activity_of(state: &GameState, guide: &Guide) -> Option<Activity> {
+    match guide {
+        Guide::Character { seat } => daylight::activity(state, *seat).cloned(),
+        Guide::Leader { leader } => leaders::current_activity(state, leader),
     }
-    let leader = state.today.following_leaders.get(&seat)?;
-    leaders::current_activity(state, leader)
 }
 
 /// 7.11: when the guide's chit is picked, he and his followers become unhidden: the
 /// characters and the hired leaders following him (and, 6.3.1, the underlings following
 /// those leaders, who hide only with their guide).
-pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) {
-    unhide(cat, state, followers_of(state, guide), events);
-    for leader in leaders::following(state, guide) {
+pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &mut Events) {
+    for f in followers_of(state, guide) {
+        if let Some(s) = state.seat_mut(f) {
+            if s.hidden {
+                s.hidden = false;
+                events.push(Event::public(
+                    "7.11",
+                    format!("{} follows and becomes unhidden.", who::who(cat, state, f)),
+                    E::Unhidden { seat: f },
+                ));
+            }
+        }
+    }
+    for leader in leaders_behind(state, guide) {
         if leaders::hidden(state, &leader) {
             leaders::set_hidden(state, &leader, false);
             events.push(Event::public(
@@ -207,87 +343,36 @@ pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: Seat, event
     }
 }
 
-/// 7.11: when a hired leader who is a guide starts his turn, the characters following him
-/// become unhidden.
-pub fn unhide_leader_followers(
-    cat: &Catalog,
-    state: &mut GameState,
-    leader: &NativeId,
-    events: &mut Events,
-) {
-    unhide(cat, state, followers_of_leader(state, leader), events);
-}
-
-fn unhide(cat: &Catalog, state: &mut GameState, followers: Vec<Seat>, events: &mut Events) {
-    for f in followers {
-        if let Some(s) = state.seat_mut(f) {
-            if s.hidden {
-                s.hidden = false;
-                events.push(Event::public(
-                    "7.11",
-                    format!("{} follows and becomes unhidden.", who::who(cat, state, f)),
-                    E::Unhidden { seat: f },
-                ));
-            }
-        }
-    }
-}
-
-/// 7.11: the guide starts the activity of a phase: it is revealed, and his followers say
-/// whether they keep following. True when a decision is now owed.
-pub fn ask(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) -> bool {
+/// 7.11: the guide starts the activity of a phase: it is revealed, and the characters
+/// following him say whether they keep following. True when a decision is now owed.
+pub fn ask(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &mut Events) -> bool {
     if state.today.followers_asked {
         return false;
     }
     state.today.followers_asked = true;
     let waiting: BTreeSet<Seat> = followers_of(state, guide).into_iter().collect();
-    let Some(activity) = daylight::activity(state, guide).cloned() else {
+    let Some(activity) = activity_of(state, guide) else {
         return false;
     };
     if waiting.is_empty() {
         return false;
     }
-    events.push(Event::public(
-        "7.11",
-        format!(
-            "{} starts his next activity: {}.",
-            who::who(cat, state, guide),
-            super::birdsong::describe(&activity)
-        ),
-        E::GuideStarts { guide, activity },
-    ));
-    state.today.pending = Some(Pending::FollowDecision { waiting });
-    true
-}
-
-/// 7.11: a hired leader who is a guide starts `activity`: as [`ask`].
-pub fn ask_leader(
-    cat: &Catalog,
-    state: &mut GameState,
-    leader: &NativeId,
-    activity: &Activity,
-    events: &mut Events,
-) -> bool {
-    if state.today.followers_asked {
-        return false;
-    }
-    state.today.followers_asked = true;
-    let waiting: BTreeSet<Seat> = followers_of_leader(state, leader).into_iter().collect();
-    if waiting.is_empty() {
-        return false;
-    }
-    events.push(Event::public(
-        "7.11",
-        format!(
-            "{} starts his next activity: {}.",
-            leaders::name(cat, leader),
-            super::birdsong::describe(activity)
-        ),
-        E::LeaderGuideStarts {
-            leader: leader.clone(),
-            activity: activity.clone(),
+    let text = format!(
+        "{} starts his next activity: {}.",
+        guide.name(cat, state),
+        super::birdsong::describe(&activity)
+    );
+    let event = match guide {
+        Guide::Character { seat } => E::GuideStarts {
+            guide: *seat,
+            activity,
         },
-    ));
+        Guide::Leader { leader } => E::LeaderGuideStarts {
+            leader: leader.clone(),
+            activity,
+        },
+    };
+    events.push(Event::public("7.11", text, event));
     state.today.pending = Some(Pending::FollowDecision { waiting });
     true
 }
@@ -309,7 +394,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             vec![A::KeepFollowing, A::StopFollowing]
         }
         Some(Pending::FollowerShare { waiting }) if waiting.contains(&seat) => {
-            let mut out = match guide_activity(state, seat) {
+            let activity = guide_of(state, seat).and_then(|g| activity_of(state, g));
+            let mut out = match activity {
                 Some(Activity::Rest) => super::resting::options(cat, state, seat),
                 Some(Activity::Alert) => super::alerting::options(cat, state, seat),
                 _ => Vec::new(),
@@ -336,7 +422,6 @@ pub fn apply(
         A::KeepFollowing => {}
         A::StopFollowing => {
             state.today.following.remove(&seat);
-            state.today.following_leaders.remove(&seat);
             state.today.stopped_following.insert(seat);
             events.push(Event::public(
                 "7.11",
@@ -373,22 +458,10 @@ pub fn apply(
     Ok(done && sharing)
 }
 
-/// 7.11f: after the guide rests or alerts, the characters following him may do it too.
-/// True when they owe a decision.
-pub fn share_rest_or_alert(state: &mut GameState, guide: Seat) -> bool {
-    let waiting = followers_of(state, guide);
-    share_with(state, waiting)
-}
-
-/// 7.11f, 6.2.5: a hired leader who is a guide does his Rest or Alert phase for the
-/// characters following him; they may do it. True when they owe a decision.
-pub fn share_leader_rest_or_alert(state: &mut GameState, leader: &NativeId) -> bool {
-    let waiting = followers_of_leader(state, leader);
-    share_with(state, waiting)
-}
-
-fn share_with(state: &mut GameState, waiting: Vec<Seat>) -> bool {
-    let waiting: BTreeSet<Seat> = waiting.into_iter().collect();
+/// 7.11f: after the guide rests or alerts (6.2.5: a hired leader does it only for them),
+/// the characters following him may do it too. True when they owe a decision.
+pub fn share_rest_or_alert(state: &mut GameState, guide: &Guide) -> bool {
+    let waiting: BTreeSet<Seat> = followers_of(state, guide).into_iter().collect();
     if waiting.is_empty() {
         return false;
     }
@@ -396,51 +469,44 @@ fn share_with(state: &mut GameState, waiting: Vec<Seat>) -> bool {
     true
 }
 
-/// 7.11a: the followers move with the guide; each leaves behind what he cannot carry.
+/// 7.11a: the followers move with the guide: the characters, each leaving behind what he
+/// cannot carry and taking his own hirelings along, and (behind a hired leader; a
+/// character takes them along with his hirelings, `hiring::accompany`) the hired leaders,
+/// with their horses and the underlings following them.
 pub fn share_move(
     cat: &Catalog,
     state: &mut GameState,
-    guide: Seat,
+    guide: &Guide,
     from: ClearingRef,
     to: ClearingRef,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let name = who::who(cat, state, guide);
-    move_with(
-        cat,
-        state,
-        followers_of(state, guide),
-        &name,
-        from,
-        to,
-        events,
-    )
-}
-
-/// 7.11a: the characters following a hired leader move with him.
-pub fn share_leader_move(
-    cat: &Catalog,
-    state: &mut GameState,
-    leader: &NativeId,
-    from: ClearingRef,
-    to: ClearingRef,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let name = leaders::name(cat, leader);
-    let followers = followers_of_leader(state, leader);
-    move_with(cat, state, followers, &name, from, to, events)
-}
-
-fn move_with(
-    cat: &Catalog,
-    state: &mut GameState,
-    followers: Vec<Seat>,
-    guide: &str,
-    from: ClearingRef,
-    to: ClearingRef,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    for f in followers {
+    let name = guide.name(cat, state);
+    if matches!(guide, Guide::Leader { .. }) {
+        let pieces = super::hiring::leaders_along(cat, state, guide, from, events);
+        for p in &pieces {
+            state.piles.move_to(p, Place::Clearing { at: to }, None);
+        }
+        for l in leaders_behind(state, guide) {
+            if leaders::clearing(state, &l) == Some(to) {
+                events.push(Event::public(
+                    "7.11",
+                    format!(
+                        "{} follows {name} from {} to {}.",
+                        leaders::name(cat, &l),
+                        who::name(cat, from),
+                        who::name(cat, to)
+                    ),
+                    E::LeaderMoved {
+                        leader: l.clone(),
+                        from,
+                        to,
+                    },
+                ));
+            }
+        }
+    }
+    for f in followers_of(state, guide) {
         super::moving::leave_heavy_items(cat, state, f, from, events)?;
         if let Some(counter) = who::counter(state, f) {
             state
@@ -451,7 +517,7 @@ fn move_with(
         events.push(Event::public(
             "7.11",
             format!(
-                "{} follows {guide} from {} to {}.",
+                "{} follows {name} from {} to {}.",
                 who::who(cat, state, f),
                 who::name(cat, from),
                 who::name(cat, to)
@@ -465,54 +531,11 @@ fn move_with(
     Ok(())
 }
 
-/// 7.11b: the guide's Hide result applies to his followers.
-pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: Seat, events: &mut Events) {
-    let hidden = state.seat(guide).is_some_and(|s| s.hidden);
-    hide_with(cat, state, followers_of(state, guide), hidden, events);
-    // 7.11b: so do the hired leaders following him, without a roll of their own.
-    for leader in leaders::following(state, guide) {
-        leaders::set_hidden(state, &leader, hidden);
-        events.push(Event::public(
-            "7.11",
-            format!(
-                "{} shares the guide's result: {}.",
-                leaders::name(cat, &leader),
-                if hidden { "hidden" } else { "not hidden" }
-            ),
-            E::LeaderHideRolled {
-                leader: leader.clone(),
-                success: hidden,
-            },
-        ));
-        // 6.3.1: and the underlings following those leaders.
-        underlings::share_hide(cat, state, &UnderlingGuide::Leader { leader }, hidden);
-    }
-    // 6.3.1: his hired underlings following him hide (or not) with him.
-    let guide = UnderlingGuide::Character { seat: guide };
-    underlings::share_hide(cat, state, &guide, hidden);
-}
-
-/// 7.11b: a hired leader's Hide result applies to the characters following him (his
-/// underlings share it in `leaders`).
-pub fn share_leader_hide(
-    cat: &Catalog,
-    state: &mut GameState,
-    leader: &NativeId,
-    events: &mut Events,
-) {
-    let hidden = leaders::hidden(state, leader);
-    let followers = followers_of_leader(state, leader);
-    hide_with(cat, state, followers, hidden, events);
-}
-
-fn hide_with(
-    cat: &Catalog,
-    state: &mut GameState,
-    followers: Vec<Seat>,
-    hidden: bool,
-    events: &mut Events,
-) {
-    for f in followers {
+/// 7.11b: the guide's Hide result applies to his followers, characters and hired leaders,
+/// with no roll of their own, and (6.3.1) to the underlings following him or them.
+pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &mut Events) {
+    let hidden = guide.hidden(state);
+    for f in followers_of(state, guide) {
         if let Some(s) = state.seat_mut(f) {
             s.hidden = hidden;
         }
@@ -529,10 +552,27 @@ fn hide_with(
             },
         ));
     }
+    for leader in leaders_behind(state, guide) {
+        leaders::set_hidden(state, &leader, hidden);
+        events.push(Event::public(
+            "7.11",
+            format!(
+                "{} shares the guide's result: {}.",
+                leaders::name(cat, &leader),
+                if hidden { "hidden" } else { "not hidden" }
+            ),
+            E::LeaderHideRolled {
+                leader: leader.clone(),
+                success: hidden,
+            },
+        ));
+        underlings::share_hide(cat, state, &UnderlingGuide::Leader { leader }, hidden);
+    }
+    underlings::share_hide(cat, state, &guide.for_underlings(), hidden);
 }
 
-/// What a Search can teach: the guide's discoveries, the map chits he has seen and
-/// whether he has found hidden enemies.
+/// What a Search can teach: the guide's discoveries, the map chits he has seen (a hired
+/// leader's, for his employer) and whether he has found hidden enemies.
 #[derive(Debug, Clone)]
 pub struct SearchSnapshot {
     discoveries: Discoveries,
@@ -540,12 +580,24 @@ pub struct SearchSnapshot {
     found: bool,
 }
 
-pub fn snapshot(state: &GameState, guide: Seat) -> SearchSnapshot {
-    let s = state.seat(guide);
-    SearchSnapshot {
-        discoveries: s.map(|s| s.discoveries.clone()).unwrap_or_default(),
-        known: s.map(|s| s.known.clone()).unwrap_or_default(),
-        found: state.today.found_enemies.contains(&guide),
+pub fn snapshot(state: &GameState, guide: &Guide) -> SearchSnapshot {
+    match guide {
+        Guide::Character { seat } => {
+            let s = state.seat(*seat);
+            SearchSnapshot {
+                discoveries: s.map(|s| s.discoveries.clone()).unwrap_or_default(),
+                known: s.map(|s| s.known.clone()).unwrap_or_default(),
+                found: state.today.found_enemies.contains(seat),
+            }
+        }
+        Guide::Leader { leader } => SearchSnapshot {
+            discoveries: super::leader_search::discoveries(state, leader),
+            known: leaders::employer(state, leader)
+                .and_then(|e| state.seat(e))
+                .map(|s| s.known.clone())
+                .unwrap_or_default(),
+            found: state.today.leaders_found_enemies.contains(leader),
+        },
     }
 }
 
@@ -572,62 +624,31 @@ fn learn(
     }
 }
 
-/// 7.11c: the followers learn what the guide's Search taught him (not his treasures).
-pub fn share_search(state: &mut GameState, guide: Seat, before: &SearchSnapshot) {
+/// 7.11c: the followers learn what the guide's Search taught him (not his treasures): the
+/// characters cross off what he discovered, see the map chits he saw and find the hidden
+/// enemies he found; the hired leaders likewise, their discoveries their own and the map
+/// chits seen for their employers.
+pub fn share_search(state: &mut GameState, guide: &Guide, before: &SearchSnapshot) {
     let after = snapshot(state, guide);
     let found = !before.found && after.found;
-    teach_characters(state, &followers_of(state, guide), before, &after);
-    // 7.11c: so do the hired leaders following him: the discoveries are the leader's, the
-    // map chits he sees are seen for his employer.
-    for leader in super::leaders::following(state, guide) {
+    for f in followers_of(state, guide) {
+        if found {
+            state.today.found_enemies.insert(f);
+        }
+        if let Some(s) = state.seat_mut(f) {
+            learn(before, &after, &mut s.discoveries, Some(&mut s.known));
+        }
+    }
+    for leader in leaders_behind(state, guide) {
         if found {
             state.today.leaders_found_enemies.insert(leader.clone());
         }
         if let Some(d) = super::leader_search::discoveries_mut(state, &leader) {
             learn(before, &after, d, None);
         }
-        if let Some(s) = super::leaders::employer(state, &leader).and_then(|e| state.seat_mut(e)) {
+        if let Some(s) = leaders::employer(state, &leader).and_then(|e| state.seat_mut(e)) {
             let mut none = Discoveries::default();
             learn(before, &after, &mut none, Some(&mut s.known));
-        }
-    }
-}
-
-/// What a hired leader's Search can teach the characters following him: his discoveries,
-/// the map chits seen for his employer, and whether he has found hidden enemies.
-pub fn leader_snapshot(state: &GameState, leader: &NativeId) -> SearchSnapshot {
-    SearchSnapshot {
-        discoveries: super::leader_search::discoveries(state, leader),
-        known: super::leaders::employer(state, leader)
-            .and_then(|e| state.seat(e))
-            .map(|s| s.known.clone())
-            .unwrap_or_default(),
-        found: state.today.leaders_found_enemies.contains(leader),
-    }
-}
-
-/// 7.11c: the characters following a hired leader learn what his Search taught him (not
-/// his treasures), as they do behind a character.
-pub fn share_leader_search(state: &mut GameState, leader: &NativeId, before: &SearchSnapshot) {
-    let after = leader_snapshot(state, leader);
-    teach_characters(state, &followers_of_leader(state, leader), before, &after);
-}
-
-/// 7.11c: the following characters cross off what the guide discovered, see the map
-/// chits he saw, and find the hidden enemies he found.
-fn teach_characters(
-    state: &mut GameState,
-    followers: &[Seat],
-    before: &SearchSnapshot,
-    after: &SearchSnapshot,
-) {
-    let found = !before.found && after.found;
-    for f in followers {
-        if found {
-            state.today.found_enemies.insert(*f);
-        }
-        if let Some(s) = state.seat_mut(*f) {
-            learn(before, after, &mut s.discoveries, Some(&mut s.known));
         }
     }
 }
@@ -649,42 +670,18 @@ pub fn end_of_phase(cat: &Catalog, state: &mut GameState) -> Result<Events, Rule
 }
 
 /// The end of the guide's turn: the following stops, and each follower's turn ends in the
-/// guide's clearing, summoning separately after the guide (7.11). A guide who loses his
-/// turn takes his followers' with him.
+/// guide's clearing, summoning separately after the guide (7.11): the characters', then
+/// the hired leaders'. A guide who loses his turn takes his followers' with him.
 pub fn end_of_guide_turn(
     cat: &Catalog,
     state: &mut GameState,
-    guide: Seat,
+    guide: &Guide,
     took_turn: bool,
 ) -> Result<Events, RuleError> {
     let followers = followers_of(state, guide);
     for f in &followers {
         state.today.following.remove(f);
     }
-    end_followers_turns(cat, state, followers, took_turn)
-}
-
-/// 7.11: a hired leader's turn ends (or is lost): so do those of the characters following
-/// him, as [`end_of_guide_turn`].
-pub fn end_of_leader_turn(
-    cat: &Catalog,
-    state: &mut GameState,
-    leader: &NativeId,
-    took_turn: bool,
-) -> Result<Events, RuleError> {
-    let followers = followers_of_leader(state, leader);
-    for f in &followers {
-        state.today.following_leaders.remove(f);
-    }
-    end_followers_turns(cat, state, followers, took_turn)
-}
-
-fn end_followers_turns(
-    cat: &Catalog,
-    state: &mut GameState,
-    followers: Vec<Seat>,
-    took_turn: bool,
-) -> Result<Events, RuleError> {
     let mut events = Vec::new();
     for f in followers {
         if took_turn {
@@ -705,5 +702,6 @@ fn end_followers_turns(
             ));
         }
     }
+    events.extend(leaders::end_of_guide_turn(cat, state, guide, took_turn)?);
     Ok(events)
 }

@@ -319,6 +319,41 @@ pub fn take_hirelings(
     Ok(())
 }
 
+/// 7.11, 7.3.1, 6.3.1: the pieces that go with `guide` out of `from`: the hired leaders
+/// following him today, with their horses and the underlings following them. Each leaves
+/// behind what he cannot carry.
+pub fn leaders_along(
+    cat: &Catalog,
+    state: &mut GameState,
+    guide: &super::following::Guide,
+    from: ClearingRef,
+    events: &mut Events,
+) -> Vec<PieceId> {
+    use super::underlings::{following_in, UnderlingGuide};
+    let here = Place::Clearing { at: from };
+    let leaders: Vec<NativeId> = super::following::leaders_behind(state, guide)
+        .into_iter()
+        .filter(|l| super::leaders::clearing(state, l) == Some(from))
+        .collect();
+    for leader in &leaders {
+        super::carried::leave_heavy_items(cat, state, leader, from, events);
+    }
+    let mut moving: Vec<PieceId> = leaders
+        .iter()
+        .flat_map(|n| with_horse(cat, n))
+        .filter(|p| state.piles.place_of(p) == Some(&here))
+        .collect();
+    for leader in leaders {
+        moving.extend(following_in(
+            cat,
+            state,
+            &UnderlingGuide::Leader { leader },
+            from,
+        ));
+    }
+    moving
+}
+
 /// 6.3.1, 7.11: the hired underlings following the character move with him, and so do the
 /// hired leaders following him today, with their own underlings.
 pub fn accompany(
@@ -334,32 +369,14 @@ pub fn accompany(
     // him today moves with him.
     // 6.3.1: the underlings following him, and those following a leader who follows him.
     use super::underlings::{following_in, UnderlingGuide};
-    let leaders = super::leaders::following(state, seat);
-    // 7.3.1: what a following leader cannot carry stays behind.
-    for leader in &leaders {
-        if super::leaders::clearing(state, leader) == Some(from) {
-            super::carried::leave_heavy_items(cat, state, leader, from, events);
-        }
-    }
-    let mut moving: Vec<PieceId> = leaders
-        .iter()
-        .flat_map(|n| with_horse(cat, n))
-        .filter(|p| state.piles.place_of(p) == Some(&here))
-        .collect();
+    let guide = super::following::Guide::character(seat);
+    let mut moving = leaders_along(cat, state, &guide, from, events);
     moving.extend(following_in(
         cat,
         state,
         &UnderlingGuide::Character { seat },
         from,
     ));
-    for leader in leaders {
-        moving.extend(following_in(
-            cat,
-            state,
-            &UnderlingGuide::Leader { leader },
-            from,
-        ));
-    }
     // 7.3.3, 7.11: the controlled monsters following him (flying ones walk too, following
     // a guide who moves normally).
     for m in super::steeds::following_at(cat, state, seat, &here) {

@@ -129,7 +129,7 @@ pub fn search(
     }
     let here = leaders::clearing(state, leader)
         .ok_or_else(|| RuleError::internal("the searching leader is not on the map"))?;
-    let before = super::following::leader_snapshot(state, leader);
+    let before = super::following::snapshot(state, &super::following::Guide::leader(leader));
     if let SearchChoice::LootSite { site } = search {
         super::looting::leader_before(cat, state, leader, site, events)?;
     }
@@ -181,7 +181,7 @@ pub fn search(
                 .map(|c| c.piece.clone())
                 .collect();
             loot(cat, state, employer, leader, n, &pile, events);
-            spied(cat, state, leader, site, here, events);
+            spied(cat, state, leader, site, events);
             super::spying::show_site(cat, state, site, "7.5", events);
         }
         SearchChoice::LootPile => {
@@ -190,7 +190,7 @@ pub fn search(
         }
         _ => resolve(cat, state, employer, leader, table, n, at, events),
     }
-    super::following::share_leader_search(state, leader, &before);
+    super::following::share_search(state, &super::following::Guide::leader(leader), &before);
     done_unless_choosing(state);
     Ok(())
 }
@@ -233,11 +233,11 @@ pub fn pick(
             pick,
         },
     ));
-    let before = super::following::leader_snapshot(state, leader);
+    let before = super::following::snapshot(state, &super::following::Guide::leader(leader));
     resolve(
         cat, state, employer, leader, pick.table, pick.roll, at, events,
     );
-    super::following::share_leader_search(state, leader, &before);
+    super::following::share_search(state, &super::following::Guide::leader(leader), &before);
     done_unless_choosing(state);
     Ok(())
 }
@@ -428,33 +428,17 @@ fn loot(
     ));
 }
 
-/// 4.5.5: the characters in his clearing spying on the leader as he loots a site learn
-/// where it is: everyone there if he is unhidden, those who found hidden enemies today if
-/// he is hidden. His employer's own character, if there, learns it too.
+/// 4.5.5: those in his clearing spying on the leader as he loots a site learn where it
+/// is: the characters and the other hired leaders there if he is unhidden, those who found
+/// hidden enemies today if he is hidden. His employer's own character, if there, learns it
+/// too.
 fn spied(
     cat: &Catalog,
     state: &mut GameState,
     leader: &NativeId,
     site: &MapChitId,
-    here: ClearingRef,
     events: &mut Events,
 ) {
-    for spy in super::spying::leader_spies(state, leader, here) {
-        if let Some(s) = state.seat_mut(spy) {
-            if s.discoveries.chits.insert(site.clone()) {
-                events.push(Event::private(
-                    "4.5.5",
-                    spy,
-                    format!(
-                        "Spying on {}, you discover the {} he loots.",
-                        leaders::name(cat, leader),
-                        site.0
-                    ),
-                    E::ChitsDiscovered {
-                        chits: vec![site.clone()],
-                    },
-                ));
-            }
-        }
-    }
+    let looter = super::following::Guide::leader(leader);
+    super::spying::site_looted_by(cat, state, &looter, site, events);
 }

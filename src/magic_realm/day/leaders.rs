@@ -4,13 +4,14 @@
 //! starts the day in a cave or records a Move into one), plus his own native horse's extra
 //! Moves (7.3.2), each a Move along the roadways he
 //! may use, a Hide, a Search (`leader_search`), a Trade or Hire (`leader_trade`), or a
-//! Follow behind a character in his clearing for the whole day. At
+//! Follow behind a character or hired leader in his clearing for the whole day. At
 //! Sunrise his attention chit is mixed with the characters'; when it is picked he is
 //! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
 //! a phase if he is unhidden, which ends his turn; his turn ends with the prowling of 7.13
-//! in his tile. A leader who follows a character moves with him, and his turn ends with
-//! his guide's. A leader may guide characters (7.11, in `following`): a Rest or Alert is
-//! recorded for them (7.11f), and his turn waits for their choices.
+//! in his tile. A leader who follows a character or another hired leader moves with him,
+//! and his turn ends with his guide's. A leader may guide characters and hired leaders
+//! (7.11, in `following`): a Rest or Alert is recorded for them (7.11f), and his turn waits
+//! for the characters' choices.
 
 use super::{birdsong, hiring, prowling, who};
 use crate::engine::{Event, RuleError, Seat};
@@ -219,13 +220,12 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         candidates.push(Activity::Search);
         // 6.2.5, 7.6, 7.7: a Trade or Hire, whose deal his employer makes when it is done.
         candidates.extend([Activity::Trade, Activity::Hire]);
-        // 6.2.7: Follow a character in his clearing, as the whole turn.
+        // 6.2.7: Follow a character or another hired leader in his clearing, as the whole
+        // turn.
         if record.is_empty() {
-            for guide in state.all_seats() {
-                if who::clearing(state, guide) == Some(start) {
-                    candidates.push(Activity::Follow { guide });
-                }
-            }
+            candidates.extend(super::following::leader_candidates(
+                cat, state, &leader, start,
+            ));
         }
         for activity in candidates {
             let mut longer = record.clone();
@@ -288,54 +288,18 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
     )])
 }
 
-/// 6.3.2, 6.3.5: at Sunrise, the hired leaders who recorded a Follow behind a character
-/// in their clearing follow him; the others take turns of their own.
-pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Vec<Turner> {
+/// 6.3.2, 6.3.5: at Sunrise, the hired leaders who follow a guide today (see
+/// `following::resolve`) go with him; the others take turns of their own.
+pub fn sunrise(cat: &Catalog, state: &GameState) -> Vec<Turner> {
     let mut turners = Vec::new();
-    for employer in state.all_seats().collect::<Vec<_>>() {
+    for employer in state.all_seats() {
         for leader in leaders_of(cat, state, employer) {
-            let record = hireling(state, employer, &leader)
-                .map(|h| h.record.clone())
-                .unwrap_or_default();
-            if let [Activity::Follow { guide }] = record.as_slice() {
-                // 6.2.7: following a follower is following the same guide.
-                let guide = &state.today.following.get(guide).copied().unwrap_or(*guide);
-                // (Behind a character who follows a hired leader: not built, he takes his
-                // own turn.)
-                if who::clearing(state, *guide) == clearing(state, &leader)
-                    && !state.today.following_leaders.contains_key(guide)
-                {
-                    state.today.leaders_following.insert(leader.clone(), *guide);
-                    events.push(Event::public(
-                        "6.3.2",
-                        format!(
-                            "{} follows {} today.",
-                            name(cat, &leader),
-                            who::who(cat, state, *guide)
-                        ),
-                        E::LeaderFollows {
-                            leader: leader.clone(),
-                            guide: *guide,
-                        },
-                    ));
-                    continue;
-                }
+            if !super::following::leader_is_following(state, &leader) {
+                turners.push(Turner::Leader { employer, leader });
             }
-            turners.push(Turner::Leader { employer, leader });
         }
     }
     turners
-}
-
-/// 7.11: the hired leaders following `guide` now.
-pub fn following(state: &GameState, guide: Seat) -> Vec<NativeId> {
-    state
-        .today
-        .leaders_following
-        .iter()
-        .filter(|(_, g)| **g == guide)
-        .map(|(l, _)| l.clone())
-        .collect()
 }
 
 /// 7.11, 7.13: the guide's turn ends: the hired leaders following him stop, and each one's
@@ -343,11 +307,11 @@ pub fn following(state: &GameState, guide: Seat) -> Vec<NativeId> {
 pub fn end_of_guide_turn(
     cat: &Catalog,
     state: &mut GameState,
-    guide: Seat,
+    guide: &super::following::Guide,
     took_turn: bool,
 ) -> Result<Events, RuleError> {
     let mut events = Vec::new();
-    for leader in following(state, guide) {
+    for leader in super::following::leaders_behind(state, guide) {
         state.today.leaders_following.remove(&leader);
         if took_turn {
             end_of_turn(cat, state, &leader, &mut events)?;
@@ -535,6 +499,7 @@ pub fn take_turn(
     events: &mut Events,
 ) -> Result<bool, RuleError> {
     let who = name(cat, leader);
+    let guide = super::following::Guide::leader(leader);
     if state.today.leader_turn.is_none() {
         if state.today.blocked_leaders.contains(leader) || clearing(state, leader).is_none() {
             events.push(Event::public(
@@ -544,9 +509,9 @@ pub fn take_turn(
                     leader: leader.clone(),
                 },
             ));
-            // 7.11: the characters following him lose theirs.
-            events.extend(super::following::end_of_leader_turn(
-                cat, state, leader, false,
+            // 7.11: the characters and hired leaders following him lose theirs.
+            events.extend(super::following::end_of_guide_turn(
+                cat, state, &guide, false,
             )?);
             return Ok(true);
         }
@@ -561,8 +526,8 @@ pub fn take_turn(
         if let Some(h) = hireling_mut(state, employer, leader) {
             h.hidden = false;
         }
-        // 7.11: and so are the characters following him.
-        super::following::unhide_leader_followers(cat, state, leader, events);
+        // 7.11: and so are the characters and hired leaders following him.
+        super::following::unhide_followers(cat, state, &guide, events);
         let record = hireling(state, employer, leader)
             .map(|h| h.record.clone())
             .unwrap_or_default();
@@ -591,7 +556,7 @@ pub fn take_turn(
             return Ok(false);
         }
         // 7.11: the characters following him may stop as he starts the activity.
-        if super::following::ask_leader(cat, state, leader, activity, events) {
+        if super::following::ask(cat, state, &guide, events) {
             return Ok(false);
         }
         let phase = turn.phase + 1;
@@ -650,16 +615,14 @@ pub fn take_turn(
                     // 7.11a: the characters following him move with him.
                     if let (Some(from), Some(now)) = (from, clearing(state, leader)) {
                         if from != now {
-                            super::following::share_leader_move(
-                                cat, state, leader, from, now, events,
-                            )?;
+                            super::following::share_move(cat, state, &guide, from, now, events)?;
                         }
                     }
                 }
                 Activity::Hide => {
                     turn.climbing = false;
                     hide(cat, state, employer, leader, events)?;
-                    super::following::share_leader_hide(cat, state, leader, events);
+                    super::following::share_hide(cat, state, &guide, events);
                 }
                 // 6.2.5, 7.11f: he rests or alerts only for the characters following him.
                 Activity::Rest | Activity::Alert => {
@@ -674,7 +637,7 @@ pub fn take_turn(
                             leader: leader.clone(),
                         },
                     ));
-                    if super::following::share_leader_rest_or_alert(state, leader) {
+                    if super::following::share_rest_or_alert(state, &guide) {
                         state.today.leader_turn = Some(turn);
                         return Ok(false);
                     }
@@ -855,7 +818,7 @@ fn do_move(
         .find(|r| r.to == to)
         .map(|r| r.via)
         .unwrap_or_default();
-    let watching = super::spying::leader_spies(state, leader, from);
+    let watching = super::spying::leader_spies(cat, state, leader, from);
     // 7.3.1, 7.11d: what he cannot carry stays behind.
     super::carried::leave_heavy_items(cat, state, leader, from, events);
     let mut pieces = vec![counter(leader)];
@@ -989,9 +952,11 @@ fn end_of_turn(
         events.extend(prowling::end_of_turn_at(cat, state, at, false)?);
         block(cat, state, leader, events);
     }
-    // 7.11: the characters following him end their turns in his clearing after him.
-    events.extend(super::following::end_of_leader_turn(
-        cat, state, leader, true,
+    // 7.11: the characters and hired leaders following him end their turns in his
+    // clearing after him.
+    let guide = super::following::Guide::leader(leader);
+    events.extend(super::following::end_of_guide_turn(
+        cat, state, &guide, true,
     )?);
     Ok(())
 }

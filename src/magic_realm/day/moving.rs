@@ -193,7 +193,7 @@ pub fn do_move(
             .min_by_key(|r| (r.kind.needs_discovery(), r.via.len()))
             .map(|r| r.via)
             .unwrap_or_default();
-    let watching = super::spying::spies(state, seat, from);
+    let watching = super::spying::spies(cat, state, seat, from);
     state
         .piles
         .move_to(&counter, Place::Clearing { at: to }, None);

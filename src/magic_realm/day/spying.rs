@@ -1,14 +1,17 @@
-//! Spying (rule 4.5.5): when a character uses a discovery, everyone spying on him learns
-//! it. An unhidden character is spied on by everyone in his clearing; a hidden one by those
-//! who have found hidden enemies today. He is spied on where he uses a hidden path or
+//! Spying (rule 4.5.5): when a character or hired leader uses a discovery, everyone
+//! spying on him (characters and hired leaders) learns it. An unhidden individual is spied
+//! on by everyone in his clearing; a hidden one by those who have found hidden enemies
+//! today. He is spied on where he uses a hidden path or
 //! secret passage (in the clearing he leaves and the one he enters) and where he loots a
 //! treasure site. A face-down Site chit whose location is given or looted is shown to all
 //! (4.5.4d).
 
+use super::following::Guide;
 use super::who;
 use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::chits::MapChitId;
+use crate::magic_realm::catalog::denizens::NativeId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::{ClearingRef, PathRef};
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
@@ -16,14 +19,43 @@ use crate::magic_realm::state::GameState;
 
 type Events = Vec<Event<E>>;
 
-/// The characters in `at` spying on the seat now (4.5.5a).
-pub fn spies(state: &GameState, seat: Seat, at: ClearingRef) -> Vec<Seat> {
-    let hidden = state.seat(seat).is_some_and(|s| s.hidden);
-    state
+/// 4.5.5a: those spying on an individual: characters and hired leaders.
+#[derive(Debug, Clone, Default)]
+pub struct Spies {
+    pub characters: Vec<Seat>,
+    pub leaders: Vec<NativeId>,
+}
+
+/// 4.5.5a: the characters and hired leaders (anyone's) in `at` spying on `target` now:
+/// all of them while he is unhidden, those who have found hidden enemies today while he
+/// is hidden. Nobody spies on himself.
+pub fn spies_on(cat: &Catalog, state: &GameState, target: &Guide, at: ClearingRef) -> Spies {
+    let hidden = target.hidden(state);
+    let characters = state
         .all_seats()
-        .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .filter(|s| *target != Guide::character(*s))
+        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(at))
         .filter(|s| !hidden || state.today.found_enemies.contains(s))
-        .collect()
+        .collect();
+    let leaders = super::following::hired_leaders_in(cat, state, at)
+        .into_iter()
+        .filter(|l| *target != Guide::leader(l))
+        .filter(|l| !hidden || state.today.leaders_found_enemies.contains(l))
+        .collect();
+    Spies {
+        characters,
+        leaders,
+    }
+}
+
+/// 4.5.5a: those in `at` spying on the seat now.
+pub fn spies(cat: &Catalog, state: &GameState, seat: Seat, at: ClearingRef) -> Spies {
+    spies_on(cat, state, &Guide::character(seat), at)
+}
+
+/// 4.5.5a, 6.2.5: those in `at` spying on a hired leader now.
+pub fn leader_spies(cat: &Catalog, state: &GameState, leader: &NativeId, at: ClearingRef) -> Spies {
+    spies_on(cat, state, &Guide::leader(leader), at)
 }
 
 /// 4.5.5b: a move along hidden paths or secret passages teaches them to the spies in both
@@ -32,7 +64,46 @@ pub fn used_roadways(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
-    spies_before: &[Seat],
+    spies_before: &Spies,
+    paths: &[PathRef],
+    events: &mut Events,
+) {
+    roadways_used_by(
+        cat,
+        state,
+        &Guide::character(seat),
+        spies_before,
+        paths,
+        events,
+    );
+}
+
+/// 4.5.5b: a hired leader's Move along hidden paths or secret passages teaches them to
+/// those spying on him in both clearings. `spies_before` were taken in the clearing he
+/// left, before he moved.
+pub fn leader_used_roadways(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    spies_before: &Spies,
+    paths: &[PathRef],
+    events: &mut Events,
+) {
+    roadways_used_by(
+        cat,
+        state,
+        &Guide::leader(leader),
+        spies_before,
+        paths,
+        events,
+    );
+}
+
+fn roadways_used_by(
+    cat: &Catalog,
+    state: &mut GameState,
+    mover: &Guide,
+    spies_before: &Spies,
     paths: &[PathRef],
     events: &mut Events,
 ) {
@@ -40,12 +111,14 @@ pub fn used_roadways(
     if secret.is_empty() {
         return;
     }
-    let mut watchers: Vec<Seat> = spies_before.to_vec();
-    if let Some(here) = who::clearing(state, seat) {
-        watchers.extend(spies(state, seat, here));
+    let mut watchers = spies_before.clone();
+    if let Some(here) = mover.clearing(state) {
+        let now = spies_on(cat, state, mover, here);
+        watchers.characters.extend(now.characters);
+        watchers.leaders.extend(now.leaders);
     }
-    let name = who::who(cat, state, seat);
-    teach_roadways(state, &name, watchers, &secret, events);
+    let name = mover.name(cat, state);
+    teach_roadways(cat, state, &name, watchers, &secret, events);
 }
 
 /// 4.5.5b: the hidden paths and secret passages among `paths`.
@@ -67,54 +140,21 @@ fn secret_roadways(cat: &Catalog, paths: &[PathRef]) -> Vec<PathRef> {
         .collect()
 }
 
-/// 4.5.5a, 6.2.5: the characters in `at` spying on a hired leader: all of them while he is
-/// unhidden, those who found hidden enemies today while he is hidden.
-pub fn leader_spies(
-    state: &GameState,
-    leader: &crate::magic_realm::catalog::denizens::NativeId,
-    at: ClearingRef,
-) -> Vec<Seat> {
-    let hidden = super::leaders::hidden(state, leader);
-    state
-        .all_seats()
-        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(at))
-        .filter(|s| !hidden || state.today.found_enemies.contains(s))
-        .collect()
-}
-
-/// 4.5.5b: a hired leader's Move along hidden paths or secret passages teaches them to the
-/// characters spying on him in both clearings. `spies_before` were taken in the clearing
-/// he left, before he moved.
-pub fn leader_used_roadways(
+/// 4.5.5b: the spies discover the roadways: a character's discoveries are his, a hired
+/// leader's his own (told to his employer).
+fn teach_roadways(
     cat: &Catalog,
     state: &mut GameState,
-    leader: &crate::magic_realm::catalog::denizens::NativeId,
-    spies_before: &[Seat],
-    paths: &[PathRef],
-    events: &mut Events,
-) {
-    let secret = secret_roadways(cat, paths);
-    if secret.is_empty() {
-        return;
-    }
-    let mut watchers: Vec<Seat> = spies_before.to_vec();
-    if let Some(here) = super::leaders::clearing(state, leader) {
-        watchers.extend(leader_spies(state, leader, here));
-    }
-    let name = super::leaders::name(cat, leader);
-    teach_roadways(state, &name, watchers, &secret, events);
-}
-
-fn teach_roadways(
-    state: &mut GameState,
     name: &str,
-    mut watchers: Vec<Seat>,
+    mut watchers: Spies,
     secret: &[PathRef],
     events: &mut Events,
 ) {
-    watchers.sort();
-    watchers.dedup();
-    for spy in watchers {
+    watchers.characters.sort();
+    watchers.characters.dedup();
+    watchers.leaders.sort();
+    watchers.leaders.dedup();
+    for spy in watchers.characters {
         let Some(s) = state.seat_mut(spy) else {
             continue;
         };
@@ -135,6 +175,34 @@ fn teach_roadways(
             ));
         }
     }
+    for spy in watchers.leaders {
+        let (Some(employer), Some(d)) = (
+            super::leaders::employer(state, &spy),
+            super::leader_search::discoveries_mut(state, &spy),
+        ) else {
+            continue;
+        };
+        let new: Vec<PathRef> = secret
+            .iter()
+            .filter(|p| d.paths.insert(**p))
+            .copied()
+            .collect();
+        if !new.is_empty() {
+            events.push(Event::private(
+                "4.5.5",
+                employer,
+                format!(
+                    "Spying on {name}, {} discovers {} roadway(s) he uses.",
+                    super::leaders::name(cat, &spy),
+                    new.len()
+                ),
+                E::LeaderPathsDiscovered {
+                    leader: spy,
+                    paths: new,
+                },
+            ));
+        }
+    }
 }
 
 /// 4.5.5b: looting a treasure site teaches its place to everyone spying on him.
@@ -145,25 +213,58 @@ pub fn looted_site(
     site: &MapChitId,
     events: &mut Events,
 ) {
-    let Some(here) = who::clearing(state, seat) else {
+    site_looted_by(cat, state, &Guide::character(seat), site, events);
+}
+
+/// 4.5.5b: `looter` (a character or a hired leader) loots a treasure site: the characters
+/// and hired leaders spying on him discover it.
+pub fn site_looted_by(
+    cat: &Catalog,
+    state: &mut GameState,
+    looter: &Guide,
+    site: &MapChitId,
+    events: &mut Events,
+) {
+    let Some(here) = looter.clearing(state) else {
         return;
     };
-    for spy in spies(state, seat, here) {
+    let spies = spies_on(cat, state, looter, here);
+    let name = looter.name(cat, state);
+    for spy in spies.characters {
         if let Some(s) = state.seat_mut(spy) {
             if s.discoveries.chits.insert(site.clone()) {
                 events.push(Event::private(
                     "4.5.5",
                     spy,
-                    format!(
-                        "Spying on {}, you discover the {} he loots.",
-                        who::who(cat, state, seat),
-                        site.0
-                    ),
+                    format!("Spying on {name}, you discover the {} he loots.", site.0),
                     E::ChitsDiscovered {
                         chits: vec![site.clone()],
                     },
                 ));
             }
+        }
+    }
+    for spy in spies.leaders {
+        let (Some(employer), Some(d)) = (
+            super::leaders::employer(state, &spy),
+            super::leader_search::discoveries_mut(state, &spy),
+        ) else {
+            continue;
+        };
+        if d.chits.insert(site.clone()) {
+            events.push(Event::private(
+                "4.5.5",
+                employer,
+                format!(
+                    "Spying on {name}, {} discovers the {} he loots.",
+                    super::leaders::name(cat, &spy),
+                    site.0
+                ),
+                E::LeaderChitsDiscovered {
+                    leader: spy,
+                    chits: vec![site.clone()],
+                },
+            ));
         }
     }
 }

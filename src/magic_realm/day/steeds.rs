@@ -211,7 +211,7 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
         return out;
     }
     out.extend(
-        following::followers_of(state, seat)
+        following::followers_of(state, &following::Guide::character(seat))
             .into_iter()
             .filter(|f| place_of(state, *f) == place_of(state, seat))
             .filter_map(|f| {

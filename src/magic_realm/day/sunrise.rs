@@ -45,7 +45,7 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, 
         .map(Turner::Character)
         .collect();
     // 6.2.5, 6.3.5: the hired leaders who take turns of their own.
-    order.extend(super::leaders::sunrise(cat, state, &mut events));
+    order.extend(super::leaders::sunrise(cat, state));
     // 6.2.5, 6.3.5: the controlled monsters who take turns of their own.
     order.extend(super::monster_turns::sunrise(cat, state));
     // Premonition: its targets keep their chits out of the mix.

@@ -269,6 +269,54 @@ pub fn discover(
     }
 }
 
+/// 4.5.5b: a hired leader spying on the seat as he loots the Site card discovers it and the
+/// site where it was found: his own discoveries, told to his employer only.
+pub fn leader_discovers(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &crate::magic_realm::catalog::denizens::NativeId,
+    card: &TreasureId,
+    spied: Seat,
+    events: &mut Events,
+) {
+    let site = state.twt_sites.get(card).cloned();
+    let whom = who::who(cat, state, spied);
+    let name = super::leaders::name(cat, leader);
+    let (Some(employer), Some(d)) = (
+        super::leaders::employer(state, leader),
+        super::leader_search::discoveries_mut(state, leader),
+    ) else {
+        return;
+    };
+    let new_card = d.cards.insert(card.clone());
+    let new_site = site.filter(|s| d.chits.insert(s.clone()));
+    if new_card {
+        events.push(Event::private(
+            "4.5.5",
+            employer,
+            format!(
+                "Spying on {whom}, {name} discovers the {} he loots.",
+                card_name(cat, card)
+            ),
+            E::LeaderSiteCardsDiscovered {
+                leader: leader.clone(),
+                cards: vec![card.clone()],
+            },
+        ));
+    }
+    if let Some(site) = new_site {
+        events.push(Event::private(
+            "4.5.5",
+            employer,
+            format!("{name} also discovers the {} where it was found.", site.0),
+            E::LeaderChitsDiscovered {
+                leader: leader.clone(),
+                chits: vec![site],
+            },
+        ));
+    }
+}
+
 /// Gives the seat `gold` and every piece in the card's box: the face-up ones openly, the
 /// face-down ones in secret. Returns the face-up pieces.
 fn hand_over(

@@ -76,8 +76,12 @@ pub fn loot_card(
     ));
     resolve(cat, state, seat, card, result, events)?;
     // 4.5.5b: everyone spying on him discovers the card and the site where it was found.
-    for spy in crate::magic_realm::day::spying::spies(state, seat, here) {
+    let spies = crate::magic_realm::day::spying::spies(cat, state, seat, here);
+    for spy in spies.characters {
         discover(cat, state, spy, card, Some(seat), events);
+    }
+    for spy in spies.leaders {
+        super::leader_discovers(cat, state, &spy, card, seat, events);
     }
     Ok(())
 }
@@ -266,7 +270,10 @@ pub fn teleport(
 /// behind and stop following (7.11a); he meets what is in his new clearing.
 pub(super) fn teleported(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
     state.today.entered_from.remove(&seat);
-    for f in crate::magic_realm::day::following::followers_of(state, seat) {
+    for f in crate::magic_realm::day::following::followers_of(
+        state,
+        &crate::magic_realm::day::following::Guide::character(seat),
+    ) {
         state.today.following.remove(&f);
         state.today.stopped_following.insert(f);
         events.push(Event::public(
