@@ -157,22 +157,8 @@ pub fn answers(state: &GameState, leader: &NativeId) -> Vec<A> {
     else {
         return Vec::new();
     };
-    let gold = carried::gold(state, leader);
-    let affordable = i64::from(gold) >= i64::from(offer.price);
-    let list: Vec<MeetingAnswer> = match offer.result {
-        MeetingResult::Price(_) if affordable => vec![MeetingAnswer::Pay, MeetingAnswer::Decline],
-        MeetingResult::Boon if affordable => vec![
-            MeetingAnswer::Pay,
-            MeetingAnswer::TakeBoon,
-            MeetingAnswer::Decline,
-        ],
-        MeetingResult::Boon => vec![MeetingAnswer::TakeBoon, MeetingAnswer::Decline],
-        MeetingResult::Insult | MeetingResult::Challenge => {
-            vec![MeetingAnswer::PayPenalty, MeetingAnswer::RefusePenalty]
-        }
-        _ => vec![MeetingAnswer::Decline],
-    };
-    list.into_iter()
+    meeting::answer_list(offer, carried::gold(state, leader))
+        .into_iter()
         .map(|answer| A::AnswerLeaderMeeting {
             leader: leader.clone(),
             answer,
@@ -589,15 +575,7 @@ fn sell(
         .find(|(p, _)| p == item)
         .map(|(_, p)| p)
         .ok_or_else(|| RuleError::illegal("he does not carry that item"))?;
-    let fame = match (item, to) {
-        (PieceId::Treasure { id }, Trader::Native(g)) => cat
-            .items
-            .treasure(id)
-            .and_then(|t| t.fame_reward)
-            .filter(|r| r.group == g)
-            .map_or(0, |r| r.fame),
-        _ => 0,
-    };
+    let fame = trading::fame_reward(cat, item, to);
     state.piles.move_to(item, trading::holdings(to), None);
     earn(state, leader, price);
     if let Some(s) = state.seat_mut(employer) {

@@ -531,8 +531,18 @@ pub fn answers(state: &GameState, seat: Seat) -> Vec<A> {
         return Vec::new();
     };
     let gold = state.seat(seat).map_or(0, |s| s.gold);
+    answer_list(offer, gold)
+        .into_iter()
+        .map(|answer| A::AnswerMeeting { answer })
+        .collect()
+}
+
+/// 7.6: the answers a Meeting Table result allows whoever has `gold` to pay with: the
+/// price or a Boon (paid only if he has the gold), or the penalty of an Insult or
+/// Challenge; else he declines.
+pub fn answer_list(offer: &Offer, gold: i32) -> Vec<MeetingAnswer> {
     let affordable = i64::from(gold) >= i64::from(offer.price);
-    let list: Vec<MeetingAnswer> = match offer.result {
+    match offer.result {
         MeetingResult::Price(_) if affordable => vec![MeetingAnswer::Pay, MeetingAnswer::Decline],
         MeetingResult::Boon if affordable => vec![
             MeetingAnswer::Pay,
@@ -544,10 +554,7 @@ pub fn answers(state: &GameState, seat: Seat) -> Vec<A> {
             vec![MeetingAnswer::PayPenalty, MeetingAnswer::RefusePenalty]
         }
         _ => vec![MeetingAnswer::Decline],
-    };
-    list.into_iter()
-        .map(|answer| A::AnswerMeeting { answer })
-        .collect()
+    }
 }
 
 /// Does the seat's answer to the pending offer.

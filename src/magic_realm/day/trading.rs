@@ -256,6 +256,19 @@ pub fn take_item(
     Ok(())
 }
 
+/// 3.3.6f: the Fame a Treasure card with a Fame reward gives when sold to its group.
+pub fn fame_reward(cat: &Catalog, item: &PieceId, to: Trader) -> u32 {
+    match (item, to) {
+        (PieceId::Treasure { id }, Trader::Native(g)) => cat
+            .items
+            .treasure(id)
+            .and_then(|t| t.fame_reward)
+            .filter(|r| r.group == g)
+            .map_or(0, |r| r.fame),
+        _ => 0,
+    }
+}
+
 /// 7.6 (GAPS §5): selling without the optional Commerce table: the basic price, no roll;
 /// a card with a Fame reward sold to its group also gives that Fame (3.3.6f).
 fn sell(
@@ -271,15 +284,7 @@ fn sell(
         .find(|(p, _)| p == item)
         .map(|(_, p)| p)
         .ok_or_else(|| RuleError::illegal("he does not carry that item"))?;
-    let fame = match (item, to) {
-        (PieceId::Treasure { id }, Trader::Native(g)) => cat
-            .items
-            .treasure(id)
-            .and_then(|t| t.fame_reward)
-            .filter(|r| r.group == g)
-            .map_or(0, |r| r.fame),
-        _ => 0,
-    };
+    let fame = fame_reward(cat, item, to);
     state.piles.move_to(item, holdings(to), None);
     if let Some(s) = state.seat_mut(seat) {
         s.gold = s
