@@ -18,7 +18,9 @@ use crate::engine::Seat;
 use crate::magic_realm::actions::MagicRealmAction as A;
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::GameState;
+use std::collections::BTreeMap;
 
 /// 4.6.8d: a transmorphized denizen's counter values: its own kind and side, the
 /// creature's attacks, move times, vulnerability and armor (a Tremendous monster is
@@ -154,6 +156,19 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
             });
         }
     }
+}
+
+/// Absorb Essence, 2.2: the monster each character fighting in `built` has absorbed and
+/// is now: a Demon or Imp red side down casts its spell as an attack, like the monster.
+pub fn essences(cat: &Catalog, state: &GameState, built: &Built) -> BTreeMap<Seat, PieceId> {
+    built
+        .who
+        .iter()
+        .filter_map(|w| match w {
+            Who::Character(seat) => Some((*seat, form_of_seat(cat, state, *seat)?.monster?)),
+            Who::Denizen(_) => None,
+        })
+        .collect()
 }
 
 /// 8.3.7, 8.3.8: a transmorphized character runs away with his creature's move time, if it
