@@ -482,6 +482,12 @@ pub enum MagicRealmAction {
         leader: crate::magic_realm::catalog::denizens::NativeId,
         pick: SearchPick,
     },
+    /// Absorb Essence, 2 and 2.1: as he makes his plays, turn over the Medium or Heavy
+    /// monster he is (before he plays its dummy chits) or its head or club (before he plays
+    /// its attack); again to turn it back. Secret until the plays are revealed.
+    TurnAbsorbed {
+        piece: PieceId,
+    },
 }
 
 /// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.

@@ -8,12 +8,14 @@
 
 use crate::spells_common::{dice, here, monster, piece, start, Game, S0, S1};
 use serde_json::{json, Value};
-use tabletop_rules::engine::{Event, Seat};
+use tabletop_rules::engine::{Event, Seat, Viewer};
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use tabletop_rules::magic_realm::catalog::tables::{Curse, PitResult};
 use tabletop_rules::magic_realm::combat::melee::{Lane, MeleeStrike};
+use tabletop_rules::magic_realm::combat::odds_query::play_odds;
 use tabletop_rules::magic_realm::combat::spells::transform;
-use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget};
+use tabletop_rules::magic_realm::combat::{self, CombatStage, CombatTarget, Plays};
+use tabletop_rules::magic_realm::pieces::{Facing, PieceId};
 use tabletop_rules::magic_realm::state::ChitStatus;
 
 const AMAZON: Seat = S1;
@@ -66,10 +68,6 @@ fn absorbed_in(
     start(json!({"seats": seats,
         "pieces": pieces, "spells": [absorb], "day": 2, "at": "sunset",
         "dice": dice(die, 300)}))
-}
-
-fn round(g: &Game) -> u16 {
-    combat::current(g.state()).map_or(0, |c| c.round)
 }
 
 fn stage(g: &Game) -> Option<CombatStage> {
@@ -239,4 +237,238 @@ fn rule_8_4_7_red_side_up_the_absorbed_demon_no_longer_casts() {
         red.tactic().attack.map(|a| a.strike),
         Some(MeleeStrike::HoldAndKill)
     );
+}
+
+fn imp() -> PieceId {
+    piece("imp")
+}
+
+fn facing(g: &Game, p: &PieceId) -> Option<Facing> {
+    g.state().piles.find(p).map(|(_, c)| c.facing)
+}
+
+/// Plays on until seat 0 makes his plays, having named `target`.
+fn to_plays(g: &mut Game, target: &CombatTarget, log: &mut Vec<Event<E>>) {
+    let name = [A::SelectTarget {
+        target: target.clone(),
+    }];
+    play(
+        g,
+        &name,
+        |g, _| stage(g) == Some(CombatStage::Plays) && g.to_act().seats().contains(&S0),
+        log,
+    );
+    assert_eq!(stage(g), Some(CombatStage::Plays));
+}
+
+fn amazon_killed(g: &Game) -> bool {
+    combat::current(g.state()).is_some_and(|c| c.gone.contains(&AMAZON))
+        || !tabletop_rules::magic_realm::day::who::playing(g.state(), AMAZON)
+}
+
+#[test]
+fn rule_4_6_8_absorb_essence_2_he_turns_the_absorbed_imp_over_and_strikes_with_its_red_side() {
+    // Every die 4. Turned over, the Imp attacks with Medium harm at 4 (no spell), and the
+    // unarmored Medium Amazon is killed.
+    let mut g = absorbed_with("imp", None, &[], 4);
+    let mut log = Vec::new();
+    to_plays(&mut g, &amazon_target(), &mut log);
+    let turn = A::TurnAbsorbed { piece: imp() };
+    assert!(g.legal_actions(S0).contains(&turn));
+    let amazon_view =
+        |g: &Game| serde_json::to_string(&g.view(Viewer::Seat { seat: AMAZON }).unwrap()).unwrap();
+    let before = amazon_view(&g);
+    log.extend(g.apply(S0, turn).unwrap());
+    // In secret: the counter lies as it did, and the Amazon sees nothing of it.
+    assert_eq!(facing(&g, &imp()), Some(Facing::Light));
+    assert_eq!(amazon_view(&g), before);
+    play(
+        &mut g,
+        &attack(&amazon_target()),
+        |g, _| amazon_killed(g),
+        &mut log,
+    );
+    assert!(amazon_killed(&g), "the red side's Medium harm kills her");
+    assert!(
+        !spell_rolled(&log),
+        "no Curse: its spell is on the other side"
+    );
+    assert!(log
+        .iter()
+        .any(|e| matches!(e.detail, E::PlaysRevealed { .. })));
+    // Revealed, the Imp lies red side up, and he stays that way in later rounds...
+    assert!(combat::current(g.state()).is_some(), "combat goes on");
+    assert_eq!(facing(&g, &imp()), Some(Facing::Dark));
+    let form = transform::form_of_seat(cat(), g.state(), S0).expect("the Imp");
+    assert_eq!(form.tactic().move_time, 3);
+    // ...until combat ends: it turns light side up again (2.2.3).
+    play(&mut g, &[], |_, _| false, &mut log);
+    assert!(combat::current(g.state()).is_none());
+    assert_eq!(facing(&g, &imp()), Some(Facing::Light));
+}
+
+#[test]
+fn rule_4_6_8_absorb_essence_2_turning_the_absorbed_spear_goblin_over_gives_it_an_attack() {
+    // Light side up the Spear Goblin does not attack (8.4.7); turned over it attacks with
+    // Heavy harm at 5.
+    let mut g = absorbed_with("spear-goblin", None, &[], 4);
+    let mut log = Vec::new();
+    to_plays(&mut g, &amazon_target(), &mut log);
+    let thrust = A::PlayCreatureAttack {
+        lane: Lane::ChargeThrust,
+    };
+    assert!(!g.legal_actions(S0).contains(&thrust));
+    log.extend(
+        g.apply(
+            S0,
+            A::TurnAbsorbed {
+                piece: piece("spear-goblin"),
+            },
+        )
+        .unwrap(),
+    );
+    assert!(g.legal_actions(S0).contains(&thrust));
+    // Turned back, it has no attack again.
+    log.extend(
+        g.apply(
+            S0,
+            A::TurnAbsorbed {
+                piece: piece("spear-goblin"),
+            },
+        )
+        .unwrap(),
+    );
+    assert!(!g.legal_actions(S0).contains(&thrust));
+}
+
+#[test]
+fn rule_4_6_8_absorb_essence_2_he_cannot_turn_it_once_he_has_played_its_chits_nor_a_tremendous_one()
+{
+    let mut g = absorbed_with("imp", None, &[], 4);
+    let mut log = Vec::new();
+    to_plays(&mut g, &amazon_target(), &mut log);
+    log.extend(
+        g.apply(
+            S0,
+            A::PlayCreatureAttack {
+                lane: Lane::ChargeThrust,
+            },
+        )
+        .unwrap(),
+    );
+    let turn = A::TurnAbsorbed { piece: imp() };
+    assert!(!g.legal_actions(S0).contains(&turn));
+    let saved = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(S0, turn).is_err(), "too late: he played its attack");
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), saved);
+    // A Tremendous monster turns red side up only when it hits (8.4.7).
+    let mut g = absorbed_with("t-serpent", None, &[], 4);
+    let mut log = Vec::new();
+    to_plays(&mut g, &amazon_target(), &mut log);
+    let turn = A::TurnAbsorbed {
+        piece: piece("t-serpent"),
+    };
+    assert!(!g.legal_actions(S0).contains(&turn));
+    let saved = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(S0, turn).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), saved);
+}
+
+#[test]
+fn rule_4_6_8_absorb_essence_2_the_odds_of_a_play_count_the_side_he_turns_the_monster_to() {
+    // Alone with the Wolf (Medium), on his sheet: light side up, the Imp's spell kills
+    // nothing; turned over, its Medium harm can kill the Wolf.
+    let mut g = absorbed_in("imp", None, &[monster("wolf-l4")], 4, false);
+    let wolf = CombatTarget::Denizen {
+        piece: piece("wolf-l4"),
+    };
+    let mut log = Vec::new();
+    to_plays(&mut g, &wolf, &mut log);
+    let light = Plays {
+        creature_attack: Some(Lane::ChargeThrust),
+        ..Plays::default()
+    };
+    let mut turned = light.clone();
+    turned.flipped.insert(imp());
+    let odds = |p: &Plays| play_odds(cat(), g.state(), S0, p).expect("odds");
+    assert_eq!(odds(&light).target_killed, Some(0.0));
+    assert!(odds(&turned).target_killed.is_some_and(|k| k > 0.0));
+}
+
+#[test]
+fn rule_8_4_7_he_plays_the_absorbed_giant_s_club_either_side_up() {
+    // The Giant (Tremendous, light side Heavy harm at 5) with its club (light side Heavy
+    // harm at 6; dark side Tremendous harm at 4); the Amazon wears T Armor.
+    let absorb = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "denizen", "piece": monster_piece("giant")}],
+        "until": {"at": "never"}});
+    let armor: Value = json!({"kind": "armor", "id": "t-armor", "n": 0});
+    let club_json = json!({"kind": "monster_part", "id": "giant-club", "n": 0});
+    let club: PieceId = serde_json::from_value(club_json.clone()).unwrap();
+    let mut g = start(json!({"seats": [
+            {"character": "witch-king", "at": here(), "hidden": false,
+             "spells": ["absorb-essence"], "chits": [{"chit": 4, "status": "enchanted"}]},
+            {"character": "amazon", "at": here(), "hidden": false,
+             "belongings": [{"piece": armor}]}],
+        "pieces": [{"piece": monster_piece("giant"), "place": {"place": "aside"}},
+                   {"piece": club_json, "place": {"place": "aside"}}],
+        "spells": [absorb], "day": 2, "at": "sunset", "dice": dice(4, 300)}));
+    let mut log = Vec::new();
+    to_plays(&mut g, &amazon_target(), &mut log);
+    let turn_club = A::TurnAbsorbed {
+        piece: club.clone(),
+    };
+    let turn_giant = A::TurnAbsorbed {
+        piece: piece("giant"),
+    };
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&turn_club));
+    assert!(
+        !legal.contains(&turn_giant),
+        "a Tremendous body is never turned"
+    );
+    log.extend(g.apply(S0, turn_club.clone()).unwrap());
+    let mut plays = attack(&amazon_target());
+    plays.push(A::PlayPartAttack {
+        lane: Lane::DodgeSwing,
+    });
+    play(
+        &mut g,
+        &plays,
+        |_, log| {
+            log.iter()
+                .any(|e| matches!(e.detail, E::PlaysRevealed { .. }))
+        },
+        &mut log,
+    );
+    // Revealed: the club lies dark side up and attacks with its dark side's values.
+    assert_eq!(facing(&g, &club), Some(Facing::Dark));
+    assert_eq!(facing(&g, &piece("giant")), Some(Facing::Light));
+    let form = transform::form_of_seat(cat(), g.state(), S0).expect("the Giant");
+    let club_attack = form.part_attack.expect("its club");
+    assert_eq!(club_attack.time, 4);
+    assert!(matches!(
+        club_attack.strike,
+        MeleeStrike::Harm {
+            letter: tabletop_rules::magic_realm::catalog::common::Size::Tremendous,
+            ..
+        }
+    ));
+    // Red side up (he holds her), he may still turn his club back.
+    play(
+        &mut g,
+        &attack(&amazon_target()),
+        |g, log| {
+            stage(g) == Some(CombatStage::Plays)
+                && g.to_act().seats().contains(&S0)
+                && log
+                    .iter()
+                    .any(|e| matches!(e.detail, E::CharacterHolding { seat: S0, .. }))
+        },
+        &mut log,
+    );
+    assert!(combat::current(g.state()).is_some_and(|c| c.character_holds.contains_key(&S0)));
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&turn_club));
+    assert!(!legal.contains(&turn_giant));
 }

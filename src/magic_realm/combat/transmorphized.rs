@@ -8,17 +8,18 @@
 //! away with the creature's move time (a flying creature flies away instead). A
 //! transmorphized denizen is assigned as before, with the creature's values.
 
+use super::holding::tremendous_form;
 use super::melee::{
     AttackValues, CharacterAttack, CharacterFighter, Denizen, DenizenKind, Lane, Maneuver,
 };
 use super::round::{target_fighter, Built, Scope, Who};
-use super::spells::transform::{form_of_seat, Form};
+use super::spells::transform::{form_of_seat, part_values, Form};
 use super::{Combat, CombatTarget, ManeuverPlay, Plays};
-use crate::engine::Seat;
+use crate::engine::{RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmAction as A;
-use crate::magic_realm::catalog::common::Size;
+use crate::magic_realm::catalog::common::{Side, Size};
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::state::GameState;
 use std::collections::BTreeMap;
 
@@ -69,11 +70,64 @@ pub fn fighter(form: &Form, plays: Option<&Plays>) -> CharacterFighter {
     }
 }
 
+/// The other side of a counter.
+fn other(side: Side) -> Side {
+    match side {
+        Side::Light => Side::Dark,
+        Side::Dark => Side::Light,
+    }
+}
+
+/// Absorb Essence, 2 and 2.1: `form` with the sides he chose in his secret `plays`: the
+/// monster he turned over (Medium or Heavy) has its other side's values, and the head or
+/// club he turned over attacks with its other side's.
+pub fn as_played(cat: &Catalog, mut form: Form, plays: Option<&Plays>) -> Form {
+    let Some(plays) = plays else {
+        return form;
+    };
+    if form
+        .monster
+        .as_ref()
+        .is_some_and(|m| plays.flipped.contains(m))
+    {
+        form.body.side = other(form.body.side);
+    }
+    if let Some((part, side)) = form.part.clone() {
+        if plays.flipped.contains(&part) {
+            form.part = Some((part.clone(), other(side)));
+            form.part_attack = part_values(cat, &part, other(side));
+        }
+    }
+    form
+}
+
+/// Absorb Essence, 2 and 2.1: the counters he may turn over as he plays: the monster he is,
+/// if Medium or Heavy ("it does not change tactics"), until he has played its dummy chits;
+/// its head or club until he has played its attack.
+fn turn_options(form: &Form, plays: &Plays) -> Vec<A> {
+    let mut out = Vec::new();
+    if let Some(monster) = &form.monster {
+        if !tremendous_form(form) && plays.creature_attack.is_none() && plays.maneuver.is_none() {
+            out.push(A::TurnAbsorbed {
+                piece: monster.clone(),
+            });
+        }
+    }
+    if let Some((part, _)) = &form.part {
+        if plays.part_attack.is_none() {
+            out.push(A::TurnAbsorbed {
+                piece: part.clone(),
+            });
+        }
+    }
+    out
+}
+
 /// 8.4.5: the plays a transmorphized character may make with his creature's values: an
 /// attack against the target he named (if the creature attacks on its side up), and a
 /// maneuver.
 pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> Vec<A> {
-    let mut out = Vec::new();
+    let mut out = turn_options(form, plays);
     let targeting = combat.targets.contains_key(&seat);
     if targeting && plays.creature_attack.is_none() && form.tactic().attack.is_some() {
         out.extend(
@@ -104,7 +158,9 @@ pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> 
 /// The plays module's options for `seat` when he is transmorphized (none otherwise).
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     match (form_of_seat(cat, state, seat), combat.plays.get(&seat)) {
-        (Some(form), Some(plays)) => play_options(&form, combat, seat, plays),
+        (Some(form), Some(plays)) => {
+            play_options(&as_played(cat, form, Some(plays)), combat, seat, plays)
+        }
         _ => Vec::new(),
     }
 }
@@ -122,6 +178,7 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
         ) else {
             continue;
         };
+        let form = as_played(cat, form, Some(plays));
         // The creature's attack, and (8.4.7) its head's or club's.
         let attacks: Vec<(Lane, AttackValues)> = [
             plays.creature_attack.zip(form.tactic().attack),
@@ -156,6 +213,38 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
             });
         }
     }
+}
+
+/// 8.4.5, Absorb Essence 2 and 2.1: as the plays are revealed, the absorbed monsters and
+/// heads and clubs their characters turned over lie on their new sides (they stay so, and
+/// no longer count as turned in the plays).
+pub fn reveal(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
+    let Some(combat) = super::current(state) else {
+        return Ok(());
+    };
+    let mut turned: Vec<(Seat, PieceId, Side)> = Vec::new();
+    for (seat, plays) in &combat.plays {
+        let Some(form) = form_of_seat(cat, state, *seat) else {
+            continue;
+        };
+        let body = form.monster.map(|m| (m, form.body.side));
+        for (piece, side) in body.into_iter().chain(form.part) {
+            if plays.flipped.contains(&piece) {
+                turned.push((*seat, piece, side));
+            }
+        }
+    }
+    for (seat, piece, side) in turned {
+        let facing = match other(side) {
+            Side::Dark => Facing::Dark,
+            Side::Light => Facing::Light,
+        };
+        state.piles.set_facing(&piece, facing);
+        if let Some(plays) = super::current_mut(state)?.plays.get_mut(&seat) {
+            plays.flipped.remove(&piece);
+        }
+    }
+    Ok(())
 }
 
 /// Absorb Essence, 2.2: the monster each character fighting in `built` has absorbed and
