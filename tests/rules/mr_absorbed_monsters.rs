@@ -470,5 +470,57 @@ fn rule_8_4_7_he_plays_the_absorbed_giant_s_club_either_side_up() {
     assert!(combat::current(g.state()).is_some_and(|c| c.character_holds.contains_key(&S0)));
     let legal = g.legal_actions(S0);
     assert!(legal.contains(&turn_club));
-    assert!(!legal.contains(&turn_giant));
+    // (And now he may turn the body red side down.)
+    assert!(legal.contains(&turn_giant));
+}
+
+#[test]
+fn rule_4_6_8_absorb_essence_2_red_side_up_he_may_turn_his_tremendous_monster_red_side_down() {
+    // Every die 4. As the T Serpent (light side: Light harm at 4; red side: kills
+    // outright) he wounds the Amazon and holds her; next round he turns it red side down
+    // as he plays: he lets go, and his Light harm only wounds her again.
+    let mut g = absorbed_with("t-serpent", None, &[], 4);
+    let mut log = Vec::new();
+    let holds = |log: &[Event<E>]| {
+        log.iter()
+            .any(|e| matches!(e.detail, E::CharacterHolding { seat: S0, .. }))
+    };
+    play(
+        &mut g,
+        &attack(&amazon_target()),
+        |_, log| holds(log),
+        &mut log,
+    );
+    to_plays(&mut g, &amazon_target(), &mut log);
+    assert!(combat::current(g.state()).is_some_and(|c| c.character_holds.contains_key(&S0)));
+    let turn = A::TurnAbsorbed {
+        piece: piece("t-serpent"),
+    };
+    assert!(g.legal_actions(S0).contains(&turn));
+    let from = log.len();
+    log.extend(g.apply(S0, turn).unwrap());
+    play(
+        &mut g,
+        &attack(&amazon_target()),
+        |_, log| {
+            log[from..]
+                .iter()
+                .any(|e| matches!(e.detail, E::Wounded { .. }))
+        },
+        &mut log,
+    );
+    let round2 = &log[from..];
+    let let_go = round2
+        .iter()
+        .position(|e| matches!(e.detail, E::CharacterLetGo { seat: S0 }))
+        .expect("he lets go as the plays are revealed");
+    let wounded = round2
+        .iter()
+        .position(|e| matches!(e.detail, E::Wounded { seat: AMAZON }))
+        .expect("his light side's harm wounds her");
+    assert!(let_go < wounded);
+    assert!(
+        !amazon_killed(&g),
+        "red side down, he no longer kills outright"
+    );
 }

@@ -221,7 +221,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
         ));
     }
     super::hirelings::melee::reveal(state)?;
-    super::transmorphized::reveal(cat, state)?;
+    super::transmorphized::reveal(cat, state, events)?;
     let built = build(cat, state)?;
     let red_missile: Vec<(FighterId, u8)> = current(state)
         .map(|c| {

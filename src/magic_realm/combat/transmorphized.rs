@@ -14,9 +14,9 @@ use super::melee::{
 };
 use super::round::{target_fighter, Built, Scope, Who};
 use super::spells::transform::{form_of_seat, part_values, Form};
-use super::{Combat, CombatTarget, ManeuverPlay, Plays};
-use crate::engine::{RuleError, Seat};
-use crate::magic_realm::actions::MagicRealmAction as A;
+use super::{Combat, CombatTarget, Events, ManeuverPlay, Plays};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::common::{Side, Size};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::{Facing, PieceId};
@@ -101,13 +101,15 @@ pub fn as_played(cat: &Catalog, mut form: Form, plays: Option<&Plays>) -> Form {
     form
 }
 
-/// Absorb Essence, 2 and 2.1: the counters he may turn over as he plays: the monster he is,
-/// if Medium or Heavy ("it does not change tactics"), until he has played its dummy chits;
-/// its head or club until he has played its attack.
+/// Absorb Essence, 2 and 2.1: the counters he may turn over as he plays (`form` as it lies,
+/// before his plays): the monster he is, if Medium or Heavy ("it does not change tactics"),
+/// or Tremendous and red side up (he turns it red side down), until he has played its
+/// dummy chits; its head or club until he has played its attack.
 fn turn_options(form: &Form, plays: &Plays) -> Vec<A> {
     let mut out = Vec::new();
     if let Some(monster) = &form.monster {
-        if !tremendous_form(form) && plays.creature_attack.is_none() && plays.maneuver.is_none() {
+        let turnable = !tremendous_form(form) || form.body.side == Side::Dark;
+        if turnable && plays.creature_attack.is_none() && plays.maneuver.is_none() {
             out.push(A::TurnAbsorbed {
                 piece: monster.clone(),
             });
@@ -127,7 +129,7 @@ fn turn_options(form: &Form, plays: &Plays) -> Vec<A> {
 /// attack against the target he named (if the creature attacks on its side up), and a
 /// maneuver.
 pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> Vec<A> {
-    let mut out = turn_options(form, plays);
+    let mut out = Vec::new();
     let targeting = combat.targets.contains_key(&seat);
     if targeting && plays.creature_attack.is_none() && form.tactic().attack.is_some() {
         out.extend(
@@ -159,7 +161,14 @@ pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> 
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     match (form_of_seat(cat, state, seat), combat.plays.get(&seat)) {
         (Some(form), Some(plays)) => {
-            play_options(&as_played(cat, form, Some(plays)), combat, seat, plays)
+            let mut out = turn_options(&form, plays);
+            out.extend(play_options(
+                &as_played(cat, form, Some(plays)),
+                combat,
+                seat,
+                plays,
+            ));
+            out
         }
         _ => Vec::new(),
     }
@@ -217,8 +226,9 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
 
 /// 8.4.5, Absorb Essence 2 and 2.1: as the plays are revealed, the absorbed monsters and
 /// heads and clubs their characters turned over lie on their new sides (they stay so, and
-/// no longer count as turned in the plays).
-pub fn reveal(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
+/// no longer count as turned in the plays); a Tremendous one turned red side down lets go
+/// of the target it holds.
+pub fn reveal(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
     let Some(combat) = super::current(state) else {
         return Ok(());
     };
@@ -240,8 +250,21 @@ pub fn reveal(cat: &Catalog, state: &mut GameState) -> Result<(), RuleError> {
             Side::Light => Facing::Light,
         };
         state.piles.set_facing(&piece, facing);
-        if let Some(plays) = super::current_mut(state)?.plays.get_mut(&seat) {
+        let combat = super::current_mut(state)?;
+        if let Some(plays) = combat.plays.get_mut(&seat) {
             plays.flipped.remove(&piece);
+        }
+        if matches!(piece, PieceId::Monster { .. })
+            && combat.character_holds.remove(&seat).is_some()
+        {
+            events.push(Event::public(
+                "8.4.7",
+                format!(
+                    "{} turns red side down and lets go.",
+                    crate::magic_realm::day::who::who(cat, state, seat)
+                ),
+                E::CharacterLetGo { seat },
+            ));
         }
     }
     Ok(())
