@@ -3,10 +3,13 @@
 //! chits" with the creature's values instead of his own action chits, which are frozen: an
 //! attack with the creature's attack (harm letter and time, on its side up) in an Attack
 //! circle, if the creature has one, and a maneuver with its move time in a Maneuver square;
-//! an absorbed monster's head or club attacks from another Attack circle (8.4.7). He is hit as the creature (its vulnerability; an armored creature's hits lose a star),
-//! with no armor or horse (his belongings are frozen), and he cannot be wounded. He may run
-//! away with the creature's move time (a flying creature flies away instead). A
-//! transmorphized denizen is assigned as before, with the creature's values.
+//! an absorbed monster's head or club attacks from another Attack circle (8.4.7), and he
+//! may turn the absorbed counters over as he plays (Absorb Essence, 2 and 2.1); an
+//! absorbed Demon or Imp red side down casts its spell as an attack (2.2). He is hit as
+//! the creature (its vulnerability; an armored creature's hits lose a star), with no armor
+//! or horse (his belongings are frozen), and he cannot be wounded. He may run away with the
+//! creature's move time (a flying creature flies away instead). A transmorphized denizen
+//! is assigned as before, with the creature's values.
 
 use super::holding::tremendous_form;
 use super::melee::{
