@@ -524,3 +524,40 @@ fn rule_4_6_8_absorb_essence_2_red_side_up_he_may_turn_his_tremendous_monster_re
         "red side down, he no longer kills outright"
     );
 }
+
+#[test]
+fn rule_4_6_7b_the_fiery_chasm_of_his_demon_s_spell_swallows_him_too() {
+    // Every die 1: the Power of the Pit opens a fiery chasm: it kills every unhidden
+    // character in the clearing (the Witch King who is the Demon too) and every monster;
+    // the Giant Bat is his kill, the Demon killed with him nobody's (Absorb Essence, 1.1).
+    let mut g = absorbed_in("demon", None, &[monster("giant-bat")], 1, false);
+    let bat = CombatTarget::Denizen {
+        piece: piece("giant-bat"),
+    };
+    let mut log = Vec::new();
+    play(&mut g, &attack(&bat), |_, log| spell_rolled(log), &mut log);
+    assert!(log.iter().any(|e| matches!(
+        e.detail,
+        E::PitRolled {
+            result: PitResult::FieryChasmOpens,
+            ..
+        }
+    )));
+    assert!(log.iter().any(|e| matches!(
+        &e.detail,
+        E::Killed { victim, by: Some(S0), .. } if *victim == piece("giant-bat")
+    )));
+    assert!(!tabletop_rules::magic_realm::day::who::playing(
+        g.state(),
+        S0
+    ));
+    // The Demon he had absorbed is killed with him: his own kill is nobody's.
+    assert!(log.iter().any(|e| matches!(
+        &e.detail,
+        E::Killed { victim, by: None, fame: 0, .. } if *victim == piece("demon")
+    )));
+    assert_eq!(
+        g.state().piles.place_of(&piece("demon")),
+        Some(&tabletop_rules::magic_realm::pieces::Place::Killed)
+    );
+}

@@ -382,6 +382,7 @@ pub fn release_essence(
 /// Absorb Essence, 1.1: when the spellcaster is killed, the monsters whose essence he
 /// absorbed are killed too (before his spells are broken): each killing character gets the
 /// monster's bounty without multiplication (shared like the kill), and it counts as a kill.
+/// Killed by his own attack (the fiery chasm of his Demon's spell), nobody gets it.
 pub fn caster_killed(
     cat: &Catalog,
     state: &mut GameState,
@@ -389,6 +390,8 @@ pub fn caster_killed(
     killers: &[Seat],
     events: &mut Events,
 ) {
+    let killers: Vec<Seat> = killers.iter().copied().filter(|k| *k != seat).collect();
+    let killers = killers.as_slice();
     let absorbed: Vec<PieceId> = state
         .spells
         .iter()
