@@ -561,3 +561,35 @@ fn rule_4_6_7b_the_fiery_chasm_of_his_demon_s_spell_swallows_him_too() {
         Some(&tabletop_rules::magic_realm::pieces::Place::Killed)
     );
 }
+
+#[test]
+fn pentangle_keeps_the_imp_he_is_off_its_target() {
+    // The Amazon is protected by a Pentangle: the Imp he is cannot attack her (he may name
+    // her, but plays no attack on her).
+    let absorb = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "denizen", "piece": monster_piece("imp")}],
+        "until": {"at": "never"}});
+    let pentangle = json!({"caster": 0, "spell": "pentangle", "spellBox": 1, "chit": 7,
+        "aims": [{"aim": "character", "seat": 1}], "until": {"at": "never"}});
+    let mut g = start(json!({"seats": [
+            {"character": "witch-king", "at": here(), "hidden": false,
+             "spells": ["absorb-essence", "pentangle"],
+             "chits": [{"chit": 4, "status": "enchanted"}, {"chit": 7, "status": "enchanted"}]},
+            {"character": "amazon", "at": here(), "hidden": false}],
+        "pieces": [{"piece": monster_piece("imp"), "place": {"place": "aside"}}],
+        "spells": [absorb, pentangle], "day": 2, "at": "sunset", "dice": dice(4, 300)}));
+    let mut log = Vec::new();
+    to_plays(&mut g, &amazon_target(), &mut log);
+    let thrust = A::PlayCreatureAttack {
+        lane: Lane::ChargeThrust,
+    };
+    assert!(!g.legal_actions(S0).contains(&thrust));
+    let saved = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(S0, thrust).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), saved);
+    // He may still maneuver as the Imp.
+    assert!(g.legal_actions(S0).contains(&A::PlayManeuver {
+        with: tabletop_rules::magic_realm::combat::ManeuverPlay::Creature,
+        lane: Lane::DodgeSwing
+    }));
+}

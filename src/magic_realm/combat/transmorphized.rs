@@ -128,12 +128,30 @@ fn turn_options(form: &Form, plays: &Plays) -> Vec<A> {
     out
 }
 
+/// Pentangle: the Demon, Winged Demon or Imp he is cannot attack the target he named, a
+/// Pentangle protecting it.
+fn kept_off(cat: &Catalog, state: &GameState, form: &Form, combat: &Combat, seat: Seat) -> bool {
+    form.monster
+        .as_ref()
+        .is_some_and(|m| super::spells::is_demon(cat, m))
+        && combat
+            .targets
+            .get(&seat)
+            .is_some_and(|t| super::spells::pentangled(cat, state, t))
+}
+
 /// 8.4.5: the plays a transmorphized character may make with his creature's values: an
-/// attack against the target he named (if the creature attacks on its side up), and a
-/// maneuver.
-pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> Vec<A> {
+/// attack against the target he named (if the creature attacks on its side up and is not
+/// `kept_off` it), and a maneuver.
+pub fn play_options(
+    form: &Form,
+    combat: &Combat,
+    seat: Seat,
+    plays: &Plays,
+    kept_off: bool,
+) -> Vec<A> {
     let mut out = Vec::new();
-    let targeting = combat.targets.contains_key(&seat);
+    let targeting = combat.targets.contains_key(&seat) && !kept_off;
     if targeting && plays.creature_attack.is_none() && form.tactic().attack.is_some() {
         out.extend(
             Lane::ALL
@@ -165,11 +183,13 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     match (form_of_seat(cat, state, seat), combat.plays.get(&seat)) {
         (Some(form), Some(plays)) => {
             let mut out = turn_options(&form, plays);
+            let kept_off = kept_off(cat, state, &form, combat, seat);
             out.extend(play_options(
                 &as_played(cat, form, Some(plays)),
                 combat,
                 seat,
                 plays,
+                kept_off,
             ));
             out
         }
@@ -190,6 +210,9 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
         ) else {
             continue;
         };
+        if kept_off(cat, state, &form, combat, *seat) {
+            continue;
+        }
         let form = as_played(cat, form, Some(plays));
         // The creature's attack, and (8.4.7) its head's or club's.
         let attacks: Vec<(Lane, AttackValues)> = [
