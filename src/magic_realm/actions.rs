@@ -482,9 +482,28 @@ pub enum MagicRealmAction {
         leader: crate::magic_realm::catalog::denizens::NativeId,
         pick: SearchPick,
     },
+    /// 6.2.5, 7.6: at his hired leader's Trade phase, the deal the leader makes for him
+    /// (buy with a Meeting Table roll, sell what he carries, or repay a boon) with his own
+    /// gold. `Proceed` makes no deal.
+    LeaderTrade {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        deal: crate::magic_realm::day::meeting::TradeChoice,
+    },
+    /// 6.2.5, 7.7: at his hired leader's Hire phase, the natives the leader tries to hire
+    /// for him (a Meeting Table roll; wages from the leader's gold). `Proceed` hires no one.
+    LeaderHire {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        hire: crate::magic_realm::day::meeting::HireChoice,
+    },
+    /// 7.6, 7.7: the employer's answer to the Meeting Table result his hired leader rolled.
+    AnswerLeaderMeeting {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+        answer: crate::magic_realm::day::meeting::MeetingAnswer,
+    },
     /// Absorb Essence, 2 and 2.1: as he makes his plays, turn over the Medium or Heavy
-    /// monster he is (before he plays its dummy chits) or its head or club (before he plays
-    /// its attack); again to turn it back. Secret until the plays are revealed.
+    /// monster he is, or the Tremendous one red side down once it is red side up (before
+    /// he plays its dummy chits), or its head or club (before he plays its attack); again
+    /// to turn it back. Secret until the plays are revealed.
     TurnAbsorbed {
         piece: PieceId,
     },

@@ -1317,6 +1317,58 @@ pub enum MagicRealmEvent {
         seat: Seat,
         hireling: PieceId,
     },
+    /// The Lost spell (card rule 2): a hired leader, controlled monster or phantasm rolled
+    /// on the Lost Table: it moves to the adjacent clearing numbered `clearing`.
+    MinionLostRolled {
+        mover: crate::magic_realm::combat::spells::lost::LostMover,
+        clearing: u8,
+    },
+    /// 7.12: a hired leader or controlled monster blocks the monsters in its clearing (at
+    /// the end of its phase, or as they arrive at the end of a turn): they stop prowling,
+    /// and it is blocked and unhidden. (A character blocking them: `Blocked`.)
+    MinionBlocksMonsters {
+        minion: PieceId,
+        monsters: Vec<PieceId>,
+    },
+    /// 7.6, 7.7, 4.1.4: a hired leader's Meeting Table roll (two dice, unmodified), on
+    /// the column of his employer's relationship with the trader.
+    LeaderMeetingRolled {
+        leader: NativeId,
+        trader: crate::magic_realm::catalog::denizens::Trader,
+        column: crate::magic_realm::catalog::tables::MeetingColumn,
+        roll: u8,
+        result: crate::magic_realm::catalog::tables::MeetingResult,
+    },
+    /// 7.6: a hired leader bought drinks for a native group with his gold.
+    LeaderDrinksBought {
+        leader: NativeId,
+        group: NativeGroup,
+        gold: u32,
+    },
+    /// 7.6: a hired leader bought an item (kind public; the piece is in his employer's
+    /// log alone), now carried by him for his employer.
+    LeaderItemBought {
+        leader: NativeId,
+        from: crate::magic_realm::catalog::denizens::Trader,
+        kind: PieceKind,
+        price: u32,
+        boon: bool,
+    },
+    /// 7.6: a hired leader sold an item he carried; the gold is recorded on his sheet.
+    LeaderItemSold {
+        leader: NativeId,
+        to: crate::magic_realm::catalog::denizens::Trader,
+        kind: PieceKind,
+        price: u32,
+        fame: u32,
+    },
+    /// 7.12: a trader's Block/Battle blocked a hired leader (unhidden, his turn ends);
+    /// `pieces` stop prowling.
+    LeaderBlockedByTrader {
+        leader: NativeId,
+        by: crate::magic_realm::catalog::denizens::Trader,
+        pieces: Vec<PieceId>,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -494,7 +494,8 @@ pub struct TreasurePhase {
 pub enum BlockOrder {
     /// Block this character whenever he can be blocked.
     Character { target: Seat },
-    /// Block the monsters in his clearing at the end of each of his phases.
+    /// Block the monsters in his clearing at the end of each of his phases, and those that
+    /// arrive there at the end of a turn (7.12).
     Monsters,
     /// Have `blocker` (his character, or one of his hired leaders or controlled monsters)
     /// block `target` (another seat's character, hired leader or controlled monster)
@@ -503,6 +504,10 @@ pub enum BlockOrder {
         blocker: Individual,
         target: Individual,
     },
+    /// Have `minion` (one of his hired leaders or controlled monsters) block the monsters in
+    /// its clearing at the end of each of its phases, and those that arrive there at the end
+    /// of a turn (7.12). His character's order is `Monsters`.
+    MinionMonsters { minion: PieceId },
 }
 
 /// 7.12: an individual who can block and be blocked: a character, or a hired leader or a
@@ -695,10 +700,18 @@ pub struct Today {
     /// other end of the roadway he entered by (the only roadway he may run away onto).
     #[serde(default)]
     pub entered_from: BTreeMap<Seat, crate::magic_realm::map::ClearingRef>,
-    /// 8.3.9 c.4: the Artifacts and Spell Books that cannot be played again this Evening:
-    /// those played today, and those whose spell ended during this Evening.
+    /// 8.3.9 c.4: the Artifacts and Spell Books played today, and those whose spell ended
+    /// during this Evening (with any of their Magic types: `item_spells_spent` says which).
     #[serde(default)]
     pub items_spent: BTreeSet<crate::magic_realm::catalog::items::TreasureId>,
+    /// 8.3.9 c.4, Enchant Artifact card rule 3: each item with the spells it cast today, or
+    /// whose spell cast by it ended during this Evening: the Magic types of those spells
+    /// cannot be used again with it this Evening (its other types still can).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub item_spells_spent: BTreeSet<(
+        crate::magic_realm::catalog::items::TreasureId,
+        crate::magic_realm::catalog::magic::SpellId,
+    )>,
     /// 7.2.3, 4.4.8: Treasure cards with Permanent spells energized today by a colour chit
     /// (the Flying Carpet stays energized all day, however often he lands).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]

@@ -75,7 +75,8 @@ pub struct OwnView {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub boons: Vec<crate::magic_realm::day::meeting::Boon>,
-    /// 7.6, 7.7: the Meeting Table result waiting for the seat's answer.
+    /// 7.6, 7.7: the Meeting Table result waiting for the seat's answer (his own, or his
+    /// hired leader's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub meeting: Option<crate::magic_realm::day::meeting::Offer>,
@@ -250,7 +251,16 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     {
                         Some(offer.clone())
                     }
-                    _ => None,
+                    // 7.6, 7.7: or the result his hired leader rolled, which he answers.
+                    _ => state
+                        .today
+                        .leader_turn
+                        .as_ref()
+                        .and_then(|t| t.offer.clone())
+                        .filter(|_| {
+                            crate::magic_realm::day::leaders::awaiting(state)
+                                .is_some_and(|(e, _)| e == seat)
+                        }),
                 },
                 phantasm_record: state
                     .today

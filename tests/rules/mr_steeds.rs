@@ -201,6 +201,38 @@ fn rule_7_3_3_a_controlled_bat_not_following_her_is_no_steed() {
 }
 
 #[test]
+fn rule_6_2_5_a_bat_with_a_turn_of_its_own_recorded_is_no_steed_to_record_a_fly_on() {
+    // Birdsong: she records a turn for her controlled Bat (a Fly of its own); it will not
+    // follow her, so a Fly of hers on it is no longer offered (and is refused).
+    let mut g = elf_and_bat(true, 2, json!([]), "birdsong", json!([]));
+    assert!(fly_offered(&g, S0));
+    let to = a_neighbour(&g);
+    g.apply(
+        S0,
+        A::RecordMonsterActivity {
+            monster: bat(),
+            activity: Activity::Fly { to },
+        },
+    )
+    .unwrap();
+    assert!(!fly_offered(&g, S0));
+    let before = serde_json::to_string(g.state()).unwrap();
+    assert!(g
+        .apply(
+            S0,
+            A::RecordActivity {
+                activity: Activity::Fly { to },
+            },
+        )
+        .is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+    // Taking its turn back makes it her steed again.
+    g.apply(S0, A::TakeBackMonsterActivity { monster: bat() })
+        .unwrap();
+    assert!(fly_offered(&g, S0));
+}
+
+#[test]
 fn rule_7_3_3_a_fly_record_with_no_steed_is_refused_and_changes_nothing() {
     // Her Bat is uncontrolled: recording FL is refused, and the state is byte-identical.
     let mut g = elf_and_bat(false, 2, json!([]), "birdsong", json!([]));

@@ -105,7 +105,8 @@ fn lurable(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
         .collect()
 }
 
-/// 8.3.6: the characters he may charge, with the Move chits he may charge with.
+/// 8.3.6: the characters he may charge, with the Move chits (or Boots, flying values,
+/// horse) he may charge with.
 fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     if held(combat, seat)
         || combat.acted.contains(&seat)
@@ -134,9 +135,13 @@ fn charges(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec
         if fighters::card_values(cat, state, seat, true).is_some_and(|b| b.strength >= heaviest) {
             out.push(A::ChargeInBoots { target });
         }
-        // 8.3.6 b.4: his flying values (a Fly chit, the Flying Carpet), like a Move chit's.
+        // 8.3.6 b.4: his flying values (a Fly chit, the Flying Carpet), like a Move chit's;
+        // transmorphized into a flying creature, its own (they carry his frozen belongings,
+        // 4.6.8b, as when he flies away). Never a flying steed's.
         for f in crate::magic_realm::day::flying::flights(cat, state, seat) {
-            if f.values.strength >= heaviest {
+            if f.source == crate::magic_realm::day::flying::FlySource::Creature
+                || f.values.strength >= heaviest
+            {
                 out.push(A::ChargeFlying {
                     target,
                     with: f.source,

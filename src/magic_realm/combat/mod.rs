@@ -307,6 +307,11 @@ pub struct Combat {
     #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
     #[tsify(type = "[Seat, boolean][]", optional)]
     pub horse_sides: BTreeMap<Seat, bool>,
+    /// The Magic Wand: the red die each character set this round for the table a Demon's,
+    /// Winged Demon's or Imp's spell strike would make him roll on (8.4.7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub red_strikes: Vec<(Seat, spells::choices::RedDieRoll, u8)>,
 }
 
 /// 8.3.7: belongings rearranged instead of an Encounter action.
@@ -473,6 +478,7 @@ pub fn begin(cat: &Catalog, state: &mut GameState, at: ClearingRef) -> Result<Ev
         red_missile: BTreeMap::new(),
         horse_charges: BTreeMap::new(),
         horse_sides: BTreeMap::new(),
+        red_strikes: Vec::new(),
     });
     round::start_round(cat, state, &mut events)?;
     Ok(events)

@@ -67,6 +67,7 @@ pub fn start_round(
     combat.owed.clear();
     combat.casts.clear();
     combat.red_missile.clear();
+    combat.red_strikes.clear();
     let round = combat.round;
     events.push(Event::public(
         "5.3",
@@ -533,12 +534,26 @@ fn spell_strike(
     let effect = spell
         .as_ref()
         .and_then(|s| super::spells::effect_named(cat, s));
+    // The Magic Wand: the red die he set for this table before the Melee Step.
+    let red = |roll| match target {
+        Who::Character(seat) => super::spells::wand_strikes::red_for(state, *seat, roll),
+        Who::Denizen(_) => None,
+    };
     if effect == Some(super::spells::SpellEffect::PowerOfThePit) {
-        return super::spells::pit::power_of_the_pit(cat, state, &target.target(), by, events);
+        let red = red(super::spells::choices::RedDieRoll::PitStrike);
+        return super::spells::pit::power_of_the_pit_with_red(
+            cat,
+            state,
+            &target.target(),
+            by,
+            red,
+            events,
+        );
     }
     // The Imp's Curse: curses affect characters only (4.6.7a).
     if let (Some(super::spells::SpellEffect::Curse), Who::Character(seat)) = (effect, target) {
-        return crate::magic_realm::day::curses::inflict(cat, state, *seat, events);
+        let red = red(super::spells::choices::RedDieRoll::CurseStrike);
+        return crate::magic_realm::day::curses::inflict_with_red(cat, state, *seat, red, events);
     }
     Ok(())
 }

@@ -271,6 +271,9 @@ pub fn progress(
     if spells::wishes::peace_here(state) {
         spells::attacks::expire(cat, state, events);
         super::fatigue::begin(cat, state)?;
+    } else if spells::wand_strikes::ask(cat, state)? {
+        // The Magic Wand: the red die of a Demon's or Imp's spell strike, set before.
+        return Ok(false);
     } else {
         super::plays::start(cat, state)?;
     }

@@ -1,23 +1,16 @@
-//! Blocking between individuals (rule 7.12): a character may block another character in his
-//! clearing, and the monsters there, at the end of a phase of either one's turn. Mutual:
-//! both are blocked and unhidden, and whoever is taking his turn loses the rest of it. A
-//! hidden individual can be blocked only by those who have found hidden enemies today.
-//!
-//! Players give their blocking orders in Birdsong with their record (in secret): whom they
-//! will block whenever they can that day, and whether they will block the monsters. The
-//! orders are carried out at the end of each phase; that spares every other player a
-//! question at every phase end.
-
-//! Blocking between individuals (rule 7.12): the characters, hired leaders and controlled
-//! monsters may block one another in a clearing, and a character the monsters there, at
-//! the end of a phase of either one's turn. Mutual: both are blocked and unhidden, and
-//! whoever is taking his turn loses the rest of it. A hidden individual can be blocked only
-//! by those who have found hidden enemies today. Underlings neither block nor are blocked.
+//! Blocking by individuals (rule 7.12): the characters, hired leaders and controlled
+//! monsters may block one another in a clearing at the end of a phase of either one's turn,
+//! and the monsters in their clearing at the end of each of their own phases or as the
+//! monsters arrive there at the end of a turn (7.13). Mutual: both are blocked and
+//! unhidden, whoever is taking his turn loses the rest of it, and the monsters stop
+//! prowling. A hidden individual can be blocked only by those who have found hidden enemies
+//! today. Underlings neither block nor are blocked.
 //!
 //! Players give their blocking orders in Birdsong with their record (in secret): whom they
 //! (and their hired leaders and controlled monsters) will block whenever they can that day,
-//! and whether they will block the monsters. The orders are carried out at the end of each
-//! phase; that spares every other player a question at every phase end.
+//! and which of them will block the monsters. The orders are carried out at the end of each
+//! phase and as monsters arrive; that spares every other player a question at every phase
+//! end.
 
 use super::{hiring, leaders, monster_turns, who};
 use crate::engine::{Event, Seat};
@@ -72,12 +65,19 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         .map(|target| BlockOrder::Character { target })
         .collect();
     orders.push(BlockOrder::Monsters);
+    let mine = individuals_of(cat, state, seat);
+    orders.extend(mine.iter().filter_map(|i| match i {
+        Individual::Denizen { piece } => Some(BlockOrder::MinionMonsters {
+            minion: piece.clone(),
+        }),
+        Individual::Character { .. } => None,
+    }));
     let theirs: Vec<Individual> = state
         .all_seats()
         .filter(|s| *s != seat)
         .flat_map(|s| individuals_of(cat, state, s))
         .collect();
-    for blocker in individuals_of(cat, state, seat) {
+    for blocker in mine {
         for target in &theirs {
             if matches!(
                 (&blocker, target),
@@ -111,7 +111,18 @@ fn parts(seat: Seat, order: &BlockOrder) -> Option<(Individual, Individual)> {
             Individual::Character { seat: *target },
         )),
         BlockOrder::Individual { blocker, target } => Some((blocker.clone(), target.clone())),
-        BlockOrder::Monsters => None,
+        BlockOrder::Monsters | BlockOrder::MinionMonsters { .. } => None,
+    }
+}
+
+/// The order that has `who` block the monsters: the character's `Monsters`, a hired
+/// leader's or controlled monster's `MinionMonsters`.
+fn monsters_order(who: &Individual) -> BlockOrder {
+    match who {
+        Individual::Character { .. } => BlockOrder::Monsters,
+        Individual::Denizen { piece } => BlockOrder::MinionMonsters {
+            minion: piece.clone(),
+        },
     }
 }
 
@@ -295,7 +306,8 @@ fn block(
 
 /// 7.12: at the end of a phase of `mover`'s turn (a character, hired leader or controlled
 /// monster), the standing orders in his clearing that concern him are carried out: others'
-/// orders to block him, then the orders to have him block others.
+/// orders to block him, the orders to have him block others, then his order to block the
+/// monsters there.
 pub fn end_of_individual_phase(
     cat: &Catalog,
     state: &mut GameState,
@@ -323,6 +335,16 @@ pub fn end_of_individual_phase(
             block(cat, state, blocker, target, events);
         }
     }
+    let here: Vec<PieceId> = state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .map(|c| c.piece.clone())
+        .collect();
+    let monsters = blockable_monsters(cat, state, at, &here);
+    if !monsters.is_empty() && may_block_monsters(cat, state, mover, at) {
+        block_monsters(cat, state, mover, at, &monsters, events);
+    }
 }
 
 /// 7.12: the end of a phase of a hired leader's or controlled monster's turn.
@@ -339,44 +361,101 @@ pub fn end_of_denizen_phase(
 }
 
 /// 7.12: at the end of `mover`'s phase, the standing orders in his clearing are carried
-/// out: others' orders to block him, his orders to block them (see
-/// [`end_of_individual_phase`]), and his order to block the monsters there.
+/// out (see [`end_of_individual_phase`]).
 pub fn end_of_phase(cat: &Catalog, state: &mut GameState, mover: Seat, events: &mut Events) {
     end_of_individual_phase(cat, state, &Individual::Character { seat: mover }, events);
-    let Some(at) = who::clearing(state, mover) else {
+}
+
+/// 7.12, 7.13: monsters moved to or appeared in `at` at the end of a turn (`arrived`): at
+/// the same time as they block the unhidden individuals there, every individual there whose
+/// owner ordered him to block the monsters blocks them, hidden or not. Each such blocker is
+/// blocked and unhidden (if his turn is still to come he loses it), and the monsters stop
+/// prowling.
+pub fn monsters_arrive(
+    cat: &Catalog,
+    state: &mut GameState,
+    at: ClearingRef,
+    arrived: &[PieceId],
+    events: &mut Events,
+) {
+    let monsters = blockable_monsters(cat, state, at, arrived);
+    if monsters.is_empty() {
         return;
-    };
-    if intends(state, mover, &BlockOrder::Monsters)
-        && !super::following::is_following(state, mover)
-        && !spells::mist::misted_seat(cat, state, mover)
-    {
-        let monsters: Vec<PieceId> = state
-            .piles
-            .pile(&Place::Clearing { at })
-            .iter()
-            .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
-            .map(|c| c.piece.clone())
-            .filter(|m| !state.today.stopped.contains(m))
-            .filter(|m| !spells::mist::misted_piece(cat, state, m))
-            .collect();
-        if !monsters.is_empty() {
-            state.today.blocked.insert(mover);
-            state.today.stopped.extend(monsters.iter().cloned());
-            if let Some(s) = state.seat_mut(mover) {
-                s.hidden = false;
-            }
-            events.push(Event::public(
-                "7.12",
-                format!(
-                    "{} blocks the monsters in {}: they stop prowling, and he is blocked and unhidden.",
-                    who::who(cat, state, mover),
-                    who::name(cat, at)
-                ),
-                E::Blocked {
-                    seat: mover,
-                    by: monsters,
-                },
-            ));
-        }
     }
+    let blockers: Vec<Individual> = state
+        .all_seats()
+        .flat_map(|s| individuals_of(cat, state, s))
+        .filter(|i| may_block_monsters(cat, state, i, at))
+        .collect();
+    for blocker in &blockers {
+        block_monsters(cat, state, blocker, at, &monsters, events);
+    }
+}
+
+/// The monsters among `pieces` that can be blocked in `at` (7.12): monsters there, neither
+/// hired nor controlled, not mist (4.6.8c), and not already stopped by a block today.
+fn blockable_monsters(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    pieces: &[PieceId],
+) -> Vec<PieceId> {
+    pieces
+        .iter()
+        .filter(|p| matches!(p, PieceId::Monster { .. }))
+        .filter(|p| state.piles.place_of(p) == Some(&Place::Clearing { at }))
+        .filter(|p| !hiring::is_hired(cat, state, p))
+        .filter(|p| !state.today.stopped.contains(p))
+        .filter(|p| !spells::mist::misted_piece(cat, state, p))
+        .cloned()
+        .collect()
+}
+
+/// Whether `who` blocks the monsters in `at` now (7.12): his owner has ordered it, he is
+/// there (not in the air, 7.3.3), neither following nor mist (4.6.8c). Hidden or not, and
+/// already blocked or not: he "can still block additional ... monsters that may appear in
+/// the clearing later in the day".
+fn may_block_monsters(cat: &Catalog, state: &GameState, who: &Individual, at: ClearingRef) -> bool {
+    owner(cat, state, who).is_some_and(|seat| intends(state, seat, &monsters_order(who)))
+        && clearing(state, who) == Some(at)
+        && !following(state, who)
+        && !misted(cat, state, who)
+}
+
+/// `who` blocks `monsters` in `at`: they stop prowling, and he is blocked and unhidden.
+fn block_monsters(
+    cat: &Catalog,
+    state: &mut GameState,
+    who: &Individual,
+    at: ClearingRef,
+    monsters: &[PieceId],
+    events: &mut Events,
+) {
+    mark_blocked(state, who);
+    state.today.stopped.extend(monsters.iter().cloned());
+    let (text, detail) = match who {
+        Individual::Character { seat } => (
+            format!(
+                "{} blocks the monsters in {}: they stop prowling, and he is blocked and unhidden.",
+                who::who(cat, state, *seat),
+                who::name(cat, at)
+            ),
+            E::Blocked {
+                seat: *seat,
+                by: monsters.to_vec(),
+            },
+        ),
+        Individual::Denizen { piece } => (
+            format!(
+                "{} blocks the monsters in {}: they stop prowling, and it is blocked and unhidden.",
+                name(cat, state, who),
+                who::name(cat, at)
+            ),
+            E::MinionBlocksMonsters {
+                minion: piece.clone(),
+                monsters: monsters.to_vec(),
+            },
+        ),
+    };
+    events.push(Event::public("7.12", text, detail));
 }

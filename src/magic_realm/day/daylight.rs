@@ -37,6 +37,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if super::leaders::awaiting(state).is_some() {
         return super::leaders::phase_start_options(cat, state, seat);
     }
+    // Lost (card rule 2): where his controlled monster's Lost Move goes.
+    if super::monster_turns::awaiting(state).is_some() {
+        return super::monster_turns::awaiting_options(state, seat);
+    }
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
     }
@@ -154,6 +158,10 @@ pub fn apply(
     let mut events = Vec::new();
     if super::leaders::awaiting(state).is_some() {
         super::leaders::apply_phase_start(cat, state, action, &mut events)?;
+        return Ok(events);
+    }
+    if super::monster_turns::awaiting(state).is_some() {
+        super::monster_turns::apply_awaiting(state, seat, action)?;
         return Ok(events);
     }
     if !following::waiting(state).is_empty() {
@@ -626,7 +634,9 @@ pub fn progress(
                 controller,
                 monster,
             }) => {
-                super::monster_turns::take_turn(cat, state, controller, &monster, events)?;
+                if !super::monster_turns::take_turn(cat, state, controller, &monster, events)? {
+                    return Ok(false);
+                }
                 next_turn(state);
                 continue;
             }

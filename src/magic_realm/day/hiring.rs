@@ -2,7 +2,8 @@
 //! the clearing with a Meeting Table roll (a whole group for the sum of its members' wages,
 //! or the Order and the Rogues one native at a time), the 14-day term of hire and its end
 //! at Midnight (8.9), hirelings moving with the character who hired them, and hired
-//! natives staying where they are at the end of the week (6.3.4).
+//! natives staying where they are at the end of the week (6.3.4). A hired leader's Hire
+//! phase (hiring for his employer) is in `leader_trade`.
 //!
 //! Not yet here (each needs the day's turn machinery to know actors other than a seat's
 //! character, so it is left to the lead's day work):
@@ -10,8 +11,6 @@
 //!   Basic + two Sunlight phases + his horse's; no Rest, Alert or Enchant of his own), his
 //!   attention chit mixed at Sunrise, his phases done in Daylight, his own discoveries
 //!   (7.5.1) and blocks (7.12). `Today.order` holds seats only today.
-//! - 7.6 / 7.7 by a hired leader: trading and hiring on his employer's behalf with his own
-//!   gold and belongings (needs his turns and a record of his gold).
 //! - 6.3.1: assigning underlings to guides at Sunrise and hiding with them; until then
 //!   [`accompany`] moves the hirelings following the character who moves (6.3.1, 7.11).
 //! - 8.2.2 / 9.1.1: the Evening's battling rolls and freeing hirelings when the hiring
@@ -73,7 +72,12 @@ fn with_horse(cat: &Catalog, native: &NativeId) -> Vec<PieceId> {
 }
 
 /// The natives a choice names, if they can be hired here now.
-fn targets(cat: &Catalog, state: &GameState, at: ClearingRef, hire: &HireChoice) -> Vec<NativeId> {
+pub fn targets(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    hire: &HireChoice,
+) -> Vec<NativeId> {
     match hire {
         HireChoice::Group { group, .. } => {
             let single = cat
@@ -102,7 +106,7 @@ fn targets(cat: &Catalog, state: &GameState, at: ClearingRef, hire: &HireChoice)
     }
 }
 
-fn group_of_choice(cat: &Catalog, hire: &HireChoice) -> Option<NativeGroup> {
+pub fn group_of_choice(cat: &Catalog, hire: &HireChoice) -> Option<NativeGroup> {
     match hire {
         HireChoice::Group { group, .. } => Some(*group),
         HireChoice::Native { native, .. } => cat.denizens.native(native).map(|n| n.group),
@@ -114,15 +118,35 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
+    let drinks = |group| meeting::can_buy_drinks(cat, state, seat, Trader::Native(group));
+    let mut out: Vec<A> = choices(cat, state, here, drinks)
+        .into_iter()
+        .map(|hire| A::Hire { hire })
+        .collect();
+    if !out.is_empty() {
+        out.push(A::Proceed);
+    }
+    out
+}
+
+/// 7.7: the hires that can be attempted in clearing `at`, each group (or, for groups hired
+/// one at a time, each native) without drinks, then with drinks when `drinks` says the
+/// hirer can buy them for that group.
+pub fn choices(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    drinks: impl Fn(NativeGroup) -> bool,
+) -> Vec<HireChoice> {
     let mut out = Vec::new();
-    for group in meeting::groups_here(cat, state, here) {
-        let drinks = meeting::can_buy_drinks(cat, state, seat, Trader::Native(group));
+    for group in meeting::groups_here(cat, state, at) {
+        let drinks = drinks(group);
         let single = cat
             .denizens
             .group(group)
             .is_some_and(|g| g.hire == HireUnit::Single);
         let bases: Vec<HireChoice> = if single {
-            meeting::unhired_members(cat, state, here, group)
+            meeting::unhired_members(cat, state, at, group)
                 .into_iter()
                 .map(|native| HireChoice::Native {
                     native,
@@ -147,15 +171,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                         drinks: true,
                     },
                 };
-                out.push(A::Hire { hire: base });
-                out.push(A::Hire { hire: with });
+                out.push(base);
+                out.push(with);
             } else {
-                out.push(A::Hire { hire: base });
+                out.push(base);
             }
         }
-    }
-    if !out.is_empty() {
-        out.push(A::Proceed);
     }
     out
 }

@@ -3,7 +3,8 @@
 //! Birdsong: two Basic phases and two Sunlight phases (none of the Sunlight ones if he
 //! starts the day in a cave or records a Move into one), plus his own native horse's extra
 //! Moves (7.3.2), each a Move along the roadways he
-//! may use, a Hide, or a Follow behind a character in his clearing for the whole day. At
+//! may use, a Hide, a Search (`leader_search`), a Trade or Hire (`leader_trade`), or a
+//! Follow behind a character in his clearing for the whole day. At
 //! Sunrise his attention chit is mixed with the characters'; when it is picked he is
 //! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
 //! a phase if he is unhidden, which ends his turn; his turn ends with the prowling of 7.13
@@ -17,6 +18,8 @@ use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
 use crate::magic_realm::catalog::items::HorseKind;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells;
+use crate::magic_realm::combat::spells::lost::{LostMove, LostMover, MinionWay};
 use crate::magic_realm::day::meeting::Hireling;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
@@ -214,6 +217,8 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         candidates.extend([Activity::Rest, Activity::Alert]);
         // 6.2.5, 7.5: a Search, whose table his employer picks when it is done.
         candidates.push(Activity::Search);
+        // 6.2.5, 7.6, 7.7: a Trade or Hire, whose deal his employer makes when it is done.
+        candidates.extend([Activity::Trade, Activity::Hire]);
         // 6.2.7: Follow a character in his clearing, as the whole turn.
         if record.is_empty() {
             for guide in state.all_seats() {
@@ -377,12 +382,34 @@ pub struct LeaderTurn {
     /// 7.5: the search of this phase is done.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub searched: bool,
+    /// Lost (card rule 2): his Lost Move under way.
+    #[serde(default, skip_serializing_if = "LostMove::is_idle")]
+    pub lost: LostMove,
+    /// 7.6, 7.7: his Trade or Hire phase waits for his employer to make the deal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dealing: bool,
+    /// 7.6, 7.7: the Meeting Table result his employer answers for him.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<super::meeting::Offer>,
+    /// 7.6, 7.7: the deal of this phase is done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dealt: bool,
 }
 
 impl LeaderTurn {
     /// 7.5: the leader's search waits for his employer's decision.
     fn deciding_search(&self) -> bool {
         self.searching || !self.picks.is_empty()
+    }
+
+    /// Lost (card rule 2): his employer picks where his Lost Move goes.
+    fn deciding_lost_way(&self) -> bool {
+        self.lost.choosing()
+    }
+
+    /// 7.6, 7.7: the leader's Trade or Hire phase waits for his employer's decision.
+    fn deciding_deal(&self) -> bool {
+        self.dealing || self.offer.is_some()
     }
 }
 
@@ -394,6 +421,8 @@ pub fn awaiting(state: &GameState) -> Option<(Seat, NativeId)> {
     match state.today.order.get(state.today.turn)? {
         Turner::Leader { employer, leader }
             if turn.deciding_search()
+                || turn.deciding_lost_way()
+                || turn.deciding_deal()
                 || (!turn.ready
                     && super::carried::may_abandon(state, leader)
                     && hireling(state, *employer, leader)
@@ -411,7 +440,13 @@ pub fn phase_start_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<
     let turn = state.today.leader_turn.as_ref();
     match awaiting(state) {
         Some((employer, leader)) if employer == seat => {
-            if turn.is_some_and(|t| !t.picks.is_empty()) {
+            if let Some(t) = turn.filter(|t| t.deciding_lost_way()) {
+                t.lost.options()
+            } else if turn.is_some_and(|t| t.offer.is_some()) {
+                super::leader_trade::answers(state, &leader)
+            } else if turn.is_some_and(|t| t.dealing) {
+                super::leader_trade::options(cat, state, &leader)
+            } else if turn.is_some_and(|t| !t.picks.is_empty()) {
                 super::leader_search::pick_options(state, &leader)
             } else if turn.is_some_and(|t| t.searching) {
                 super::leader_search::options(cat, state, &leader)
@@ -435,8 +470,32 @@ pub fn apply_phase_start(
         .leader_turn
         .as_ref()
         .is_some_and(LeaderTurn::deciding_search);
-    let employer = awaiting(state).map(|(e, _)| e);
+    let dealing = state
+        .today
+        .leader_turn
+        .as_ref()
+        .is_some_and(LeaderTurn::deciding_deal);
+    let awaited = awaiting(state);
+    let employer = awaited.as_ref().map(|(e, _)| *e);
+    if let Some(turn) = state
+        .today
+        .leader_turn
+        .as_mut()
+        .filter(|t| t.deciding_lost_way())
+    {
+        return match action {
+            A::LostWay { to } => spells::lost::choose_for(&mut turn.lost, *to),
+            other => Err(RuleError::illegal(format!(
+                "{other:?}: the Lost hired leader's employer must pick where he goes (Lost)"
+            ))),
+        };
+    }
     match action {
+        _ if dealing => {
+            let (employer, leader) =
+                awaited.ok_or_else(|| RuleError::illegal("no hired leader is dealing"))?;
+            super::leader_trade::apply(cat, state, employer, &leader, action, events)
+        }
         A::LeaderSearch { leader, search } if searching => {
             let employer = employer.ok_or_else(|| RuleError::illegal("no leader is searching"))?;
             super::leader_search::search(cat, state, employer, leader, search, events)
@@ -549,7 +608,45 @@ pub fn take_turn(
             match activity {
                 Activity::Move { to } => {
                     let from = clearing(state, leader);
-                    turn.climbing = do_move(cat, state, leader, *to, turn.climbing, phase, events);
+                    // Lost, card rule 2: a Lost spell on his tile sends him elsewhere.
+                    let way = match from {
+                        Some(f) => {
+                            let targets = move_targets(cat, state, leader, f);
+                            spells::lost::minion_way(
+                                cat,
+                                state,
+                                &mut turn.lost,
+                                &LostMover::Denizen {
+                                    piece: counter(leader),
+                                },
+                                (f, *to),
+                                &targets,
+                                turn.climbing,
+                                events,
+                            )?
+                        }
+                        None => MinionWay::To(*to),
+                    };
+                    match way {
+                        MinionWay::Choose => {
+                            state.today.leader_turn = Some(turn);
+                            return Ok(false);
+                        }
+                        MinionWay::Nowhere => {
+                            turn.climbing = false;
+                            events.push(Event::public(
+                                "4.6.8",
+                                format!("Phase {phase}: {who} is Lost and goes nowhere; the phase is blank."),
+                                E::LeaderPhaseCancelled {
+                                    leader: leader.clone(),
+                                },
+                            ));
+                        }
+                        MinionWay::To(to) => {
+                            turn.climbing =
+                                do_move(cat, state, leader, to, turn.climbing, phase, events);
+                        }
+                    }
                     // 7.11a: the characters following him move with him.
                     if let (Some(from), Some(now)) = (from, clearing(state, leader)) {
                         if from != now {
@@ -590,6 +687,37 @@ pub fn take_turn(
                     return Ok(false);
                 }
                 Activity::Search => turn.climbing = false,
+                // 7.6, 7.7: his employer makes the deal for him, if there is anyone here
+                // to deal with.
+                Activity::Trade | Activity::Hire if !turn.dealt => {
+                    turn.climbing = false;
+                    if super::leader_trade::deals(cat, state, leader, activity).is_empty() {
+                        events.push(Event::public(
+                            if *activity == Activity::Trade {
+                                "7.6"
+                            } else {
+                                "7.7"
+                            },
+                            format!(
+                                "Phase {phase}: {who} finds no one here to {}; the phase is blank.",
+                                if *activity == Activity::Trade {
+                                    "trade with"
+                                } else {
+                                    "hire"
+                                }
+                            ),
+                            E::LeaderPhaseCancelled {
+                                leader: leader.clone(),
+                            },
+                        ));
+                    } else {
+                        turn.ready = true;
+                        turn.dealing = true;
+                        state.today.leader_turn = Some(turn);
+                        return Ok(false);
+                    }
+                }
+                Activity::Trade | Activity::Hire => turn.climbing = false,
                 other => {
                     turn.climbing = false;
                     events.push(Event::public(
@@ -631,6 +759,7 @@ fn end_phase(
         turn.phase += 1;
         turn.ready = false;
         turn.searched = false;
+        turn.dealt = false;
     }
     Ok(())
 }
@@ -816,7 +945,11 @@ pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &m
     let Some(at) = clearing(state, leader) else {
         return;
     };
-    if hidden(state, leader) || state.today.blocked_leaders.contains(leader) {
+    // 4.6.8c: mist neither blocks nor is blocked.
+    if hidden(state, leader)
+        || state.today.blocked_leaders.contains(leader)
+        || crate::magic_realm::combat::spells::mist::misted_piece(cat, state, &counter(leader))
+    {
         return;
     }
     let monsters = prowling::blocking_monsters(cat, state, at);

@@ -416,17 +416,8 @@ pub fn meet(
             trading: purpose == MeetingFor::Trade,
         },
     );
-    for _ in 0..MAX_REROLLS {
-        let roll = state.dice.roll("meeting", mods.dice());
-        let n = mods.result(&roll);
-        let result = cat
-            .tables
-            .meeting(column, n)
-            .copied()
-            .ok_or_else(|| RuleError::internal(format!("no Meeting Table row {n}")))?;
-        events.push(Event::roll(
-            rule,
-            &roll,
+    let rolled = |column, roll, result| {
+        (
             format!(
                 "{name} meets {} on the {column:?} column of the Meeting Table: {}",
                 trader_name(trader),
@@ -436,10 +427,37 @@ pub fn meet(
                 seat,
                 trader,
                 column,
-                roll: n,
+                roll,
                 result,
             },
-        ));
+        )
+    };
+    roll_from(cat, state, column, mods, rule, rolled, events)
+}
+
+/// The Meeting Table rolls from `column` with `mods`, rerolling Opportunity (one column
+/// friendlier) and Trouble (the Unfriendly column); each roll is logged as `logged`
+/// words it (from the column, the result read and the table's result). Returns the final
+/// result.
+pub fn roll_from(
+    cat: &Catalog,
+    state: &mut GameState,
+    mut column: MeetingColumn,
+    mods: super::rolls::RollMods,
+    rule: &str,
+    logged: impl Fn(MeetingColumn, u8, MeetingResult) -> (String, E),
+    events: &mut Events,
+) -> Result<MeetingResult, RuleError> {
+    for _ in 0..MAX_REROLLS {
+        let roll = state.dice.roll("meeting", mods.dice());
+        let n = mods.result(&roll);
+        let result = cat
+            .tables
+            .meeting(column, n)
+            .copied()
+            .ok_or_else(|| RuleError::internal(format!("no Meeting Table row {n}")))?;
+        let (text, detail) = logged(column, n, result);
+        events.push(Event::roll(rule, &roll, text, detail));
         column = match result {
             MeetingResult::Opportunity => column.friendlier(),
             MeetingResult::Trouble => MeetingColumn::Unfriendly,

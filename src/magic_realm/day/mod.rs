@@ -19,6 +19,7 @@ pub mod gifts;
 pub mod hiding;
 pub mod hiring;
 pub mod leader_search;
+pub mod leader_trade;
 pub mod leaders;
 pub mod leaving;
 pub mod looting;
@@ -161,6 +162,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
                 twt::choice::decider(state)
                     .or(premonition::decider(state))
                     .or(leaders::awaiting(state).map(|(seat, _)| seat))
+                    .or(monster_turns::awaiting(state).map(|(seat, _)| seat))
                     .or(daylight::turn_of(state))
                     .into_iter()
                     .collect()

@@ -16,6 +16,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::tiles::TileId;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::lost::{LostMove, LostMover, MinionWay};
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect};
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
@@ -38,6 +39,22 @@ pub struct MonsterTurn {
     /// 7.4: it hid on its turn today (until it is blocked).
     #[serde(default)]
     pub hidden: bool,
+    /// 7.1.1: its turn has begun (its attention chit was picked).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub begun: bool,
+    /// Index into its record of the phase to do next.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub phase: usize,
+    /// 7.3.1: the first of two Moves into a mountain clearing is done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub climbing: bool,
+    /// Lost (card rule 2): its Lost Move under way.
+    #[serde(default, skip_serializing_if = "LostMove::is_idle")]
+    pub lost: LostMove,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The monster's data.
@@ -243,6 +260,10 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
                     controller: seat,
                     record: Vec::new(),
                     hidden: false,
+                    begun: false,
+                    phase: 0,
+                    climbing: false,
+                    lost: LostMove::default(),
                 });
             }
             let t = turn_mut(state, monster)
@@ -307,62 +328,109 @@ pub fn sunrise(cat: &Catalog, state: &GameState) -> Vec<Turner> {
         .collect()
 }
 
-/// Takes the controlled monster's whole turn: unhidden as it starts (7.1.2), each recorded
-/// phase in order, blocking at the end of each phase (7.12), and the end of its turn
-/// (7.13). A monster blocked before its turn, no longer controlled by the character who
-/// recorded it, or off the map, loses it.
+/// Takes the controlled monster's turn: unhidden as it starts (7.1.2), each recorded phase
+/// in order, blocking at the end of each phase (7.12), and the end of its turn (7.13). A
+/// monster blocked before its turn, no longer controlled by the character who recorded
+/// it, or off the map, loses it. It needs no decision from its controller, except where
+/// its Lost Move goes (Lost, card rule 2): then it stops, and returns false. True when its
+/// turn is over.
 pub fn take_turn(
     cat: &Catalog,
     state: &mut GameState,
     controller: Seat,
     piece: &PieceId,
     events: &mut Events,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let who = name(cat, piece);
-    if state.today.blocked_monsters.contains(piece)
-        || clearing(state, piece).is_none()
-        || spells::controller(cat, state, piece) != Some(controller)
-    {
+    let begun = turn(state, piece).is_some_and(|t| t.controller == controller && t.begun);
+    if !begun {
+        if state.today.blocked_monsters.contains(piece)
+            || clearing(state, piece).is_none()
+            || spells::controller(cat, state, piece) != Some(controller)
+        {
+            events.push(Event::public(
+                "7.12",
+                format!("{who} loses its turn today."),
+                E::MonsterTurnLost {
+                    monster: piece.clone(),
+                },
+            ));
+            return Ok(true);
+        }
         events.push(Event::public(
-            "7.12",
-            format!("{who} loses its turn today."),
-            E::MonsterTurnLost {
+            "7.1.1",
+            format!("{who}'s attention chit is picked: its turn begins."),
+            E::MonsterTurnBegins {
+                seat: controller,
                 monster: piece.clone(),
             },
         ));
-        return Ok(());
-    }
-    events.push(Event::public(
-        "7.1.1",
-        format!("{who}'s attention chit is picked: its turn begins."),
-        E::MonsterTurnBegins {
-            seat: controller,
-            monster: piece.clone(),
-        },
-    ));
-    let record = match turn_mut(state, piece).filter(|t| t.controller == controller) {
-        Some(t) => {
+        if let Some(t) = turn_mut(state, piece).filter(|t| t.controller == controller) {
             t.hidden = false;
-            t.record.clone()
+            t.begun = true;
         }
-        None => Vec::new(),
-    };
+    }
     let flier = flies(cat, piece);
-    let mut climbing = false;
-    for (i, activity) in record.iter().enumerate() {
+    while let Some(mut t) = turn(state, piece)
+        .filter(|t| t.controller == controller)
+        .cloned()
+    {
+        let Some(activity) = t.record.get(t.phase).cloned() else {
+            break;
+        };
         if state.today.blocked_monsters.contains(piece) {
             break;
         }
-        let phase = i + 1;
+        let phase = t.phase + 1;
         let mut cave_landing = false;
-        match activity {
+        match &activity {
             Activity::Move { to } if !flier => {
-                climbing = do_move(cat, state, piece, *to, climbing, phase, events);
+                let way = match clearing(state, piece) {
+                    Some(from) => {
+                        let targets = move_targets(cat, state, from);
+                        spells::lost::minion_way(
+                            cat,
+                            state,
+                            &mut t.lost,
+                            &LostMover::Denizen {
+                                piece: piece.clone(),
+                            },
+                            (from, *to),
+                            &targets,
+                            t.climbing,
+                            events,
+                        )?
+                    }
+                    None => MinionWay::To(*to),
+                };
+                match way {
+                    MinionWay::Choose => {
+                        if let Some(x) = turn_mut(state, piece) {
+                            x.lost = t.lost;
+                        }
+                        return Ok(false);
+                    }
+                    MinionWay::Nowhere => {
+                        t.climbing = false;
+                        events.push(Event::public(
+                            "4.6.8",
+                            format!(
+                                "Phase {phase}: {who} is Lost and goes nowhere; the phase is blank."
+                            ),
+                            E::MonsterPhaseCancelled {
+                                monster: piece.clone(),
+                            },
+                        ));
+                    }
+                    MinionWay::To(to) => {
+                        t.climbing = do_move(cat, state, piece, to, t.climbing, phase, events);
+                    }
+                }
             }
             Activity::Fly { to } if flier => {
-                climbing = false;
+                t.climbing = false;
                 do_fly(cat, state, piece, *to, phase, events);
-                let flies_on = matches!(record.get(i + 1), Some(Activity::Fly { .. }));
+                let flies_on = matches!(t.record.get(t.phase + 1), Some(Activity::Fly { .. }));
                 if !flies_on {
                     let at = land(cat, state, piece, events)?;
                     // 7.3.3: landing in a cave after a Sunlight phase (more than its two
@@ -371,11 +439,11 @@ pub fn take_turn(
                 }
             }
             Activity::Hide => {
-                climbing = false;
+                t.climbing = false;
                 hide(cat, state, piece, events);
             }
             other => {
-                climbing = false;
+                t.climbing = false;
                 events.push(Event::public(
                     "6.2.5",
                     format!(
@@ -388,9 +456,14 @@ pub fn take_turn(
                 ));
             }
         }
+        if let Some(x) = turn_mut(state, piece) {
+            x.phase = phase;
+            x.climbing = t.climbing;
+            x.lost = t.lost;
+        }
         block(cat, state, piece, events);
         super::blocking::end_of_denizen_phase(cat, state, piece, events);
-        if cave_landing && phase < record.len() {
+        if cave_landing && phase < t.record.len() {
             events.push(Event::public(
                 "7.3.3",
                 format!(
@@ -407,7 +480,49 @@ pub fn take_turn(
     if matches!(state.piles.place_of(piece), Some(Place::Flying { .. })) {
         land(cat, state, piece, events)?;
     }
-    end_of_turn(cat, state, piece, events)
+    end_of_turn(cat, state, piece, events)?;
+    Ok(true)
+}
+
+/// Lost (card rule 2): the controller and controlled monster waiting for him to pick
+/// where its Lost Move goes.
+pub fn awaiting(state: &GameState) -> Option<(Seat, PieceId)> {
+    match state.today.order.get(state.today.turn)? {
+        Turner::Monster {
+            controller,
+            monster,
+        } if turn(state, monster).is_some_and(|t| t.lost.choosing()) => {
+            Some((*controller, monster.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// What the controller may do while his monster waits (the clearings of its Lost Move).
+pub fn awaiting_options(state: &GameState, seat: Seat) -> Vec<A> {
+    match awaiting(state) {
+        Some((controller, monster)) if controller == seat => turn(state, &monster)
+            .map(|t| t.lost.options())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// The controller picks where his monster's Lost Move goes (its turn then goes on).
+pub fn apply_awaiting(state: &mut GameState, seat: Seat, action: &A) -> Result<(), RuleError> {
+    let (controller, monster) = awaiting(state)
+        .ok_or_else(|| RuleError::illegal("no controlled monster waits for a decision"))?;
+    if controller != seat {
+        return Err(RuleError::illegal("it is not his controlled monster"));
+    }
+    let t = turn_mut(state, &monster)
+        .ok_or_else(|| RuleError::internal("the monster's turn vanished"))?;
+    match action {
+        A::LostWay { to } => spells::lost::choose_for(&mut t.lost, *to),
+        other => Err(RuleError::illegal(format!(
+            "{other:?}: the Lost monster's controller must pick where it goes (Lost)"
+        ))),
+    }
 }
 
 /// 7.3.1: a controlled monster moves along an open roadway (two consecutive Moves into a
@@ -592,7 +707,11 @@ pub fn block(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut
     let Some(at) = clearing(state, piece) else {
         return;
     };
-    if hidden(state, piece) || state.today.blocked_monsters.contains(piece) {
+    // 4.6.8c: mist neither blocks nor is blocked.
+    if hidden(state, piece)
+        || state.today.blocked_monsters.contains(piece)
+        || spells::mist::misted_piece(cat, state, piece)
+    {
         return;
     }
     // Itself controlled, it is never among them.

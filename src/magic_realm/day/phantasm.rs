@@ -11,6 +11,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, SearchChoice};
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::lost::{LostMove, LostMover, MinionWay};
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect, SpellInEffect};
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::state::{Activity, GameState, Pending};
@@ -41,6 +42,9 @@ pub struct Phantasm {
     /// 7.3.1: the mountain clearing it has done the first of its two Moves into.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub climbing: Option<ClearingRef>,
+    /// Lost (card rule 2): its Lost Move under way.
+    #[serde(default, skip_serializing_if = "LostMove::is_idle")]
+    pub lost: LostMove,
 }
 
 /// Whether a working Phantasm bewitches `seat`.
@@ -66,6 +70,7 @@ pub fn birdsong(cat: &Catalog, state: &mut GameState) {
                 done: false,
                 meditated: false,
                 climbing: None,
+                lost: LostMove::default(),
             },
         );
     }
@@ -188,6 +193,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             .map(|p| A::ChooseSearchResult { pick: *p })
             .collect();
     }
+    // Lost, card rule 2: he picks where its Lost Move goes.
+    if p.lost.choosing() {
+        return p.lost.options();
+    }
     let choices = match p.record.get(p.phase) {
         Some(Activity::Search)
             if who::clearing(state, seat).is_some() && !search::fogged(cat, state, seat, p.at) =>
@@ -225,9 +234,42 @@ pub fn apply(
         (_, A::ChooseSearchResult { pick }) => {
             search::apply_pick(cat, state, seat, *pick, events)?;
         }
-        (Some(Activity::Move { to }), A::Proceed) => {
+        (_, A::Proceed) if p.lost.choosing() => {
+            return Err(RuleError::illegal(
+                "he must first pick where his phantasm's Lost Move goes",
+            ));
+        }
+        (Some(Activity::Move { to: recorded }), A::Proceed | A::LostWay { .. }) => {
             let here = p.at;
-            let reachable = birdsong::move_targets(cat, state, seat, here).contains(to);
+            let targets = birdsong::move_targets(cat, state, seat, here);
+            let mut lost = p.lost.clone();
+            if let A::LostWay { to } = action {
+                spells::lost::choose_for(&mut lost, *to)?;
+            }
+            // Lost, card rule 2: a Lost spell on its tile sends it elsewhere.
+            let way = spells::lost::minion_way(
+                cat,
+                state,
+                &mut lost,
+                &LostMover::Phantasm { seat },
+                (here, *recorded),
+                &targets,
+                p.climbing.is_some(),
+                events,
+            )?;
+            let phantasm = state
+                .today
+                .phantasms
+                .get_mut(&seat)
+                .ok_or_else(|| RuleError::internal("the phantasm vanished"))?;
+            phantasm.lost = lost;
+            let to = match way {
+                MinionWay::Choose => return Ok(()),
+                MinionWay::Nowhere => None,
+                MinionWay::To(to) => Some(to),
+            };
+            let reachable = to.is_some_and(|to| targets.contains(&to));
+            let to = &to.unwrap_or(*recorded);
             let mountain = who::clearing_kind(cat, state, *to) == Some(ClearingKind::Mountain);
             let phantasm = state
                 .today

@@ -3,7 +3,8 @@
 //! exchanged, the chits summon prowling denizens from the Appearance Chart (Warning chits
 //! first, then Sound and Site chits by rising number), Dwellings summon natives, leaders and
 //! sites summon row-6 visitors, and monsters that move or appear block unhidden
-//! individuals.
+//! individuals, while the individuals there ordered to block the monsters block them
+//! (7.12).
 
 use super::summoning::{
     chit_info, summon_monsters, summon_natives, summon_visitors, summoning_order, ChitInfo,
@@ -20,7 +21,7 @@ use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{part_of, Facing, PieceId, Place};
 use crate::magic_realm::setup::map_chits::{exchange_clearing, place_dwelling};
 use crate::magic_realm::state::GameState;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 type Events = Vec<Event<E>>;
 
@@ -100,7 +101,8 @@ pub fn end_of_turn_at(
     let mut events = Vec::new();
     let row = state.today.monster_roll;
     let tile = here.tile;
-    let mut arrived: BTreeSet<ClearingRef> = BTreeSet::new();
+    // The monsters that move or appear, by clearing.
+    let mut arrived: BTreeMap<ClearingRef, Vec<PieceId>> = BTreeMap::new();
 
     // 1. Prowling monsters already in the tile, not blocked, move to his clearing.
     let mut moving: Vec<PieceId> = Vec::new();
@@ -127,7 +129,10 @@ pub fn end_of_turn_at(
         state.piles.move_to(p, Place::Clearing { at: here }, None);
     }
     if !moving.is_empty() {
-        arrived.insert(here);
+        arrived
+            .entry(here)
+            .or_default()
+            .extend(moving.iter().cloned());
         events.push(Event::public(
             "7.13",
             format!(
@@ -146,14 +151,23 @@ pub fn end_of_turn_at(
     let newly_up = turn_up_tile(cat, state, tile, &mut events)?;
 
     // 3. Summoning by the chits that just turned up, one box per chit.
+    let before = monsters_in_tile(state, tile);
+    let mut summoned_to: BTreeSet<ClearingRef> = BTreeSet::new();
     for chit in summoning_order(cat, &newly_up) {
         if peace && !matches!(chit_info(cat, &chit), ChitInfo::Site { .. }) {
             calm(cat, state, tile, &chit, &mut events);
             continue;
         }
         if let Some(to) = summon_monsters(cat, state, &chit, here, row, &mut events)? {
-            arrived.insert(to);
+            summoned_to.insert(to);
         }
+    }
+    for to in summoned_to {
+        let new: Vec<PieceId> = monsters_in(state, to)
+            .into_iter()
+            .filter(|m| !before.contains(m))
+            .collect();
+        arrived.entry(to).or_default().extend(new);
     }
 
     // 4. Natives summoned by a Dwelling in his clearing; 5. row-6 visitor chits.
@@ -162,11 +176,36 @@ pub fn end_of_turn_at(
         summon_visitors(cat, state, here, &mut events);
     }
 
-    // 6. Monsters that moved or appeared block the unhidden individuals there (7.12).
-    for at in arrived {
+    // 6. Monsters that moved or appeared block the unhidden individuals there, and at the
+    // same time those there who were ordered to block the monsters block them (7.12).
+    for (at, pieces) in arrived {
+        super::blocking::monsters_arrive(cat, state, at, &pieces, &mut events);
         block_in(cat, state, at, &mut events);
     }
     Ok(events)
+}
+
+/// The monster counters in `at`.
+fn monsters_in(state: &GameState, at: ClearingRef) -> Vec<PieceId> {
+    state
+        .piles
+        .pile(&Place::Clearing { at })
+        .iter()
+        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
+        .map(|c| c.piece.clone())
+        .collect()
+}
+
+/// The monster counters in the clearings of `tile`.
+fn monsters_in_tile(state: &GameState, tile: TileId) -> BTreeSet<PieceId> {
+    state
+        .piles
+        .iter()
+        .filter(|(place, _)| matches!(place, Place::Clearing { at } if at.tile == tile))
+        .flat_map(|(_, pile)| pile.iter())
+        .filter(|c| matches!(c.piece, PieceId::Monster { .. }))
+        .map(|c| c.piece.clone())
+        .collect()
 }
 
 /// The Druid's Peace with Nature, or the spell of that name on him: Warning and Sound chits
@@ -201,10 +240,12 @@ fn calm(cat: &Catalog, state: &mut GameState, tile: TileId, chit: &MapChitId, ev
     ));
 }
 
-/// 7.12: the monsters in `at` block every unhidden character (and hired leader) there; blocked characters
-/// lose the rest of their turn, and blocking monsters stop prowling for the day.
+/// 7.12: the monsters in `at` block every unhidden character (and hired leader and
+/// controlled monster) there; blocked characters lose the rest of their turn, and blocking
+/// monsters stop prowling for the day. Nobody is blocked while he follows, or is mist.
 pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &mut Events) {
-    // 6.2.5, 7.12: unhidden hired leaders there are blocked as characters are.
+    // 6.2.5, 7.12: unhidden hired leaders there are blocked as characters are (not while
+    // they follow a guide).
     let leaders: Vec<crate::magic_realm::catalog::denizens::NativeId> = state
         .piles
         .pile(&Place::Clearing { at })
@@ -217,6 +258,7 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
             super::hiring::employer(state, id)
                 .is_some_and(|s| super::leaders::leaders_of(cat, state, s).contains(id))
         })
+        .filter(|id| !state.today.leaders_following.contains_key(id))
         .collect();
     for leader in &leaders {
         super::leaders::block(cat, state, leader, events);

@@ -226,8 +226,8 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
 }
 
 /// 6.2.1a, 7.3.3: whether a steed may carry him today, for recording the Fly activity in
-/// Birdsong: a controlled Bat or Flying Dragon of his in his clearing (it will follow him
-/// from Sunrise), or a character transmorphized into a flying creature there (who may
+/// Birdsong: a controlled Bat or Flying Dragon of his in his clearing for which he has
+/// recorded no turn of its own (it will follow him from Sunrise), or a character transmorphized into a flying creature there (who may
 /// follow him: whom he follows is secret, so only the form, public, is asked).
 pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     if !can_ride(cat, state, seat) {
@@ -237,8 +237,11 @@ pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
         return false;
     };
     let here = Place::Clearing { at };
+    // 6.2.5: a monster he recorded a turn for takes it, and follows nobody.
     let steed = state.piles.pile(&here).iter().any(|c| {
-        rideable(cat, &c.piece).is_some() && spells::controller(cat, state, &c.piece) == Some(seat)
+        rideable(cat, &c.piece).is_some()
+            && spells::controller(cat, state, &c.piece) == Some(seat)
+            && !super::monster_turns::recorded(state, seat, &c.piece)
     });
     steed
         || !spells::frozen(cat, state, seat)

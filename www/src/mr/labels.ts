@@ -201,6 +201,7 @@ function seatOrder(names: Names, order: BlockOrder): string {
 
 /** The hired leader or controlled monster an order has block, if not the character himself. */
 function orderMinion(names: Names, order: BlockOrder): string | undefined {
+  if (order.block === 'minionMonsters') return pieceName(names, order.minion);
   return order.block === 'individual' && order.blocker.individual === 'denizen'
     ? pieceName(names, order.blocker.piece)
     : undefined;
@@ -430,6 +431,14 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       }`;
     case 'ChooseLeaderSearchResult':
       return `For my ${names.any(action.leader)}: ${humanize(action.pick.table)} table, result ${action.pick.roll}`;
+    case 'LeaderTrade':
+      return `For my ${names.any(action.leader)}: ${tradeLabel(names, action.deal)}`;
+    case 'LeaderHire': {
+      const who = action.hire.hire === 'group' ? `the ${action.hire.group}` : names.any(action.hire.native);
+      return `My ${names.any(action.leader)} hires ${who}${action.hire.drinks ? ', buying drinks first' : ''}`;
+    }
+    case 'AnswerLeaderMeeting':
+      return `For my ${names.any(action.leader)}: ${MEETING_ANSWER[action.answer]}`;
     case 'HirelingAbandons':
       return `My ${pieceName(names, action.hireling)} abandons ${pieceName(names, action.piece)}`;
     case 'KeepFollowing':

@@ -51,6 +51,11 @@ pub enum RedDieRoll {
     /// He rolls on the Power of the Pit Table for looting the Toadstool Circle (7.5), in
     /// Daylight.
     SitePit,
+    /// He rolls on the Power of the Pit Table if a Demon's or Winged Demon's attack strikes
+    /// him this round (8.4.7): set before the Melee Step ([`super::wand_strikes`]).
+    PitStrike,
+    /// He rolls on the Curses Table if the Imp's attack strikes him this round (8.4.7).
+    CurseStrike,
 }
 
 impl SpellChoice {
@@ -211,6 +216,10 @@ pub fn apply(
                 } => {
                     current_mut(state)?.red_missile.insert(seat, *value);
                 }
+                SpellChoice::RedDie {
+                    roll: roll @ (RedDieRoll::PitStrike | RedDieRoll::CurseStrike),
+                    ..
+                } => super::wand_strikes::chosen(state, seat, roll, *value)?,
                 _ => {
                     if let Some(next) = wishes::grant_rolled(cat, state, seat, red, &mut events)? {
                         current_mut(state)?.spell_choices.insert(0, next);

@@ -4,7 +4,8 @@
 //! well as its own: whoever holds the item can read its runes to learn the spell (7.5) and
 //! play the item to cast it, awakened (8.3.9c); the added type also casts the item's own
 //! awakened Spell cards of that type. The spell stays with the item whoever holds it, and
-//! its added spell goes when it is broken or inert.
+//! its added spell goes when it is broken or inert. Card rule 3 (each Magic type of the
+//! item once per day, its other types free while one is committed) is in [`super::items`].
 
 use super::{SpellAim, SpellEffect};
 use crate::engine::Seat;

@@ -4,7 +4,8 @@
 //! type, supplied with colour magic like any spell. Its completion time is 0, so nothing on
 //! his sheet can stop it. He plays one item per round; each item once per Evening, not
 //! again in an Evening during which its spell ended (c.4), and never while its spell is in
-//! effect (c.3). The item is the spellcaster: whoever owns it controls the spell; with no
+//! effect (c.3): each of these per Magic type of the item, for one Enchant Artifact gave
+//! more types (its card rule 3). The item is the spellcaster: whoever owns it controls the spell; with no
 //! owner the spell is nullified but not broken (c.5), and its owner's death does not break
 //! it (c.6, 8.4.4h). The spell printed on the Dragonfang Necklace (4.4.8: Control Dragon)
 //! is cast the same way (see docs/rulings.md).
@@ -14,7 +15,7 @@ use super::{effect_of, CastStatus, Events, SpellCast, SpellEffect, SpellInEffect
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::items::{TreasureId, TreasureKind};
-use crate::magic_realm::catalog::magic::SpellId;
+use crate::magic_realm::catalog::magic::{MagicType, SpellId};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::{current_mut, Combat};
 use crate::magic_realm::day::{belongings, enchanting, who};
@@ -74,19 +75,49 @@ pub fn castable(cat: &Catalog, state: &GameState, item: &TreasureId) -> Vec<Spel
     out
 }
 
-/// 8.3.9 c.3: whether a spell the item cast is in effect (the item is committed to it).
-fn committed(state: &GameState, item: &TreasureId) -> bool {
-    state.spells.iter().any(|s| s.item.as_ref() == Some(item))
+/// The Magic type a spell uses when an item casts it (Enchant Artifact, card rule 1: the
+/// item is played with the spell's type; `None` for the treasure spells).
+fn type_of(cat: &Catalog, spell: &SpellId) -> Option<MagicType> {
+    cat.spells.get(spell).and_then(|s| s.magic_type)
 }
 
-/// 8.3.9 c.1, c.3, c.4: whether `seat` may play `item` now: he owns it and has it active,
-/// it has not been played this Evening (nor has its spell ended during it), and no spell
-/// it cast is in effect.
-fn playable(state: &GameState, seat: Seat, item: &TreasureId) -> bool {
+/// 8.3.9 c.3, Enchant Artifact card rule 3: whether a spell the item cast with Magic type
+/// `t` is in effect (the item is committed to it with that type).
+fn committed(cat: &Catalog, state: &GameState, item: &TreasureId, t: Option<MagicType>) -> bool {
+    state
+        .spells
+        .iter()
+        .any(|s| s.item.as_ref() == Some(item) && type_of(cat, &s.spell) == t)
+}
+
+/// 8.3.9 c.4, Enchant Artifact card rule 3: whether the item's Magic type `t` is spent for
+/// this Evening (played with it today, or a spell cast with it ended during the Evening).
+fn spent(cat: &Catalog, state: &GameState, item: &TreasureId, t: Option<MagicType>) -> bool {
+    state
+        .today
+        .item_spells_spent
+        .iter()
+        .any(|(i, s)| i == item && type_of(cat, s) == t)
+}
+
+/// 8.3.9 c.1, c.3, c.4 and Enchant Artifact card rule 3: whether `seat` may play `item` now
+/// to cast `spell`: he owns it and has it active, and the Magic type the spell uses is
+/// neither spent this Evening nor committed to a spell in effect. An item with one type is
+/// thus played once per Evening and not while its spell is in effect; one Enchant Artifact
+/// gave more types is played once per Evening with each, each type free while another
+/// is committed.
+fn playable(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    item: &TreasureId,
+    spell: &SpellId,
+) -> bool {
     let piece = PieceId::Treasure { id: item.clone() };
+    let t = type_of(cat, spell);
     belongings::is_active(state, seat, &piece)
-        && !state.today.items_spent.contains(item)
-        && !committed(state, item)
+        && !spent(cat, state, item, t)
+        && !committed(cat, state, item, t)
 }
 
 /// 8.3.9c: the spells he may cast now with his Artifacts and Spell Books, each with the
@@ -105,13 +136,13 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
         let PieceId::Treasure { id: item } = piece else {
             continue;
         };
-        if !playable(state, seat, &item) {
-            continue;
-        }
         for id in castable(cat, state, &item) {
             let Some(spell) = cat.spells.get(&id) else {
                 continue;
             };
+            if !playable(cat, state, seat, &item, &id) {
+                continue;
+            }
             if effect_of(spell).is_none() || !clearing_fits(cat, state, combat, spell) {
                 continue;
             }
@@ -165,6 +196,10 @@ pub fn cast(
         who::set_chit(state, seat, c, ChitStatus::Fatigued);
     }
     state.today.items_spent.insert(item.clone());
+    state
+        .today
+        .item_spells_spent
+        .insert((item.clone(), spell.clone()));
     state
         .piles
         .set_facing(&PieceId::Treasure { id: item.clone() }, Facing::Up);
@@ -232,9 +267,14 @@ pub fn spellcaster_at(state: &GameState, s: &SpellInEffect) -> Option<ClearingRe
 }
 
 /// 8.3.9 c.4: the spell the item cast has ended: if that happens during an Evening, the
-/// item cannot be played again until the next Evening.
-pub fn spell_ended(state: &mut GameState, item: &TreasureId) {
+/// item cannot be played again with that spell's Magic type until the next Evening
+/// (Enchant Artifact, card rule 3).
+pub fn spell_ended(state: &mut GameState, item: &TreasureId, spell: &SpellId) {
     if matches!(state.step, Step::Evening { .. }) {
         state.today.items_spent.insert(item.clone());
+        state
+            .today
+            .item_spells_spent
+            .insert((item.clone(), spell.clone()));
     }
 }

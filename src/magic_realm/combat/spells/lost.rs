@@ -8,6 +8,10 @@
 //!
 //! The Daylight Move (`day::daylight`) asks [`way`] where a Move phase goes; when several
 //! adjacent clearings bear the number rolled, he picks one ([`options`], [`choose`]).
+//!
+//! Card rule 2: a tile targeted also affects every hired leader, controlled monster and
+//! phantasm that starts a Move in one of its clearings. Their turns ask [`minion_way`];
+//! their owner picks among several clearings ([`choose_for`]).
 
 use super::{places, Events, SpellEffect};
 use crate::engine::{Event, RuleError, Seat};
@@ -18,7 +22,10 @@ use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::rolls::{controls_red_die, mods, roll_with_red, RollFor};
 use crate::magic_realm::day::{birdsong, who};
 use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{GameState, Pending};
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 
 /// Whether a working Lost spell affects `seat` where he is: aimed at him, or at the tile
 /// of his clearing (not while he is mist).
@@ -178,4 +185,164 @@ pub fn choose_red_die(
         cat, state, seat, value,
     ));
     way_with_red(cat, state, seat, recorded, Some(value), events)
+}
+
+/// Lost, card rule 2: who other than a character is Lost: a hired leader or controlled
+/// monster (by its counter), or a character's phantasm.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(tag = "mover", rename_all = "camelCase")]
+pub enum LostMover {
+    Denizen { piece: PieceId },
+    Phantasm { seat: Seat },
+}
+
+/// Lost, card rule 2: a hired leader's, controlled monster's or phantasm's Lost Move
+/// under way, kept with its turn.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LostMove {
+    /// The adjacent clearings bearing the number rolled, among which its owner picks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<ClearingRef>,
+    /// The clearing its owner picked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<ClearingRef>,
+    /// A Lost Move toward a mountain clearing: the climb its next Move phase completes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub climb: Option<ClearingRef>,
+}
+
+impl LostMove {
+    /// Whether its owner must pick among the clearings rolled.
+    pub fn choosing(&self) -> bool {
+        !self.choices.is_empty()
+    }
+
+    /// The choices offered to its owner.
+    pub fn options(&self) -> Vec<A> {
+        self.choices
+            .iter()
+            .map(|to| A::LostWay { to: *to })
+            .collect()
+    }
+
+    /// Whether nothing is under way (for `skip_serializing_if`).
+    pub fn is_idle(&self) -> bool {
+        self == &LostMove::default()
+    }
+}
+
+/// Where a minion's Move phase goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MinionWay {
+    /// To this clearing (the recorded one, unless Lost).
+    To(ClearingRef),
+    /// No adjacent clearing bears the number rolled: the phase is forfeited.
+    Nowhere,
+    /// Its owner must pick first ([`LostMove::options`]).
+    Choose,
+}
+
+/// Lost, card rule 2: where the Move phase recorded to `recorded` of `mover`, in `from`,
+/// goes. If a Lost spell works on `from`'s tile, it rolls on the Lost Table, two dice, the
+/// higher, unmodified (4.1.4: die-roll modifications never apply to hirelings; a
+/// phantasm has none of its own), and goes to the one of `targets` (its clearings one
+/// Move away) bearing the number; a climb a Lost Move began is completed without a roll.
+#[allow(clippy::too_many_arguments)]
+pub fn minion_way(
+    cat: &Catalog,
+    state: &mut GameState,
+    lost: &mut LostMove,
+    mover: &LostMover,
+    (from, recorded): (ClearingRef, ClearingRef),
+    targets: &[ClearingRef],
+    climbing: bool,
+    events: &mut Events,
+) -> Result<MinionWay, RuleError> {
+    let climb = lost.climb.take();
+    if let Some(to) = lost.to.take() {
+        return Ok(MinionWay::To(minion_heading(
+            cat, state, lost, to, climbing,
+        )));
+    }
+    if let Some(to) = climb.filter(|_| climbing) {
+        return Ok(MinionWay::To(to));
+    }
+    if places::on_tile(cat, state, from.tile, SpellEffect::Lost).is_none() {
+        return Ok(MinionWay::To(recorded));
+    }
+    let m = crate::magic_realm::day::rolls::RollMods::NONE;
+    let roll = roll_with_red(state, "lost", m, None);
+    let number = cat
+        .tables
+        .lost(m.result(&roll))
+        .map(|r| r.move_to_clearing.0)
+        .ok_or_else(|| RuleError::internal("the Lost Table has no such row"))?;
+    let mut choices: Vec<ClearingRef> = targets
+        .iter()
+        .copied()
+        .filter(|c| c.clearing.0 == number)
+        .collect();
+    choices.sort();
+    choices.dedup();
+    events.push(Event::roll(
+        "4.6.8",
+        &roll,
+        format!(
+            "{} is Lost: instead of {}, it moves to the adjacent clearing {number}",
+            mover_name(cat, state, mover),
+            who::name(cat, recorded)
+        ),
+        E::MinionLostRolled {
+            mover: mover.clone(),
+            clearing: number,
+        },
+    ));
+    match choices.as_slice() {
+        [] => Ok(MinionWay::Nowhere),
+        [to] => Ok(MinionWay::To(minion_heading(
+            cat, state, lost, *to, climbing,
+        ))),
+        _ => {
+            lost.choices = choices;
+            Ok(MinionWay::Choose)
+        }
+    }
+}
+
+/// A minion's Lost Move toward a mountain clearing begins a climb its next Move completes.
+fn minion_heading(
+    cat: &Catalog,
+    state: &GameState,
+    lost: &mut LostMove,
+    to: ClearingRef,
+    climbing: bool,
+) -> ClearingRef {
+    if who::clearing_kind(cat, state, to) == Some(ClearingKind::Mountain) && !climbing {
+        lost.climb = Some(to);
+    }
+    to
+}
+
+/// Its owner picks `to` among the clearings the Lost Table offers its minion.
+pub fn choose_for(lost: &mut LostMove, to: ClearingRef) -> Result<(), RuleError> {
+    if !lost.choices.contains(&to) {
+        return Err(RuleError::illegal(
+            "not one of the adjacent clearings the Lost Table offers",
+        ));
+    }
+    lost.choices.clear();
+    lost.to = Some(to);
+    Ok(())
+}
+
+/// The minion's name, for the log.
+fn mover_name(cat: &Catalog, state: &GameState, mover: &LostMover) -> String {
+    match mover {
+        LostMover::Denizen {
+            piece: PieceId::Native { id },
+        } => crate::magic_realm::day::leaders::name(cat, id),
+        LostMover::Denizen { piece } => crate::magic_realm::day::monster_turns::name(cat, piece),
+        LostMover::Phantasm { seat } => format!("{}'s phantasm", who::who(cat, state, *seat)),
+    }
 }

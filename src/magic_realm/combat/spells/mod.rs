@@ -37,6 +37,7 @@ pub mod protection;
 pub mod storm;
 pub mod transform;
 pub mod unleash;
+pub mod wand_strikes;
 pub mod whistle;
 pub mod wise_bird;
 pub mod wishes;
@@ -490,7 +491,7 @@ pub fn spell_ends(
         item,
     } = ended;
     match item {
-        Some(item) => items::spell_ended(state, item),
+        Some(item) => items::spell_ended(state, item, spell),
         None => fatigue_chit(state, seat, chit),
     }
     let spell = spell.clone();
