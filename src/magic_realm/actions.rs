@@ -500,6 +500,13 @@ pub enum MagicRealmAction {
         leader: crate::magic_realm::catalog::denizens::NativeId,
         answer: crate::magic_realm::day::meeting::MeetingAnswer,
     },
+    /// Absorb Essence, 2 and 2.1: as he makes his plays, turn over the Medium or Heavy
+    /// monster he is, or the Tremendous one red side down once it is red side up (before
+    /// he plays its dummy chits), or its head or club (before he plays its attack); again
+    /// to turn it back. Secret until the plays are revealed.
+    TurnAbsorbed {
+        piece: PieceId,
+    },
 }
 
 /// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.

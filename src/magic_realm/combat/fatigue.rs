@@ -295,6 +295,8 @@ pub fn end_combat(
         }
         state.piles.set_facing(&piece, Facing::Light);
     }
+    let seats: Vec<_> = combat.order.clone();
+    super::spells::transform::combat_ends(cat, state, &seats);
     events.push(Event::public(
         "8.8",
         format!(

@@ -552,6 +552,7 @@ pub fn character(
 ) -> (super::melee::CharacterFighter, Vec<(PieceId, ArmorPiece)>) {
     // 4.6.8d: a transmorphized character fights as his creature.
     if let Some(form) = super::spells::transform::form_of_seat(cat, state, seat) {
+        let form = super::transmorphized::as_played(cat, form, plays);
         return (super::transmorphized::fighter(&form, plays), Vec::new());
     }
     let vulnerability = who::card(cat, state, seat).map_or(Size::Medium, |c| c.weight);

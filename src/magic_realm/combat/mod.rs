@@ -165,7 +165,8 @@ pub struct Plays {
     /// He has finished his plays.
     #[serde(default)]
     pub done: bool,
-    /// 8.3.6 a.4: his hirelings defending on their own sheets that he turns over.
+    /// 8.3.6 a.4: his hirelings defending on their own sheets that he turns over; Absorb
+    /// Essence, 2 and 2.1: the monster he is, or its head or club, that he turns over.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     #[tsify(optional)]
     pub flipped: BTreeSet<PieceId>,

@@ -240,6 +240,24 @@ fn check(
             )))
         }
     };
+    // Absorb Essence, 2 and 2.1: the absorbed monster, head or club he turns over first.
+    let absorbed: Vec<PieceId> = super::spells::transform::form_of_seat(cat, state, seat)
+        .map(|f| {
+            f.monster
+                .into_iter()
+                .chain(f.part.map(|(p, _)| p))
+                .collect()
+        })
+        .unwrap_or_default();
+    for piece in candidate.flipped.iter().filter(|p| absorbed.contains(p)) {
+        offered(
+            &so_far,
+            A::TurnAbsorbed {
+                piece: piece.clone(),
+            },
+        )?;
+        so_far.flipped.insert(piece.clone());
+    }
     if let Some((chit, lane)) = candidate.attack {
         offered(&so_far, A::PlayAttack { chit, lane })?;
         so_far.attack = candidate.attack;

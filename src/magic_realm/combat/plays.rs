@@ -320,6 +320,11 @@ pub fn apply(
                 plays.flipped.insert(hireling.clone());
             }
         }
+        A::TurnAbsorbed { piece } => {
+            if !plays.flipped.remove(piece) {
+                plays.flipped.insert(piece.clone());
+            }
+        }
         A::TakeBackPlays => *plays = Plays::default(),
         A::EndPlays => plays.done = true,
         other => return Err(RuleError::internal(format!("{other:?} is not a play"))),
@@ -382,6 +387,7 @@ fn play_words(action: &A) -> String {
             )
         }
         A::TurnHireling { hireling } => format!("turns {hireling} over"),
+        A::TurnAbsorbed { piece } => format!("turns {piece} over (Absorb Essence)"),
         A::TakeBackPlays => "takes back his plays".into(),
         A::EndPlays => "has made his plays".into(),
         other => format!("{other:?}"),

@@ -222,6 +222,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
         ));
     }
     super::hirelings::melee::reveal(state)?;
+    super::transmorphized::reveal(cat, state, events)?;
     let built = build(cat, state)?;
     let red_missile: Vec<(FighterId, u8)> = current(state)
         .map(|c| {
@@ -291,7 +292,9 @@ fn apply_outcome(
     let mut tremendous_hits: Vec<(PieceId, Seat)> = Vec::new();
     let mut denizen_holds: Vec<(PieceId, PieceId)> = Vec::new();
     let mut character_hits: Vec<(Seat, CombatTarget)> = Vec::new();
-    let mut spell_strikes: Vec<(PieceId, Who)> = Vec::new();
+    let mut spell_strikes: Vec<(PieceId, Who, Who)> = Vec::new();
+    // Absorb Essence, 2.2: the Demon or Imp a character is, taken before any kill.
+    let essences = super::transmorphized::essences(cat, state, built);
     for hit in &outcome.hits {
         let attacker = built.who(hit.attacker).cloned();
         if hit.cancelled {
@@ -403,10 +406,18 @@ fn apply_outcome(
                     }
                 }
                 MeleeEffect::SpellStrike { fighter } => {
-                    if let (Some(demon), Some(target)) =
-                        (built.body_of(hit.attacker), built.who(*fighter).cloned())
+                    // The Demon itself, or (Absorb Essence, 2.2) the character who is it.
+                    let demon = match &attacker {
+                        Some(Who::Character(seat)) => essences
+                            .get(seat)
+                            .map(|m| (m.clone(), Who::Character(*seat))),
+                        _ => built
+                            .body_of(hit.attacker)
+                            .map(|d| (d.clone(), Who::Denizen(d))),
+                    };
+                    if let (Some((demon, by)), Some(target)) = (demon, built.who(*fighter).cloned())
                     {
-                        spell_strikes.push((demon, target));
+                        spell_strikes.push((demon, by, target));
                     }
                 }
                 MeleeEffect::NoEffect => {}
@@ -432,8 +443,8 @@ fn apply_outcome(
         }
     }
     // 8.4.7: the Demons' and Imp's spell strikes, once the harm is inflicted.
-    for (demon, target) in spell_strikes {
-        spell_strike(cat, state, &demon, &target, events)?;
+    for (demon, by, target) in spell_strikes {
+        spell_strike(cat, state, &demon, &by, &target, events)?;
     }
     // 8.4.5, 8.4.9: weapons that hit turn unalerted; weapons that missed turn alerted.
     for (seat, hit) in weapon_hit {
@@ -492,11 +503,14 @@ fn apply_outcome(
 }
 
 /// 8.4.7: a Demon's or Winged Demon's hit makes its target roll on the Power of the Pit
-/// Table; the Imp's makes a character roll on the Curses Table.
+/// Table; the Imp's makes a character roll on the Curses Table. `by` is who struck: the
+/// monster `demon` itself, or (Absorb Essence, 2.2) the character who is it, whose kills
+/// they are.
 fn spell_strike(
     cat: &Catalog,
     state: &mut GameState,
     demon: &PieceId,
+    by: &Who,
     target: &Who,
     events: &mut Events,
 ) -> Result<(), RuleError> {
@@ -531,7 +545,7 @@ fn spell_strike(
             cat,
             state,
             &target.target(),
-            &Who::Denizen(demon.clone()),
+            by,
             red,
             events,
         );

@@ -3,22 +3,28 @@
 //! chits" with the creature's values instead of his own action chits, which are frozen: an
 //! attack with the creature's attack (harm letter and time, on its side up) in an Attack
 //! circle, if the creature has one, and a maneuver with its move time in a Maneuver square;
-//! an absorbed monster's head or club attacks from another Attack circle (8.4.7). He is hit as the creature (its vulnerability; an armored creature's hits lose a star),
-//! with no armor or horse (his belongings are frozen), and he cannot be wounded. He may run
-//! away with the creature's move time (a flying creature flies away instead). A
-//! transmorphized denizen is assigned as before, with the creature's values.
+//! an absorbed monster's head or club attacks from another Attack circle (8.4.7), and he
+//! may turn the absorbed counters over as he plays (Absorb Essence, 2 and 2.1); an
+//! absorbed Demon or Imp red side down casts its spell as an attack (2.2). He is hit as
+//! the creature (its vulnerability; an armored creature's hits lose a star), with no armor
+//! or horse (his belongings are frozen), and he cannot be wounded. He may run away with the
+//! creature's move time (a flying creature flies away instead). A transmorphized denizen
+//! is assigned as before, with the creature's values.
 
+use super::holding::tremendous_form;
 use super::melee::{
     AttackValues, CharacterAttack, CharacterFighter, Denizen, DenizenKind, Lane, Maneuver,
 };
 use super::round::{target_fighter, Built, Scope, Who};
-use super::spells::transform::{form_of_seat, Form};
-use super::{Combat, CombatTarget, ManeuverPlay, Plays};
-use crate::engine::Seat;
-use crate::magic_realm::actions::MagicRealmAction as A;
-use crate::magic_realm::catalog::common::Size;
+use super::spells::transform::{form_of_seat, part_values, Form};
+use super::{Combat, CombatTarget, Events, ManeuverPlay, Plays};
+use crate::engine::{Event, RuleError, Seat};
+use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::common::{Side, Size};
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::pieces::{Facing, PieceId};
 use crate::magic_realm::state::GameState;
+use std::collections::BTreeMap;
 
 /// 4.6.8d: a transmorphized denizen's counter values: its own kind and side, the
 /// creature's attacks, move times, vulnerability and armor (a Tremendous monster is
@@ -67,12 +73,85 @@ pub fn fighter(form: &Form, plays: Option<&Plays>) -> CharacterFighter {
     }
 }
 
-/// 8.4.5: the plays a transmorphized character may make with his creature's values: an
-/// attack against the target he named (if the creature attacks on its side up), and a
-/// maneuver.
-pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> Vec<A> {
+/// The other side of a counter.
+fn other(side: Side) -> Side {
+    match side {
+        Side::Light => Side::Dark,
+        Side::Dark => Side::Light,
+    }
+}
+
+/// Absorb Essence, 2 and 2.1: `form` with the sides he chose in his secret `plays`: the
+/// monster he turned over (Medium or Heavy) has its other side's values, and the head or
+/// club he turned over attacks with its other side's.
+pub fn as_played(cat: &Catalog, mut form: Form, plays: Option<&Plays>) -> Form {
+    let Some(plays) = plays else {
+        return form;
+    };
+    if form
+        .monster
+        .as_ref()
+        .is_some_and(|m| plays.flipped.contains(m))
+    {
+        form.body.side = other(form.body.side);
+    }
+    if let Some((part, side)) = form.part.clone() {
+        if plays.flipped.contains(&part) {
+            form.part = Some((part.clone(), other(side)));
+            form.part_attack = part_values(cat, &part, other(side));
+        }
+    }
+    form
+}
+
+/// Absorb Essence, 2 and 2.1: the counters he may turn over as he plays (`form` as it lies,
+/// before his plays): the monster he is, if Medium or Heavy ("it does not change tactics"),
+/// or Tremendous and red side up (he turns it red side down), until he has played its
+/// dummy chits; its head or club until he has played its attack.
+fn turn_options(form: &Form, plays: &Plays) -> Vec<A> {
     let mut out = Vec::new();
-    let targeting = combat.targets.contains_key(&seat);
+    if let Some(monster) = &form.monster {
+        let turnable = !tremendous_form(form) || form.body.side == Side::Dark;
+        if turnable && plays.creature_attack.is_none() && plays.maneuver.is_none() {
+            out.push(A::TurnAbsorbed {
+                piece: monster.clone(),
+            });
+        }
+    }
+    if let Some((part, _)) = &form.part {
+        if plays.part_attack.is_none() {
+            out.push(A::TurnAbsorbed {
+                piece: part.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Pentangle: the Demon, Winged Demon or Imp he is cannot attack the target he named, a
+/// Pentangle protecting it.
+fn kept_off(cat: &Catalog, state: &GameState, form: &Form, combat: &Combat, seat: Seat) -> bool {
+    form.monster
+        .as_ref()
+        .is_some_and(|m| super::spells::is_demon(cat, m))
+        && combat
+            .targets
+            .get(&seat)
+            .is_some_and(|t| super::spells::pentangled(cat, state, t))
+}
+
+/// 8.4.5: the plays a transmorphized character may make with his creature's values: an
+/// attack against the target he named (if the creature attacks on its side up and is not
+/// `kept_off` it), and a maneuver.
+pub fn play_options(
+    form: &Form,
+    combat: &Combat,
+    seat: Seat,
+    plays: &Plays,
+    kept_off: bool,
+) -> Vec<A> {
+    let mut out = Vec::new();
+    let targeting = combat.targets.contains_key(&seat) && !kept_off;
     if targeting && plays.creature_attack.is_none() && form.tactic().attack.is_some() {
         out.extend(
             Lane::ALL
@@ -102,7 +181,18 @@ pub fn play_options(form: &Form, combat: &Combat, seat: Seat, plays: &Plays) -> 
 /// The plays module's options for `seat` when he is transmorphized (none otherwise).
 pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> Vec<A> {
     match (form_of_seat(cat, state, seat), combat.plays.get(&seat)) {
-        (Some(form), Some(plays)) => play_options(&form, combat, seat, plays),
+        (Some(form), Some(plays)) => {
+            let mut out = turn_options(&form, plays);
+            let kept_off = kept_off(cat, state, &form, combat, seat);
+            out.extend(play_options(
+                &as_played(cat, form, Some(plays)),
+                combat,
+                seat,
+                plays,
+                kept_off,
+            ));
+            out
+        }
         _ => Vec::new(),
     }
 }
@@ -120,6 +210,10 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
         ) else {
             continue;
         };
+        if kept_off(cat, state, &form, combat, *seat) {
+            continue;
+        }
+        let form = as_played(cat, form, Some(plays));
         // The creature's attack, and (8.4.7) its head's or club's.
         let attacks: Vec<(Lane, AttackValues)> = [
             plays.creature_attack.zip(form.tactic().attack),
@@ -154,6 +248,65 @@ pub fn add_attacks(cat: &Catalog, state: &GameState, built: &mut Built, scope: S
             });
         }
     }
+}
+
+/// 8.4.5, Absorb Essence 2 and 2.1: as the plays are revealed, the absorbed monsters and
+/// heads and clubs their characters turned over lie on their new sides (they stay so, and
+/// no longer count as turned in the plays); a Tremendous one turned red side down lets go
+/// of the target it holds.
+pub fn reveal(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    let Some(combat) = super::current(state) else {
+        return Ok(());
+    };
+    let mut turned: Vec<(Seat, PieceId, Side)> = Vec::new();
+    for (seat, plays) in &combat.plays {
+        let Some(form) = form_of_seat(cat, state, *seat) else {
+            continue;
+        };
+        let body = form.monster.map(|m| (m, form.body.side));
+        for (piece, side) in body.into_iter().chain(form.part) {
+            if plays.flipped.contains(&piece) {
+                turned.push((*seat, piece, side));
+            }
+        }
+    }
+    for (seat, piece, side) in turned {
+        let facing = match other(side) {
+            Side::Dark => Facing::Dark,
+            Side::Light => Facing::Light,
+        };
+        state.piles.set_facing(&piece, facing);
+        let combat = super::current_mut(state)?;
+        if let Some(plays) = combat.plays.get_mut(&seat) {
+            plays.flipped.remove(&piece);
+        }
+        if matches!(piece, PieceId::Monster { .. })
+            && combat.character_holds.remove(&seat).is_some()
+        {
+            events.push(Event::public(
+                "8.4.7",
+                format!(
+                    "{} turns red side down and lets go.",
+                    crate::magic_realm::day::who::who(cat, state, seat)
+                ),
+                E::CharacterLetGo { seat },
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Absorb Essence, 2.2: the monster each character fighting in `built` has absorbed and
+/// is now: a Demon or Imp red side down casts its spell as an attack, like the monster.
+pub fn essences(cat: &Catalog, state: &GameState, built: &Built) -> BTreeMap<Seat, PieceId> {
+    built
+        .who
+        .iter()
+        .filter_map(|w| match w {
+            Who::Character(seat) => Some((*seat, form_of_seat(cat, state, *seat)?.monster?)),
+            Who::Denizen(_) => None,
+        })
+        .collect()
 }
 
 /// 8.3.7, 8.3.8: a transmorphized character runs away with his creature's move time, if it

@@ -477,6 +477,8 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
         : `Deploy my ${pieceName(names, action.hireling)} against ${pieceName(names, action.target.piece)}`;
     case 'TurnHireling':
       return `Turn my ${pieceName(names, action.hireling)} over`;
+    case 'TurnAbsorbed':
+      return `Turn ${pieceName(names, action.piece)} (whose essence I have) over`;
     case 'HirelingTarget':
       return `My ${pieceName(names, action.hireling)} attacks ${pieceName(names, action.target)}`;
     case 'EndDeployment':

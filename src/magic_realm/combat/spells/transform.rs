@@ -40,6 +40,8 @@ pub struct Form {
     /// 8.4.7: the absorbed monster's head or club, attacking on the side its counter lies
     /// (it never turns over with the monster).
     pub part_attack: Option<AttackValues>,
+    /// The absorbed monster's head or club and the side its counter lies.
+    pub part: Option<(PieceId, Side)>,
 }
 
 impl Form {
@@ -82,6 +84,7 @@ pub fn beast(row: &TransformCreature) -> Form {
         walks_woods: row.movement == CreatureMovement::WalksWoods,
         monster: None,
         part_attack: None,
+        part: None,
     }
 }
 
@@ -95,16 +98,16 @@ fn absorbed(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Form> {
         Some(Facing::Dark) => Side::Dark,
         _ => Side::Light,
     };
-    let part_attack = with_part(cat, piece).get(1).and_then(|part| {
-        let PieceId::MonsterPart { id, .. } = part else {
-            return None;
-        };
+    let part = with_part(cat, piece).get(1).map(|part| {
         let side = match state.piles.find(part).map(|(_, c)| c.facing) {
             Some(Facing::Dark) => Side::Dark,
             _ => Side::Light,
         };
-        Some(Denizen::part_attack(cat.denizens.part(id)?, side))
+        (part.clone(), side)
     });
+    let part_attack = part
+        .as_ref()
+        .and_then(|(p, side)| part_values(cat, p, *side));
     Some(Form {
         body: Denizen::monster(m, side),
         strength: m.size,
@@ -112,7 +115,16 @@ fn absorbed(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Form> {
         walks_woods: false,
         monster: Some(piece.clone()),
         part_attack,
+        part,
     })
+}
+
+/// 8.4.7: the attack of the head or club `part` on `side`.
+pub fn part_values(cat: &Catalog, part: &PieceId, side: Side) -> Option<AttackValues> {
+    let PieceId::MonsterPart { id, .. } = part else {
+        return None;
+    };
+    Some(Denizen::part_attack(cat.denizens.part(id)?, side))
 }
 
 /// The Transform Table row a Transform spell in effect fixed when it came to life.
@@ -370,6 +382,7 @@ pub fn release_essence(
 /// Absorb Essence, 1.1: when the spellcaster is killed, the monsters whose essence he
 /// absorbed are killed too (before his spells are broken): each killing character gets the
 /// monster's bounty without multiplication (shared like the kill), and it counts as a kill.
+/// Killed by his own attack (the fiery chasm of his Demon's spell), nobody gets it.
 pub fn caster_killed(
     cat: &Catalog,
     state: &mut GameState,
@@ -377,6 +390,8 @@ pub fn caster_killed(
     killers: &[Seat],
     events: &mut Events,
 ) {
+    let killers: Vec<Seat> = killers.iter().copied().filter(|k| *k != seat).collect();
+    let killers = killers.as_slice();
     let absorbed: Vec<PieceId> = state
         .spells
         .iter()
@@ -414,6 +429,22 @@ pub fn caster_killed(
                 gold: 0,
             },
         ));
+    }
+}
+
+/// 2.2.3: when combat ends, the monsters absorbed by the characters of `seats` (and their
+/// heads and clubs) turn light side up again.
+pub fn combat_ends(cat: &Catalog, state: &mut GameState, seats: &[Seat]) {
+    let absorbed: Vec<PieceId> = state
+        .spells
+        .iter()
+        .filter(|s| seats.contains(&s.caster) && s.has(cat, SpellEffect::AbsorbEssence))
+        .filter_map(|s| essence(s).cloned())
+        .filter(|m| state.piles.place_of(m) == Some(&Place::Aside))
+        .flat_map(|m| with_part(cat, &m))
+        .collect();
+    for piece in absorbed {
+        state.piles.set_facing(&piece, Facing::Light);
     }
 }
 
