@@ -593,3 +593,39 @@ fn pentangle_keeps_the_imp_he_is_off_its_target() {
         lane: Lane::DodgeSwing
     }));
 }
+
+#[test]
+fn rule_8_4_7_the_magic_wand_sets_the_red_die_of_the_pit_a_character_who_is_the_demon_casts() {
+    // The Witch King has absorbed the Demon's essence; the Amazon holds the active Magic
+    // Wand. Once he names her as his target she sets the red die of the Power of the Pit
+    // before the plays (every die 5 would be Forget); with 6 the roll is 6 and 5, Rust.
+    let absorb = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "denizen", "piece": monster_piece("demon")}],
+        "until": {"at": "never"}});
+    let mut g = start(json!({"seats": [
+        {"character": "witch-king", "at": here(), "hidden": false,
+         "spells": ["absorb-essence"], "chits": [{"chit": 4, "status": "enchanted"}]},
+        {"character": "amazon", "at": here(), "hidden": false,
+         "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"}}]}],
+        "pieces": [{"piece": monster_piece("demon"), "place": {"place": "aside"}}],
+        "spells": [absorb], "day": 2, "at": "sunset", "dice": dice(5, 300)}));
+    let mut log = Vec::new();
+    let offered = |g: &Game, _: &[Event<E>]| {
+        g.legal_actions(AMAZON)
+            .contains(&A::ChooseRedDie { value: 6 })
+    };
+    play(&mut g, &attack(&amazon_target()), offered, &mut log);
+    assert!(offered(&g, &log), "she is asked for the red die");
+    assert_eq!(stage(&g), Some(CombatStage::Targets), "before the plays");
+    log.extend(g.apply(AMAZON, A::ChooseRedDie { value: 6 }).unwrap());
+    play(
+        &mut g,
+        &attack(&amazon_target()),
+        |_, log| spell_rolled(log),
+        &mut log,
+    );
+    assert!(log.iter().any(|e| matches!(
+        &e.detail,
+        E::PitRolled { target, result: PitResult::Rust } if *target == amazon_target()
+    )));
+}

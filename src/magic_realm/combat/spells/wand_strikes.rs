@@ -6,13 +6,14 @@
 //! never strikes, the choice is simply not used.
 
 use super::choices::{RedDieRoll, SpellChoice};
+use super::transform;
 use super::SpellEffect;
 use crate::engine::{RuleError, Seat};
 use crate::magic_realm::catalog::denizens::Strike;
 use crate::magic_realm::catalog::tables::TableId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::melee::MeleeStrike;
-use crate::magic_realm::combat::{current, current_mut, fighters};
+use crate::magic_realm::combat::{current, current_mut, fighters, CombatTarget};
 use crate::magic_realm::day::rolls::controls_red_die;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::GameState;
@@ -25,10 +26,20 @@ pub fn strike_roll(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<
     let strikes = [d.light, d.dark]
         .iter()
         .any(|t| t.attack.is_some_and(|a| a.strike == MeleeStrike::Spell));
+    if !strikes {
+        return None;
+    }
+    monster_strike_roll(cat, piece)
+}
+
+/// The red-die roll the monster `piece`'s spell strike makes its target roll, from its
+/// data (either side): for a denizen as it fights ([`strike_roll`]), or the monster a
+/// character has absorbed (Absorb Essence 2.2: he strikes with its spell).
+fn monster_strike_roll(cat: &Catalog, piece: &PieceId) -> Option<RedDieRoll> {
     let PieceId::Monster { id, .. } = piece else {
         return None;
     };
-    let monster = cat.denizens.monster(id).filter(|_| strikes)?;
+    let monster = cat.denizens.monster(id)?;
     let spell = [&monster.light.attack, &monster.dark.attack]
         .into_iter()
         .flatten()
@@ -61,28 +72,47 @@ pub fn ask(cat: &Catalog, state: &mut GameState) -> Result<bool, RuleError> {
     let Some(combat) = current(state) else {
         return Ok(false);
     };
-    let mut owed: Vec<SpellChoice> = Vec::new();
+    // The strikes that may come at each character fighting here.
+    let mut strikes: Vec<(Seat, RedDieRoll)> = Vec::new();
     for seat in combat.fighting() {
         for piece in combat.sheets.get(&seat).into_iter().flatten() {
             if !fighters::attacks(cat, state, piece, seat) {
                 continue;
             }
-            let Some(roll) = strike_roll(cat, state, piece) else {
-                continue;
-            };
-            let choice = SpellChoice::RedDie { seat, roll };
-            let chosen = combat
-                .red_strikes
-                .iter()
-                .any(|(s, r, _)| *s == seat && *r == roll);
-            if chosen
-                || owed.contains(&choice)
-                || !table_of(roll).is_some_and(|t| controls_red_die(cat, state, seat, t))
+            if let Some(roll) = strike_roll(cat, state, piece) {
+                strikes.push((seat, roll));
+            }
+        }
+        // Absorb Essence 2.2: a character who is an absorbed Demon or Imp and names him as
+        // his target may strike him with its spell.
+        for attacker in combat.fighting() {
+            if attacker == seat
+                || combat.targets.get(&attacker) != Some(&CombatTarget::Character { seat })
             {
                 continue;
             }
-            owed.push(choice);
+            if let Some(roll) = transform::form_of_seat(cat, state, attacker)
+                .and_then(|f| f.monster)
+                .and_then(|m| monster_strike_roll(cat, &m))
+            {
+                strikes.push((seat, roll));
+            }
         }
+    }
+    let mut owed: Vec<SpellChoice> = Vec::new();
+    for (seat, roll) in strikes {
+        let choice = SpellChoice::RedDie { seat, roll };
+        let chosen = combat
+            .red_strikes
+            .iter()
+            .any(|(s, r, _)| *s == seat && *r == roll);
+        if chosen
+            || owed.contains(&choice)
+            || !table_of(roll).is_some_and(|t| controls_red_die(cat, state, seat, t))
+        {
+            continue;
+        }
+        owed.push(choice);
     }
     let waits = !owed.is_empty();
     current_mut(state)?.spell_choices.extend(owed);
