@@ -44,6 +44,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let mut out = belongings::options(cat, state, seat);
     out.extend(gifts::options(cat, state, seat));
     out.extend(crate::magic_realm::day::carried::options(cat, state, seat));
+    // 7.2.1: his hired leaders and controlled monsters there give too.
+    out.extend(crate::magic_realm::day::carried::evening_give_options(
+        cat, state, seat,
+    ));
     out.push(A::EndTrading);
     out
 }
@@ -76,6 +80,14 @@ pub fn apply(
             hireling,
             gift,
             true,
+            &mut events,
+        )?,
+        A::HirelingGives { hireling, to, gift } => crate::magic_realm::day::carried::carrier_gives(
+            cat,
+            state,
+            hireling,
+            to,
+            gift,
             &mut events,
         )?,
         A::EndTrading => {

@@ -207,7 +207,8 @@ pub fn apply(
         _ => return Err(RuleError::illegal("the game is not in a day")),
     };
     advance(cat, state, &mut events)?;
-    // 8.7, 8.9: a hired leader no longer hired keeps what he carried with his group.
+    // 8.7, 8.9: a hired leader no longer hired keeps what he carried with his group; a
+    // monster no longer controlled abandons it.
     events.extend(carried::release_unhired(cat, state));
     // 4.6.6h: Permanent spells whose targets are now supplied with colour are energized.
     crate::magic_realm::combat::spells::permanent::supply(cat, state, &mut events)?;
@@ -256,6 +257,8 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 }
                 // 4.6.6g: the Day spells cast yesterday expire at Sunset.
                 crate::magic_realm::combat::spells::sunset(cat, state, day, events);
+                // 7.2.2, 8.7: a monster no longer controlled abandons what it carried.
+                events.extend(carried::release_unhired(cat, state));
                 // 8.1.1: the Flowers of Rest's sleepers wake.
                 sleep::wake(cat, state, events);
                 events.extend(evening::sunset(cat, state));

@@ -450,6 +450,8 @@ fn do_move(
         super::moving::MoveStart::Climbing => return true,
         super::moving::MoveStart::Moves => {}
     }
+    // 7.3.1: what it cannot carry stays behind.
+    super::carried::leave_heavy(cat, state, piece, from, events);
     for p in steeds::with_part(cat, state, piece) {
         state.piles.move_to(&p, Place::Clearing { at: to }, None);
     }
@@ -499,6 +501,10 @@ fn do_fly(
     }
     if let Some(t) = turn_mut(state, piece) {
         t.hidden = false;
+    }
+    // 7.3.1: what it cannot carry stays behind as it takes off.
+    if let Some(at) = clearing(state, piece) {
+        super::carried::leave_heavy(cat, state, piece, at, events);
     }
     for p in steeds::with_part(cat, state, piece) {
         state.piles.move_to(&p, Place::Flying { tile: to }, None);
