@@ -587,3 +587,110 @@ fn rule_4_5_what_a_controlled_monster_carries_shows_as_a_characters_pile() {
     assert_eq!(view(S0).own[0].carried_gold, vec![(spider(), 5)]);
     assert!(view(S1).own.iter().all(|o| o.carried_gold.is_empty()));
 }
+
+/// From Birdsong: the Witch records the spider's `record`, then everyone finishes and
+/// proceeds until the Witch decides at the start of the spider's phase.
+fn to_spider_phase(g: &mut Game, record: &[Activity]) {
+    for activity in record {
+        g.apply(
+            S0,
+            A::RecordMonsterActivity {
+                monster: spider(),
+                activity: activity.clone(),
+            },
+        )
+        .unwrap();
+    }
+    for _ in 0..8 {
+        if g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::HirelingAbandons { .. }))
+        {
+            return;
+        }
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        let next = if g.legal_actions(who).contains(&A::FinishRecording) {
+            A::FinishRecording
+        } else {
+            A::Proceed
+        };
+        g.apply(who, next).unwrap();
+    }
+    panic!("the spider's phase never came");
+}
+
+#[test]
+fn rule_7_2_1_a_controlled_monster_gives_another_players_character_at_the_start_of_its_phase() {
+    let mut g = witch_and_spider(
+        "birdsong",
+        json!({"belongings": []}),
+        vec![json!({"character": "amazon", "at": oak(2), "hidden": false, "gold": 20})],
+        vec![
+            lay(&sword(), &carried_by(spider())),
+            lay(&hoof(), &carried_by(spider())),
+        ],
+        json!([1, 6, 6, 6, 6, 6, 6, 6, 6]),
+    );
+    to_spider_phase(&mut g, &[Activity::Hide, Activity::Hide]);
+    assert_eq!(g.to_act().seats(), vec![S0]);
+    let to_amazon = |piece: PieceId| A::HirelingGives {
+        hireling: spider(),
+        to: Receiver::Character { seat: S1 },
+        gift: Gift::Belonging { piece },
+    };
+    let mut legal = g.legal_actions(S0);
+    legal.sort_by_key(|a| format!("{a:?}"));
+    let mut want = vec![
+        A::HirelingAbandons {
+            hireling: spider(),
+            piece: sword(),
+        },
+        A::HirelingAbandons {
+            hireling: spider(),
+            piece: hoof(),
+        },
+        to_amazon(sword()),
+        to_amazon(hoof()),
+        A::Proceed,
+    ];
+    want.sort_by_key(|a| format!("{a:?}"));
+    // 7.2.2: it neither activates nor deactivates; what it carries is its controller's
+    // already, so it gives only to others.
+    assert_eq!(legal, want);
+    // The Amazon does not decide for it; nor does it give what it does not carry.
+    unchanged(&mut g, S1, to_amazon(sword()));
+    unchanged(
+        &mut g,
+        S0,
+        A::HirelingGives {
+            hireling: spider(),
+            to: Receiver::Character { seat: S1 },
+            gift: Gift::Gold { gold: 1 },
+        },
+    );
+    g.apply(S0, to_amazon(sword())).unwrap();
+    let log = g
+        .apply(
+            S0,
+            A::HirelingAbandons {
+                hireling: spider(),
+                piece: hoof(),
+            },
+        )
+        .unwrap();
+    assert!(details(&log).iter().any(|e| matches!(e,
+        E::HirelingAbandoned { hireling, .. } if *hireling == spider())));
+    assert_eq!(
+        place_of(g.state(), &sword()),
+        Some(belongings_of(g.state(), S1))
+    );
+    assert_eq!(
+        place_of(g.state(), &hoof()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+    // Carrying nothing more, it does its phases with no decision.
+    assert!(!g
+        .legal_actions(S0)
+        .iter()
+        .any(|a| matches!(a, A::HirelingAbandons { .. } | A::HirelingGives { .. })));
+}

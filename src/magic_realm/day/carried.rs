@@ -500,16 +500,21 @@ pub fn trade(
 }
 
 /// 7.2.2, 7.2.1: whether the hired leader's employer has a decision at the start of his
-/// phase: he is in a clearing, not blocked, and carries belongings (to abandon or give) or
-/// gold he could give to someone there.
+/// phase (see [`may_decide`]).
 pub fn may_abandon(state: &GameState, leader: &NativeId) -> bool {
-    let hireling = leaders::counter(leader);
-    leaders::clearing(state, leader).is_some()
-        && !state.today.blocked_leaders.contains(leader)
-        && (!carried(state, &hireling).is_empty()
-            || (carrier_gold(state, &hireling) > 0
-                && crate::magic_realm::game::data()
-                    .is_ok_and(|cat| !receivers(cat, state, &hireling, false).is_empty())))
+    crate::magic_realm::game::data()
+        .is_ok_and(|cat| may_decide(cat, state, &leaders::counter(leader)))
+}
+
+/// 7.2.2, 7.2.1: whether the carrier's employer has a decision at the start of its phase:
+/// it is in a clearing, not blocked, and carries belongings (to abandon or give) or gold
+/// it could give to someone there.
+pub fn may_decide(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
+    clearing_of(state, carrier).is_some()
+        && !blocked(state, carrier)
+        && (!carried(state, carrier).is_empty()
+            || (carrier_gold(state, carrier) > 0
+                && !receivers(cat, state, carrier, false).is_empty()))
 }
 
 /// 7.2.1: whom the carrier may give to now, in its clearing: other players' characters
@@ -662,17 +667,23 @@ pub fn carrier_gives(
 /// 7.2.2, 7.2.1: at the start of a phase of the leader's turn: abandon one of his
 /// belongings, give one (or gold) to someone in his clearing, or go on with the phase.
 pub fn abandon_options(state: &GameState, leader: &NativeId) -> Vec<A> {
-    let hireling = leaders::counter(leader);
-    let mut out: Vec<A> = carried(state, &hireling)
+    crate::magic_realm::game::data()
+        .map(|cat| phase_start_options(cat, state, &leaders::counter(leader)))
+        .unwrap_or_else(|_| vec![A::Proceed])
+}
+
+/// 7.2.2, 7.2.1: at the start of a phase of the carrier's turn: abandon one of its
+/// belongings, give one (or gold) to another player in its clearing, or go on with the
+/// phase (`Proceed`).
+pub fn phase_start_options(cat: &Catalog, state: &GameState, carrier: &PieceId) -> Vec<A> {
+    let mut out: Vec<A> = carried(state, carrier)
         .into_iter()
         .map(|piece| A::HirelingAbandons {
-            hireling: hireling.clone(),
+            hireling: carrier.clone(),
             piece,
         })
         .collect();
-    if let Ok(cat) = crate::magic_realm::game::data() {
-        out.extend(give_options(cat, state, &hireling, false));
-    }
+    out.extend(give_options(cat, state, carrier, false));
     out.push(A::Proceed);
     out
 }

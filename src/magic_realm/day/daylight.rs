@@ -37,6 +37,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if super::leaders::awaiting(state).is_some() {
         return super::leaders::phase_start_options(cat, state, seat);
     }
+    // 7.2.2, 7.2.1: at the start of a phase of his controlled monster's turn.
+    if super::monster_turns::awaiting(cat, state).is_some() {
+        return super::monster_turns::phase_start_options(cat, state, seat);
+    }
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
     }
@@ -154,6 +158,15 @@ pub fn apply(
     let mut events = Vec::new();
     if super::leaders::awaiting(state).is_some() {
         super::leaders::apply_phase_start(cat, state, action, &mut events)?;
+        return Ok(events);
+    }
+    if let Some((controller, _)) = super::monster_turns::awaiting(cat, state) {
+        if controller != seat {
+            return Err(RuleError::illegal(
+                "it is not this seat's controlled monster",
+            ));
+        }
+        super::monster_turns::apply_phase_start(cat, state, action, &mut events)?;
         return Ok(events);
     }
     if !following::waiting(state).is_empty() {
@@ -621,12 +634,15 @@ pub fn progress(
                 next_turn(state);
                 continue;
             }
-            // 6.2.5: so is a controlled monster's.
+            // 6.2.5: so is a controlled monster's (7.2.2, 7.2.1: but for what it does with
+            // what it carries).
             Some(Turner::Monster {
                 controller,
                 monster,
             }) => {
-                super::monster_turns::take_turn(cat, state, controller, &monster, events)?;
+                if !super::monster_turns::take_turn(cat, state, controller, &monster, events)? {
+                    return Ok(false);
+                }
                 next_turn(state);
                 continue;
             }

@@ -161,6 +161,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
                 twt::choice::decider(state)
                     .or(premonition::decider(state))
                     .or(leaders::awaiting(state).map(|(seat, _)| seat))
+                    .or(monster_turns::awaiting(cat, state).map(|(seat, _)| seat))
                     .or(daylight::turn_of(state))
                     .into_iter()
                     .collect()

@@ -38,6 +38,27 @@ pub struct MonsterTurn {
     /// 7.4: it hid on its turn today (until it is blocked).
     #[serde(default)]
     pub hidden: bool,
+    /// Its turn has begun (its attention chit was picked).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub begun: bool,
+    /// The phases of its turn done so far.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[tsify(optional)]
+    pub done: usize,
+    /// 7.2.2, 7.2.1: its controller has finished with the start of the next phase (its
+    /// belongings abandoned or given).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub ready: bool,
+    /// 7.3.1: a climb into a mountain clearing is under way.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub climbing: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The monster's data.
@@ -243,6 +264,10 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
                     controller: seat,
                     record: Vec::new(),
                     hidden: false,
+                    begun: false,
+                    done: 0,
+                    ready: false,
+                    climbing: false,
                 });
             }
             let t = turn_mut(state, monster)
@@ -307,51 +332,130 @@ pub fn sunrise(cat: &Catalog, state: &GameState) -> Vec<Turner> {
         .collect()
 }
 
-/// Takes the controlled monster's whole turn: unhidden as it starts (7.1.2), each recorded
-/// phase in order, blocking at the end of each phase (7.12), and the end of its turn
-/// (7.13). A monster blocked before its turn, no longer controlled by the character who
-/// recorded it, or off the map, loses it.
+/// 7.2.2, 7.2.1: the controller and controlled monster waiting at the start of one of the
+/// monster's phases: it carries belongings, which it may abandon or give, or gold to give.
+pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, PieceId)> {
+    let Some(Turner::Monster {
+        controller,
+        monster,
+    }) = state.today.order.get(state.today.turn)
+    else {
+        return None;
+    };
+    let t = turn(state, monster).filter(|t| t.controller == *controller)?;
+    (t.begun
+        && !t.ready
+        && t.done < t.record.len()
+        && spells::controller(cat, state, monster) == Some(*controller)
+        && super::carried::may_decide(cat, state, monster))
+    .then(|| (*controller, monster.clone()))
+}
+
+/// 7.2.2, 7.2.1: what the controller may do at the start of his monster's phase.
+pub fn phase_start_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    match awaiting(cat, state) {
+        Some((controller, monster)) if controller == seat => {
+            super::carried::phase_start_options(cat, state, &monster)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Applies a legal action at the start of a controlled monster's phase.
+pub fn apply_phase_start(
+    cat: &Catalog,
+    state: &mut GameState,
+    action: &A,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let (_, monster) = awaiting(cat, state)
+        .ok_or_else(|| RuleError::illegal("no controlled monster is starting a phase"))?;
+    match action {
+        A::HirelingAbandons { hireling, piece } if *hireling == monster => {
+            super::carried::abandon(cat, state, hireling, piece, events)
+        }
+        A::HirelingGives { hireling, to, gift } if *hireling == monster => {
+            super::carried::carrier_gives(cat, state, hireling, to, gift, events)
+        }
+        A::Proceed => {
+            if let Some(t) = turn_mut(state, &monster) {
+                t.ready = true;
+            }
+            Ok(())
+        }
+        other => Err(RuleError::illegal(format!(
+            "{other:?}: at the start of its phase a controlled monster may only abandon or give belongings (7.2.1, 7.2.2)"
+        ))),
+    }
+}
+
+/// Takes the controlled monster's turn: unhidden as it starts (7.1.2), each recorded phase
+/// in order, blocking at the end of each phase (7.12), and the end of its turn (7.13). A
+/// monster blocked before its turn, no longer controlled by the character who recorded
+/// it, or off the map, loses it. It needs no decision, except (7.2.2, 7.2.1) what it does
+/// with what it carries at the start of a phase: then it stops, and returns false. True
+/// when its turn is over.
 pub fn take_turn(
     cat: &Catalog,
     state: &mut GameState,
     controller: Seat,
     piece: &PieceId,
     events: &mut Events,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let who = name(cat, piece);
-    if state.today.blocked_monsters.contains(piece)
-        || clearing(state, piece).is_none()
-        || spells::controller(cat, state, piece) != Some(controller)
-    {
+    let begun = turn(state, piece).is_some_and(|t| t.controller == controller && t.begun);
+    if !begun {
+        if state.today.blocked_monsters.contains(piece)
+            || clearing(state, piece).is_none()
+            || spells::controller(cat, state, piece) != Some(controller)
+        {
+            events.push(Event::public(
+                "7.12",
+                format!("{who} loses its turn today."),
+                E::MonsterTurnLost {
+                    monster: piece.clone(),
+                },
+            ));
+            return Ok(true);
+        }
         events.push(Event::public(
-            "7.12",
-            format!("{who} loses its turn today."),
-            E::MonsterTurnLost {
+            "7.1.1",
+            format!("{who}'s attention chit is picked: its turn begins."),
+            E::MonsterTurnBegins {
+                seat: controller,
                 monster: piece.clone(),
             },
         ));
-        return Ok(());
-    }
-    events.push(Event::public(
-        "7.1.1",
-        format!("{who}'s attention chit is picked: its turn begins."),
-        E::MonsterTurnBegins {
-            seat: controller,
-            monster: piece.clone(),
-        },
-    ));
-    let record = match turn_mut(state, piece).filter(|t| t.controller == controller) {
-        Some(t) => {
+        if let Some(t) = turn_mut(state, piece).filter(|t| t.controller == controller) {
             t.hidden = false;
-            t.record.clone()
+            t.begun = true;
         }
-        None => Vec::new(),
-    };
+    }
+    let record = turn(state, piece)
+        .filter(|t| t.controller == controller)
+        .map(|t| t.record.clone())
+        .unwrap_or_default();
     let flier = flies(cat, piece);
-    let mut climbing = false;
-    for (i, activity) in record.iter().enumerate() {
-        if state.today.blocked_monsters.contains(piece) {
+    loop {
+        let Some((i, mut climbing, ready)) = turn(state, piece)
+            .filter(|t| t.controller == controller)
+            .map(|t| (t.done, t.climbing, t.ready))
+        else {
             break;
+        };
+        let Some(activity) = record.get(i) else {
+            break;
+        };
+        // A control spell broken during its turn ends it.
+        if state.today.blocked_monsters.contains(piece)
+            || spells::controller(cat, state, piece) != Some(controller)
+        {
+            break;
+        }
+        // 7.2.2, 7.2.1: at the start of the phase its controller decides what it does
+        // with what it carries.
+        if !ready && awaiting(cat, state).is_some() {
+            return Ok(false);
         }
         let phase = i + 1;
         let mut cave_landing = false;
@@ -390,6 +494,11 @@ pub fn take_turn(
         }
         block(cat, state, piece, events);
         super::blocking::end_of_denizen_phase(cat, state, piece, events);
+        if let Some(t) = turn_mut(state, piece) {
+            t.done = phase;
+            t.ready = false;
+            t.climbing = climbing;
+        }
         if cave_landing && phase < record.len() {
             events.push(Event::public(
                 "7.3.3",
@@ -403,11 +512,16 @@ pub fn take_turn(
             break;
         }
     }
+    if let Some(t) = turn_mut(state, piece) {
+        t.done = t.record.len();
+        t.ready = false;
+    }
     // 7.3.3: nobody stays in the air after his turn.
     if matches!(state.piles.place_of(piece), Some(Place::Flying { .. })) {
         land(cat, state, piece, events)?;
     }
-    end_of_turn(cat, state, piece, events)
+    end_of_turn(cat, state, piece, events)?;
+    Ok(true)
 }
 
 /// 7.3.1: a controlled monster moves along an open roadway (two consecutive Moves into a
