@@ -5,21 +5,22 @@
 //! it. A leader carries with his own move strength or his following underlings' (7.11d),
 //! a monster with its weight (7.3.1). At the start of a phase of his own turn a character
 //! gives belongings and gold to any carrier in his clearing, and takes them back from his
-//! own (7.2.1); at the start of each phase of a leader's turn the leader may abandon them
-//! (7.2.2: he neither activates nor deactivates them; an Enchanted card stays active) or
-//! give them to the other characters and carriers in his clearing (7.2.1). When a carrier
-//! is killed, unhired or no longer controlled they go where 8.7 says (see [`dispose`]).
+//! own (7.2.1); at the start of each phase of a carrier's own turn it may abandon them
+//! (7.2.2: it neither activates nor deactivates them; an Enchanted card stays active) or
+//! give them to other players' characters and carriers in its clearing (7.2.1). When a
+//! carrier is killed, unhired or no longer controlled they go where 8.7 says (see
+//! [`dispose`]).
 //!
-//! Rulings (docs/rulings.md, "Hired leaders' belongings"): a leader unhired alive (his
-//! term over, his employer dead) keeps what he carries with his group's belongings, as
-//! 8.7 says for an employer's death, and his gold vanishes; a monster no longer
-//! controlled (its spell expired at Sunset or broken) or killed abandons what it carries
-//! in its clearing, and its gold vanishes.
+//! Rulings (docs/rulings.md, "hired leaders' and controlled monsters' belongings"): a
+//! leader unhired alive (his term over, his employer dead) keeps what he carries with his
+//! group's belongings, as 8.7 says for an employer's death, and his gold vanishes; a
+//! monster no longer controlled (its spell expired at Sunset or broken) or killed abandons
+//! what it carries in its clearing, and its gold vanishes.
 
 use super::gifts::GOLD_STEPS;
 use super::{belongings, hiring, leaders, monster_turns, who};
 use crate::engine::{Event, RuleError, Seat};
-use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E, Receiver};
+use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
 use crate::magic_realm::catalog::Catalog;
@@ -47,7 +48,7 @@ pub fn carried(state: &GameState, hireling: &PieceId) -> Vec<PieceId> {
         .collect()
 }
 
-/// 4.4.2, 7.2.2: what a hired leader carries is inactive, except Enchanted cards.
+/// 4.4.2, 7.2.2: what a carrier carries is inactive, except Enchanted cards.
 pub fn is_active(cat: &Catalog, piece: &PieceId) -> bool {
     belongings::always_active(cat, piece)
 }
@@ -99,7 +100,7 @@ pub fn carriers_of(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId>
 }
 
 /// The clearing the carrier is in.
-fn clearing_of(state: &GameState, piece: &PieceId) -> Option<ClearingRef> {
+pub(super) fn clearing_of(state: &GameState, piece: &PieceId) -> Option<ClearingRef> {
     match state.piles.place_of(piece)? {
         Place::Clearing { at } => Some(*at),
         _ => None,
@@ -107,7 +108,7 @@ fn clearing_of(state: &GameState, piece: &PieceId) -> Option<ClearingRef> {
 }
 
 /// 7.12: whether the carrier is blocked today.
-fn blocked(state: &GameState, piece: &PieceId) -> bool {
+pub(super) fn blocked(state: &GameState, piece: &PieceId) -> bool {
     match piece {
         PieceId::Native { id } => state.today.blocked_leaders.contains(id),
         _ => state.today.blocked_monsters.contains(piece),
@@ -116,7 +117,7 @@ fn blocked(state: &GameState, piece: &PieceId) -> bool {
 
 /// 7.11: the character the carrier follows today, if any (a controlled monster follows
 /// only its controller).
-fn guide(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Seat> {
+pub(super) fn guide(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Seat> {
     match piece {
         PieceId::Native { id } => state.today.leaders_following.get(id).copied(),
         _ if state.today.monsters_following.contains(piece) => {
@@ -155,7 +156,7 @@ pub fn gold(state: &GameState, leader: &NativeId) -> i32 {
     carrier_gold(state, &leaders::counter(leader))
 }
 
-fn add_gold(state: &mut GameState, piece: &PieceId, gold: i32) {
+pub(super) fn add_gold(state: &mut GameState, piece: &PieceId, gold: i32) {
     match piece {
         PieceId::Native { id } => {
             let Some(seat) = hiring::employer(state, id) else {
@@ -193,7 +194,7 @@ pub fn gain_carrier_gold(state: &mut GameState, carrier: &PieceId, gold: i32) {
 
 /// Puts `piece` into `hireling`'s pile: inactive, except an Enchanted card, which is
 /// active and face up (4.4.2, 7.2.2). His employer knows what he carries.
-fn put(cat: &Catalog, state: &mut GameState, hireling: &PieceId, piece: &PieceId) {
+pub(super) fn put(cat: &Catalog, state: &mut GameState, hireling: &PieceId, piece: &PieceId) {
     let facing = is_active(cat, piece).then_some(Facing::Up);
     state.piles.move_to(piece, place(hireling), facing);
     if let Some(seat) = super::super::combat::hirelings::employer(cat, state, hireling) {
@@ -355,7 +356,7 @@ fn learn(
 }
 
 /// The gift as the log shows it: a face-down Treasure card stays secret (4.3.5).
-fn logged(state: &GameState, gift: &Gift) -> Gift {
+pub(super) fn logged(state: &GameState, gift: &Gift) -> Gift {
     match gift {
         Gift::Belonging { piece }
             if state
@@ -369,7 +370,7 @@ fn logged(state: &GameState, gift: &Gift) -> Gift {
     }
 }
 
-fn describe(state: &GameState, gift: &Gift) -> String {
+pub(super) fn describe(state: &GameState, gift: &Gift) -> String {
     match logged(state, gift) {
         Gift::Belonging { piece } => piece.to_string(),
         Gift::Gold { gold } => format!("{gold} gold"),
@@ -514,154 +515,7 @@ pub fn may_decide(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
         && !blocked(state, carrier)
         && (!carried(state, carrier).is_empty()
             || (carrier_gold(state, carrier) > 0
-                && !receivers(cat, state, carrier, false).is_empty()))
-}
-
-/// 7.2.1: whom the carrier may give to now, in its clearing: other players' characters
-/// (not blocked, not turned into mist or transmorphized, not following someone else) and
-/// other players' carriers (not blocked, not following anyone). What it carries is its
-/// employer's already: he takes it back, or passes it to his other carriers, at his own
-/// phases. `evening`: at the end of combat (8.8), when the day's blocks no longer stop
-/// trading.
-fn receivers(cat: &Catalog, state: &GameState, carrier: &PieceId, evening: bool) -> Vec<Receiver> {
-    let Some(here) = clearing_of(state, carrier) else {
-        return Vec::new();
-    };
-    let Some(boss) = employer(cat, state, carrier) else {
-        return Vec::new();
-    };
-    if !evening && blocked(state, carrier) {
-        return Vec::new();
-    }
-    let mut out: Vec<Receiver> = state
-        .all_seats()
-        .filter(|s| *s != boss)
-        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(here))
-        .filter(|s| evening || !state.today.blocked.contains(s))
-        .filter(|s| !crate::magic_realm::combat::spells::frozen(cat, state, *s))
-        .filter(|s| match carrier {
-            PieceId::Native { id } if state.today.following_leaders.get(s) == Some(id) => true,
-            _ => !super::following::is_following(state, *s),
-        })
-        .map(|seat| Receiver::Character { seat })
-        .collect();
-    out.extend(
-        state
-            .all_seats()
-            .filter(|s| *s != boss)
-            .flat_map(|s| carriers_of(cat, state, s))
-            .filter(|c| c != carrier && clearing_of(state, c) == Some(here))
-            .filter(|c| evening || !blocked(state, c))
-            .filter(|c| guide(cat, state, c).is_none())
-            .map(|piece| Receiver::Hireling { piece }),
-    );
-    out
-}
-
-/// 7.2.1: the gifts the carrier may make now (its belongings and gold, in steps of 1, 5
-/// and 10), to each receiver in its clearing.
-pub fn give_options(cat: &Catalog, state: &GameState, carrier: &PieceId, evening: bool) -> Vec<A> {
-    let mut gifts: Vec<Gift> = carried(state, carrier)
-        .into_iter()
-        .map(|piece| Gift::Belonging { piece })
-        .collect();
-    let gold = carrier_gold(state, carrier);
-    gifts.extend(
-        GOLD_STEPS
-            .iter()
-            .filter(|g| **g <= gold)
-            .map(|g| Gift::Gold { gold: *g }),
-    );
-    let mut out = Vec::new();
-    for to in receivers(cat, state, carrier, evening) {
-        for gift in &gifts {
-            out.push(A::HirelingGives {
-                hireling: carrier.clone(),
-                to: to.clone(),
-                gift: gift.clone(),
-            });
-        }
-    }
-    out
-}
-
-/// 8.8: at the end of combat, in his turn to trade, the gifts the seat's carriers in his
-/// clearing may make.
-pub fn evening_give_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let Some(here) = who::clearing(state, seat) else {
-        return Vec::new();
-    };
-    carriers_of(cat, state, seat)
-        .iter()
-        .filter(|c| clearing_of(state, c) == Some(here))
-        .flat_map(|c| give_options(cat, state, c, true))
-        .collect()
-}
-
-/// Applies a legal `HirelingGives`: the carrier gives `to` a belonging or gold it carries.
-pub fn carrier_gives(
-    cat: &Catalog,
-    state: &mut GameState,
-    carrier: &PieceId,
-    to: &Receiver,
-    gift: &Gift,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let shown = logged(state, gift);
-    let what = describe(state, gift);
-    match (gift, to) {
-        (Gift::Belonging { piece }, _) if !carried(state, carrier).contains(piece) => {
-            return Err(RuleError::illegal(format!(
-                "{carrier} does not carry {piece}"
-            )));
-        }
-        (Gift::Belonging { piece }, Receiver::Character { seat }) => {
-            let place = who::belongings_place(state, *seat)
-                .ok_or_else(|| RuleError::illegal("the receiver has no character"))?;
-            state.piles.move_to(piece, place, None);
-            if let Some(s) = state.seat_mut(*seat) {
-                s.known.insert(piece.clone());
-            }
-            events.extend(belongings::obtained(cat, state, *seat, piece));
-        }
-        (Gift::Belonging { piece }, Receiver::Hireling { piece: keeper }) => {
-            put(cat, state, keeper, piece);
-        }
-        (Gift::Gold { gold }, _) if *gold <= 0 || *gold > carrier_gold(state, carrier) => {
-            return Err(RuleError::illegal(format!(
-                "{carrier} has not {gold} gold to give"
-            )));
-        }
-        (Gift::Gold { gold }, Receiver::Character { seat }) => {
-            add_gold(state, carrier, -gold);
-            if let Some(s) = state.seat_mut(*seat) {
-                s.gold += gold;
-            }
-        }
-        (Gift::Gold { gold }, Receiver::Hireling { piece: keeper }) => {
-            add_gold(state, carrier, -gold);
-            add_gold(state, keeper, *gold);
-        }
-        _ => {
-            return Err(RuleError::illegal(
-                "a hired leader or controlled monster gives only belongings and gold",
-            ))
-        }
-    }
-    let receiver = match to {
-        Receiver::Character { seat } => who::who(cat, state, *seat),
-        Receiver::Hireling { piece } => name(cat, piece),
-    };
-    events.push(Event::public(
-        "7.2.1",
-        format!("{} gives {receiver} {what}.", name(cat, carrier)),
-        E::HirelingGave {
-            hireling: carrier.clone(),
-            to: to.clone(),
-            gift: shown,
-        },
-    ));
-    Ok(())
+                && !super::carrier_gifts::receivers(cat, state, carrier, false).is_empty()))
 }
 
 /// 7.2.2, 7.2.1: at the start of a phase of the leader's turn: abandon one of his
@@ -683,7 +537,9 @@ pub fn phase_start_options(cat: &Catalog, state: &GameState, carrier: &PieceId) 
             piece,
         })
         .collect();
-    out.extend(give_options(cat, state, carrier, false));
+    out.extend(super::carrier_gifts::give_options(
+        cat, state, carrier, false,
+    ));
     out.push(A::Proceed);
     out
 }

@@ -453,7 +453,7 @@ pub fn apply_phase_start(
         }
         // 7.2.1: he gives to someone in his clearing.
         A::HirelingGives { hireling, to, gift } => {
-            super::carried::carrier_gives(cat, state, hireling, to, gift, events)
+            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, events)
         }
         A::Proceed => {
             if let Some(t) = state.today.leader_turn.as_mut() {

@@ -8,6 +8,7 @@ pub mod belongings;
 pub mod birdsong;
 pub mod blocking;
 pub mod carried;
+pub mod carrier_gifts;
 pub mod creatures;
 pub mod curses;
 pub mod daylight;

@@ -375,7 +375,7 @@ pub fn apply_phase_start(
             super::carried::abandon(cat, state, hireling, piece, events)
         }
         A::HirelingGives { hireling, to, gift } if *hireling == monster => {
-            super::carried::carrier_gives(cat, state, hireling, to, gift, events)
+            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, events)
         }
         A::Proceed => {
             if let Some(t) = turn_mut(state, &monster) {
@@ -436,13 +436,10 @@ pub fn take_turn(
         .map(|t| t.record.clone())
         .unwrap_or_default();
     let flier = flies(cat, piece);
-    loop {
-        let Some((i, mut climbing, ready)) = turn(state, piece)
-            .filter(|t| t.controller == controller)
-            .map(|t| (t.done, t.climbing, t.ready))
-        else {
-            break;
-        };
+    while let Some((i, mut climbing, ready)) = turn(state, piece)
+        .filter(|t| t.controller == controller)
+        .map(|t| (t.done, t.climbing, t.ready))
+    {
         let Some(activity) = record.get(i) else {
             break;
         };
