@@ -384,19 +384,7 @@ fn rule_7_3_1_a_controlled_monster_carries_what_its_weight_allows() {
         ],
         json!([1, 6, 6, 6, 6, 6, 6]),
     );
-    let mut to: Vec<ClearingRef> = g
-        .state()
-        .map
-        .moves(&cat().tiles, oak(2), &Default::default())
-        .into_iter()
-        .map(|r| r.to)
-        .filter(|c| {
-            g.state().map.clearing_kind(&cat().tiles, *c)
-                != Some(tabletop_rules::magic_realm::catalog::tiles::ClearingKind::Mountain)
-        })
-        .collect();
-    to.sort();
-    let to = to[0];
+    let to = walk_from_oak2(&g);
     let log = spider_turn(&mut g, &[Activity::Move { to }]);
     assert_eq!(
         place_of(g.state(), &spider()),
@@ -417,14 +405,63 @@ fn rule_7_3_1_a_controlled_monster_carries_what_its_weight_allows() {
     // where it went).
     assert!(!turn.iter().any(|e| matches!(e,
         E::HirelingAbandoned { piece: Some(p), .. } if *p == sword())));
-    assert!(matches!(
-        place_of(g.state(), &sword()),
-        Some(Place::Carried { .. }) | Some(Place::Clearing { .. })
-    ));
     assert_ne!(
         place_of(g.state(), &sword()),
         Some(Place::Clearing { at: oak(2) })
     );
+}
+
+/// The first clearing one Move from Oak Woods 2 that is not a mountain clearing.
+fn walk_from_oak2(g: &Game) -> ClearingRef {
+    let mut to: Vec<ClearingRef> = g
+        .state()
+        .map
+        .moves(&cat().tiles, oak(2), &Default::default())
+        .into_iter()
+        .map(|r| r.to)
+        .filter(|c| {
+            g.state().map.clearing_kind(&cat().tiles, *c)
+                != Some(tabletop_rules::magic_realm::catalog::tiles::ClearingKind::Mountain)
+        })
+        .collect();
+    to.sort();
+    to[0]
+}
+
+#[test]
+fn rule_7_3_1_a_controlled_monster_following_its_controller_carries_what_its_weight_allows() {
+    let probe = witch_and_spider(
+        "birdsong",
+        json!({"belongings": []}),
+        vec![],
+        vec![],
+        json!([]),
+    );
+    let to = walk_from_oak2(&probe);
+    let mut g = witch_and_spider(
+        "daylight",
+        json!({"belongings": [], "record": [{"activity": "move", "to": to}]}),
+        vec![],
+        vec![
+            lay(&bane_sword(), &carried_by(spider())),
+            lay(&sword(), &carried_by(spider())),
+        ],
+        json!([6, 6, 6, 6]),
+    );
+    // The spider has no turn of its own: it follows the Witch as she moves.
+    let log = g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(
+        place_of(g.state(), &spider()),
+        Some(Place::Clearing { at: to })
+    );
+    assert_eq!(
+        place_of(g.state(), &bane_sword()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+    assert!(details(&log).iter().any(|e| matches!(e,
+        E::HirelingAbandoned { hireling, piece: Some(p) } if *hireling == spider() && *p == bane_sword())));
+    assert!(!details(&log).iter().any(|e| matches!(e,
+        E::HirelingAbandoned { piece: Some(p), .. } if *p == sword())));
 }
 
 #[test]
