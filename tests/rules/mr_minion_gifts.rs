@@ -731,3 +731,38 @@ fn rule_7_2_1_a_controlled_monster_gives_another_players_character_at_the_start_
         .iter()
         .any(|a| matches!(a, A::HirelingAbandons { .. } | A::HirelingGives { .. })));
 }
+
+#[test]
+fn rule_8_8_at_the_end_of_combat_a_hired_leader_gives_to_another_players_character() {
+    use tabletop_rules::magic_realm::combat::{self, CombatStage};
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": true,
+         "hirelings": [{"native": "company-hq", "lastDay": 20}]},
+        {"character": "amazon", "at": oak(2), "hidden": true}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: oak(2) }), lay(&sword(), &carried_by(hq()))],
+        "at": "sunset", "dice": crate::spells_common::dice(1, 80)}));
+    let mut log = Vec::new();
+    for _ in 0..60 {
+        match combat::current(g.state()) {
+            Some(c) if c.stage == CombatStage::Trading && g.to_act().seats() == vec![S0] => break,
+            Some(c) if c.stage == CombatStage::Trading => {
+                let who = g.to_act().seats()[0];
+                g.apply(who, A::EndTrading).unwrap();
+            }
+            _ => crate::spells_common::pass_once(&mut g, &mut log),
+        }
+    }
+    let gift = A::HirelingGives {
+        hireling: hq(),
+        to: Receiver::Character { seat: S1 },
+        gift: Gift::Belonging { piece: sword() },
+    };
+    assert!(g.legal_actions(S0).contains(&gift));
+    // The Amazon does not decide for another player's leader.
+    assert!(!g.legal_actions(S1).contains(&gift));
+    g.apply(S0, gift).unwrap();
+    assert_eq!(
+        place_of(g.state(), &sword()),
+        Some(belongings_of(g.state(), S1))
+    );
+}
