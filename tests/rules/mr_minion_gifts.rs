@@ -766,3 +766,41 @@ fn rule_8_8_at_the_end_of_combat_a_hired_leader_gives_to_another_players_charact
         Some(belongings_of(g.state(), S1))
     );
 }
+
+#[test]
+fn rule_7_2_1_a_controlled_monster_following_its_controller_gives_at_his_phases() {
+    // The spider follows the Witch: as she begins a phase it may abandon or give what it
+    // carries (7.2.1, 7.2.2: followers trade and rearrange whenever their guide begins a
+    // phase).
+    let mut g = witch_and_spider(
+        "daylight",
+        json!({"belongings": []}),
+        vec![
+            json!({"character": "amazon", "at": oak(2), "hidden": false, "gold": 20,
+            "record": [{"activity": "hide"}]}),
+        ],
+        vec![lay(&sword(), &carried_by(spider()))],
+        json!([1, 6, 6, 6, 6, 6, 6]),
+    );
+    to_turn_of(&mut g, S0);
+    let gift = A::HirelingGives {
+        hireling: spider(),
+        to: Receiver::Character { seat: S1 },
+        gift: Gift::Belonging { piece: sword() },
+    };
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&gift));
+    assert!(legal.contains(&A::HirelingAbandons {
+        hireling: spider(),
+        piece: sword(),
+    }));
+    // Not to its own controller: he takes it back instead.
+    assert!(!legal.iter().any(|a| matches!(a,
+        A::HirelingGives { to: Receiver::Character { seat }, .. } if *seat == S0)));
+    assert!(legal.contains(&take(spider(), Gift::Belonging { piece: sword() })));
+    g.apply(S0, gift).unwrap();
+    assert_eq!(
+        place_of(g.state(), &sword()),
+        Some(belongings_of(g.state(), S1))
+    );
+}

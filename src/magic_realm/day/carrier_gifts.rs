@@ -170,3 +170,34 @@ pub fn carrier_gives(
     ));
     Ok(())
 }
+
+/// 7.2.1, 7.2.2: at the start of a phase of the character's turn, each hired leader and
+/// controlled monster of his following him (with him, 6.3.2) may abandon what it carries
+/// or give it to other players there, as at the start of its own phases.
+pub fn following_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    if !belongings::may_rearrange(state, seat) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for carrier in carriers_of(cat, state, seat) {
+        if guide(cat, state, &carrier) != Some(seat)
+            || clearing_of(state, &carrier) != Some(here)
+            || blocked(state, &carrier)
+        {
+            continue;
+        }
+        out.extend(
+            carried(state, &carrier)
+                .into_iter()
+                .map(|piece| A::HirelingAbandons {
+                    hireling: carrier.clone(),
+                    piece,
+                }),
+        );
+        out.extend(give_options(cat, state, &carrier, false));
+    }
+    out
+}

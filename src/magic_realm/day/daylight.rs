@@ -96,6 +96,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
     out.extend(super::carried::options(cat, state, seat));
+    out.extend(super::carrier_gifts::following_options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if (who::exhausted(cat, state, seat)
         && *act != Activity::Rest
@@ -248,6 +249,15 @@ pub fn apply(
         }
         A::TakeFromHireling { hireling, gift } => {
             super::carried::trade(cat, state, seat, hireling, gift, true, &mut events)?;
+            return Ok(events);
+        }
+        // 7.2.1, 7.2.2: a hired leader or controlled monster following him.
+        A::HirelingGives { hireling, to, gift } => {
+            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, &mut events)?;
+            return Ok(events);
+        }
+        A::HirelingAbandons { hireling, piece } => {
+            super::carried::abandon(cat, state, hireling, piece, &mut events)?;
             return Ok(events);
         }
         A::ActivatePhaseSpell { caster, spell_box } => {
