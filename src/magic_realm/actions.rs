@@ -507,6 +507,15 @@ pub enum MagicRealmAction {
     TurnAbsorbed {
         piece: PieceId,
     },
+    /// 7.2.1: at the start of a phase of his hired leader's or controlled monster's own
+    /// turn (or his turn to trade at the end of combat, 8.8), its employer has it give a
+    /// belonging or gold it carries to a character, hired leader or controlled monster in
+    /// its clearing.
+    HirelingGives {
+        hireling: PieceId,
+        to: Receiver,
+        gift: Gift,
+    },
 }
 
 /// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.
@@ -521,6 +530,16 @@ pub enum SightPick {
     Item { item: TreasureId },
     /// Perceive Spell: the spell he learns, of those he perceived.
     Spell { spell: SpellId },
+}
+
+/// 7.2.1: who receives a hired leader's or controlled monster's gift.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[serde(tag = "to", rename_all = "camelCase")]
+pub enum Receiver {
+    /// A character.
+    Character { seat: Seat },
+    /// A hired leader or controlled monster (its counter).
+    Hireling { piece: PieceId },
 }
 
 /// What one character gives another (7.2.1, 4.5.4).

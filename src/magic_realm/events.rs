@@ -1379,6 +1379,13 @@ pub enum MagicRealmEvent {
         leader: NativeId,
         cards: Vec<crate::magic_realm::catalog::items::TreasureId>,
     },
+    /// 7.2.1: the hired leader or controlled monster `hireling` gives `to` a belonging or
+    /// gold it carried (a face-down Treasure card shows as `SecretCard`).
+    HirelingGave {
+        hireling: PieceId,
+        to: crate::magic_realm::actions::Receiver,
+        gift: Gift,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -824,6 +824,10 @@ pub struct GameState {
     /// Spells bewitching their targets (8.4.3), each with its Magic chit committed.
     #[serde(default)]
     pub spells: Vec<crate::magic_realm::combat::spells::SpellInEffect>,
+    /// 7.2.1, 8.7: the gold each controlled monster records for its controller (a hired
+    /// leader's is with his hire, `Hireling::gold`), by counter, in counter order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried_gold: Vec<(PieceId, i32)>,
 }
 
 /// The stream purpose of a game's random draws (see `Stream::new`).

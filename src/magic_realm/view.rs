@@ -88,6 +88,11 @@ pub struct OwnView {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub monster_turns: Vec<crate::magic_realm::day::monster_turns::MonsterTurn>,
+    /// 7.2.1: the gold his controlled monsters record for him (his hired leaders' is in
+    /// `hirelings`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub carried_gold: Vec<(PieceId, i32)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -274,6 +279,16 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     .monster_turns
                     .iter()
                     .filter(|t| t.controller == seat)
+                    .cloned()
+                    .collect(),
+                carried_gold: state
+                    .carried_gold
+                    .iter()
+                    .filter(|(p, _)| {
+                        crate::magic_realm::game::data().is_ok_and(|cat| {
+                            crate::magic_realm::day::carried::employer(cat, state, p) == Some(seat)
+                        })
+                    })
                     .cloned()
                     .collect(),
             })

@@ -108,6 +108,14 @@ pub fn killed(
         })
         .collect();
     let share = i32::try_from(sharers.len().max(1)).unwrap_or(1);
+    // 8.7: what a controlled monster carried is abandoned where it falls (8.7 passes only
+    // a character's or a hired leader's belongings to the killer), its gold vanishing;
+    // before its control spell ends with it.
+    if let Some(Who::Denizen(piece @ PieceId::Monster { .. })) = &victim {
+        if carried::is_carrier(cat, state, piece) {
+            carried::dispose(cat, state, piece, HirelingSpoilsTo::Abandoned, events);
+        }
+    }
     // 4.6.9h: a killed denizen is released from the spells that name it.
     if let Some(Who::Denizen(piece)) = &victim {
         let target = super::CombatTarget::Denizen {
@@ -166,16 +174,17 @@ pub fn killed(
                 }),
                 _ => (0, 0, 0),
             };
-            // 8.7: a hired leader killing a native adds its Gold bounty to his gold.
-            let leaders: Vec<_> = sharers
+            // 8.7: a hired leader or controlled monster killing a native adds its Gold
+            // bounty to its gold.
+            let carriers: Vec<PieceId> = sharers
                 .iter()
                 .filter_map(|w| match w {
-                    Who::Denizen(p) => carried::hired_leader(cat, state, p),
-                    Who::Character(_) => None,
+                    Who::Denizen(p) if carried::is_carrier(cat, state, p) => Some(p.clone()),
+                    _ => None,
                 })
                 .collect();
-            for leader in leaders {
-                carried::gain_gold(state, &leader, gold / share);
+            for carrier in carriers {
+                carried::gain_carrier_gold(state, &carrier, gold / share);
             }
             for seat in &characters {
                 let kills = count_kill(state, *seat);
@@ -262,16 +271,15 @@ pub fn character_killed(
                 add_points(state, *k, 0, 0, gold);
             }
         }
-        // 8.7: killed by a hired leader: he keeps the victim's belongings and gold for his
-        // employer (who took his notoriety with the kill's spoils, `hireling_kill`).
-        Some(Who::Denizen(piece)) if carried::hired_leader(cat, state, piece).is_some() => {
+        // 8.7: killed by a hired leader or controlled monster: it keeps the victim's
+        // belongings and gold for its employer (who took his notoriety with the kill's
+        // spoils, `hireling_kill`).
+        Some(Who::Denizen(piece)) if carried::is_carrier(cat, state, piece) => {
             let items = belongings::owned(state, seat);
             for item in &items {
                 carried::keep(cat, state, piece, item);
             }
-            if let PieceId::Native { id } = piece {
-                carried::gain_gold(state, id, gold);
-            }
+            carried::gain_carrier_gold(state, piece, gold);
             events.push(Event::public(
                 "8.7",
                 format!(
@@ -290,8 +298,8 @@ pub fn character_killed(
                 },
             ));
         }
-        // 8.7: killed by another hireling (an underling, a controlled monster): his
-        // belongings stay to be abandoned where he fell, as `quitting::kill` does.
+        // 8.7: killed by another hireling (an underling): his belongings stay to be
+        // abandoned where he fell, as `quitting::kill` does.
         Some(Who::Denizen(piece)) if super::hirelings::is_hireling(cat, state, piece) => {}
         Some(Who::Denizen(piece)) => {
             // 8.7: a native's group box receives the belongings; a monster leaves them.
@@ -321,9 +329,9 @@ pub fn character_killed(
 
 /// 8.7: where a hired leader's belongings and gold go when he is killed: to the
 /// character who killed him (the first of those whose hits killed him at once), to the
-/// hired leader who killed him (kept for his employer), to the box of the unhired native
-/// who killed him; killed by a monster, an underling or a controlled monster (which carry
-/// nothing), or by no one, they are abandoned and the gold vanishes.
+/// hired leader or controlled monster who killed him (kept for its employer), to the box
+/// of the unhired native who killed him; killed by a monster, an underling or by no one,
+/// they are abandoned and the gold vanishes.
 fn leader_spoils_to(
     cat: &Catalog,
     state: &GameState,
@@ -336,11 +344,9 @@ fn leader_spoils_to(
             .map_or(HirelingSpoilsTo::Abandoned, |seat| {
                 HirelingSpoilsTo::Character { seat: *seat }
             }),
-        Some(Who::Denizen(k)) if carried::hired_leader(cat, state, k).is_some() => {
-            HirelingSpoilsTo::Hireling {
-                hireling: k.clone(),
-            }
-        }
+        Some(Who::Denizen(k)) if carried::is_carrier(cat, state, k) => HirelingSpoilsTo::Hireling {
+            hireling: k.clone(),
+        },
         Some(Who::Denizen(k)) if super::hirelings::is_hireling(cat, state, k) => {
             HirelingSpoilsTo::Abandoned
         }

@@ -1,19 +1,25 @@
-//! What hired leaders carry (rules 4.3, 7.2.1, 7.2.2, 7.3.1, 7.6, 7.11d, 8.7): a hired
-//! leader carries belongings and records gold, and both belong to the character who hired
-//! him. He carries with his own move strength or his following underlings' (7.11d). At the
-//! start of a phase of his own turn the character gives them to his hired leaders in his
-//! clearing or takes them back (7.2.1); at the start of each phase of a leader's turn the
-//! leader may abandon them, and nothing else (7.2.2: he neither activates nor deactivates
-//! them; an Enchanted card stays active). When he is killed or unhired they go where 8.7
-//! says (see [`dispose`]).
+//! What hired leaders and controlled monsters carry (rules 4.3, 6.2.5, 7.2.1, 7.2.2, 7.3.1,
+//! 7.6, 7.11d, 8.7): a carrier (a hired leader, or a controlled monster, which "can only
+//! trade with other characters, hired leaders, or controlled monsters", 6.2.5) carries
+//! belongings and records gold, and both belong to the character who hired or controls
+//! it. A leader carries with his own move strength or his following underlings' (7.11d),
+//! a monster with its weight (7.3.1). At the start of a phase of his own turn a character
+//! gives belongings and gold to any carrier in his clearing, and takes them back from his
+//! own (7.2.1); at the start of each phase of a carrier's own turn it may abandon them
+//! (7.2.2: it neither activates nor deactivates them; an Enchanted card stays active) or
+//! give them to other players' characters and carriers in its clearing (7.2.1). When a
+//! carrier is killed, unhired or no longer controlled they go where 8.7 says (see
+//! [`dispose`]).
 //!
-//! Rulings (docs/rulings.md, "Hired leaders' belongings"): controlled monsters carry
-//! nothing yet; a leader unhired alive (his term over, his employer dead) keeps what he
-//! carries with his group's belongings, as 8.7 says for an employer's death, and his gold
-//! vanishes.
+//! Rulings (docs/rulings.md, "hired leaders' and controlled monsters' belongings"): a
+//! leader unhired alive (his term over, his employer dead) keeps what he carries with his
+//! group's belongings, as 8.7 says for an employer's death, and his gold vanishes; a
+//! monster no longer controlled (its spell expired at Sunset or broken) or killed abandons
+//! what it carries in its clearing, and its gold vanishes.
 
+use super::following::Guide;
 use super::gifts::GOLD_STEPS;
-use super::{belongings, hiring, leaders, who};
+use super::{belongings, hiring, leaders, monster_turns, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::common::Size;
@@ -43,7 +49,7 @@ pub fn carried(state: &GameState, hireling: &PieceId) -> Vec<PieceId> {
         .collect()
 }
 
-/// 4.4.2, 7.2.2: what a hired leader carries is inactive, except Enchanted cards.
+/// 4.4.2, 7.2.2: what a carrier carries is inactive, except Enchanted cards.
 pub fn is_active(cat: &Catalog, piece: &PieceId) -> bool {
     belongings::always_active(cat, piece)
 }
@@ -64,42 +70,132 @@ pub fn hired_leader(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option
     }
 }
 
+/// 6.2.5: the character a carrier works for: a hired leader's employer, a controlled
+/// monster's controller. `None` for any other counter.
+pub fn employer(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Seat> {
+    match piece {
+        PieceId::Native { id } => {
+            hired_leader(cat, state, piece).and_then(|_| hiring::employer(state, id))
+        }
+        PieceId::Monster { .. } => {
+            crate::magic_realm::combat::spells::controller(cat, state, piece)
+        }
+        _ => None,
+    }
+}
+
+/// 6.2.5: whether the counter is a carrier (a hired leader or a controlled monster).
+pub fn is_carrier(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    employer(cat, state, piece).is_some()
+}
+
+/// The seat's carriers on the map: his hired leaders in hiring order, then the monsters
+/// he controls.
+pub fn carriers_of(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
+    let mut out: Vec<PieceId> = leaders::leaders_of(cat, state, seat)
+        .iter()
+        .map(leaders::counter)
+        .collect();
+    out.extend(monster_turns::controlled_by(cat, state, seat));
+    out
+}
+
+/// The clearing the carrier is in.
+pub(super) fn clearing_of(state: &GameState, piece: &PieceId) -> Option<ClearingRef> {
+    match state.piles.place_of(piece)? {
+        Place::Clearing { at } => Some(*at),
+        _ => None,
+    }
+}
+
+/// 7.12: whether the carrier is blocked today.
+pub(super) fn blocked(state: &GameState, piece: &PieceId) -> bool {
+    match piece {
+        PieceId::Native { id } => state.today.blocked_leaders.contains(id),
+        _ => state.today.blocked_monsters.contains(piece),
+    }
+}
+
+/// 7.11: the guide the carrier follows today, if any (a controlled monster follows only
+/// its controller).
+pub(super) fn guide(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Guide> {
+    match piece {
+        PieceId::Native { id } => state.today.leaders_following.get(id).cloned(),
+        _ if state.today.monsters_following.contains(piece) => {
+            crate::magic_realm::combat::spells::controller(cat, state, piece).map(Guide::character)
+        }
+        _ => None,
+    }
+}
+
 /// The carrier's name, for the log.
 pub fn name(cat: &Catalog, hireling: &PieceId) -> String {
     match hireling {
         PieceId::Native { id } => leaders::name(cat, id),
+        PieceId::Monster { .. } => monster_turns::name(cat, hireling),
         other => other.to_string(),
+    }
+}
+
+/// 7.2.1, 8.7: the gold the carrier has recorded.
+pub fn carrier_gold(state: &GameState, piece: &PieceId) -> i32 {
+    match piece {
+        PieceId::Native { id } => hiring::employer(state, id)
+            .and_then(|s| state.seat(s))
+            .and_then(|s| s.hirelings.iter().find(|h| &h.native == id))
+            .map_or(0, |h| h.gold),
+        _ => state
+            .carried_gold
+            .iter()
+            .find(|(p, _)| p == piece)
+            .map_or(0, |(_, g)| *g),
     }
 }
 
 /// 7.6, 8.7: the gold the hired leader has recorded.
 pub fn gold(state: &GameState, leader: &NativeId) -> i32 {
-    hiring::employer(state, leader)
-        .and_then(|s| state.seat(s))
-        .and_then(|s| s.hirelings.iter().find(|h| &h.native == leader))
-        .map_or(0, |h| h.gold)
+    carrier_gold(state, &leaders::counter(leader))
 }
 
-fn add_gold(state: &mut GameState, leader: &NativeId, gold: i32) {
-    let Some(seat) = hiring::employer(state, leader) else {
-        return;
-    };
-    if let Some(h) = state
-        .seat_mut(seat)
-        .and_then(|s| s.hirelings.iter_mut().find(|h| &h.native == leader))
-    {
-        h.gold += gold;
+pub(super) fn add_gold(state: &mut GameState, piece: &PieceId, gold: i32) {
+    match piece {
+        PieceId::Native { id } => {
+            let Some(seat) = hiring::employer(state, id) else {
+                return;
+            };
+            if let Some(h) = state
+                .seat_mut(seat)
+                .and_then(|s| s.hirelings.iter_mut().find(|h| &h.native == id))
+            {
+                h.gold += gold;
+            }
+        }
+        _ => {
+            let list = &mut state.carried_gold;
+            match list.iter_mut().find(|(p, _)| p == piece) {
+                Some(entry) => entry.1 += gold,
+                None => list.push((piece.clone(), gold)),
+            }
+            list.retain(|(_, g)| *g != 0);
+            list.sort();
+        }
     }
 }
 
 /// 8.7: a hired leader who kills a native adds its Gold bounty to his recorded gold.
 pub fn gain_gold(state: &mut GameState, leader: &NativeId, gold: i32) {
-    add_gold(state, leader, gold);
+    add_gold(state, &leaders::counter(leader), gold);
+}
+
+/// 8.7: a hired leader or controlled monster who kills a native adds its Gold bounty to
+/// its recorded gold.
+pub fn gain_carrier_gold(state: &mut GameState, carrier: &PieceId, gold: i32) {
+    add_gold(state, carrier, gold);
 }
 
 /// Puts `piece` into `hireling`'s pile: inactive, except an Enchanted card, which is
 /// active and face up (4.4.2, 7.2.2). His employer knows what he carries.
-fn put(cat: &Catalog, state: &mut GameState, hireling: &PieceId, piece: &PieceId) {
+pub(super) fn put(cat: &Catalog, state: &mut GameState, hireling: &PieceId, piece: &PieceId) {
     let facing = is_active(cat, piece).then_some(Facing::Up);
     state.piles.move_to(piece, place(hireling), facing);
     if let Some(seat) = super::super::combat::hirelings::employer(cat, state, hireling) {
@@ -115,10 +211,11 @@ pub fn keep(cat: &Catalog, state: &mut GameState, hireling: &PieceId, piece: &Pi
     put(cat, state, hireling, piece);
 }
 
-/// 7.2.1: the seat's hired leaders he may trade with now: in his clearing, at the start of
-/// a phase of his turn (or his turn to trade at the end of combat, 8.8), neither of them
-/// blocked, he not turned into mist (4.6.8b).
-fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<NativeId> {
+/// 7.2.1: the carriers the seat may trade with now: in his clearing, at the start of a
+/// phase of his turn (or his turn to trade at the end of combat, 8.8), neither of them
+/// blocked, he not turned into mist (4.6.8b). Another player's carrier that follows
+/// someone else is with its guide, off the map (6.3.2): it trades at its guide's phases.
+fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
@@ -128,14 +225,20 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<NativeId> {
         return Vec::new();
     }
     let evening = crate::magic_realm::combat::trading::turn_of(state).is_some();
-    leaders::leaders_of(cat, state, seat)
-        .into_iter()
-        .filter(|l| leaders::clearing(state, l) == Some(here))
-        .filter(|l| evening || !state.today.blocked_leaders.contains(l))
+    state
+        .all_seats()
+        .flat_map(|s| carriers_of(cat, state, s).into_iter().map(move |c| (s, c)))
+        .filter(|(_, c)| clearing_of(state, c) == Some(here))
+        .filter(|(_, c)| evening || !blocked(state, c))
+        .filter(|(s, c)| {
+            *s == seat || guide(cat, state, c).is_none_or(|g| g == Guide::character(seat))
+        })
+        .map(|(_, c)| c)
         .collect()
 }
 
-/// 7.2.1: what the seat may give his hired leaders and take back from them now.
+/// 7.2.1: what the seat may give the carriers in his clearing (any player's), and take
+/// back from his own, now.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let mut out = Vec::new();
     let partners = partners(cat, state, seat);
@@ -149,8 +252,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         .filter(|p| !super::treasure_phases::committed(state, seat, p))
         .collect();
     let my_gold = state.seat(seat).map_or(0, |s| s.gold);
-    for leader in partners {
-        let hireling = leaders::counter(&leader);
+    for hireling in partners {
+        let own = employer(cat, state, &hireling) == Some(seat);
         for piece in &mine {
             out.push(A::GiveToHireling {
                 hireling: hireling.clone(),
@@ -165,28 +268,32 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                 gift: Gift::Gold { gold: *g },
             });
         }
-        for piece in carried(state, &hireling) {
-            out.push(A::TakeFromHireling {
-                hireling: hireling.clone(),
-                gift: Gift::Belonging { piece },
-            });
+        if own {
+            for piece in carried(state, &hireling) {
+                out.push(A::TakeFromHireling {
+                    hireling: hireling.clone(),
+                    gift: Gift::Belonging { piece },
+                });
+            }
+            let his_gold = carrier_gold(state, &hireling);
+            for g in GOLD_STEPS.iter().filter(|g| **g <= his_gold) {
+                out.push(A::TakeFromHireling {
+                    hireling: hireling.clone(),
+                    gift: Gift::Gold { gold: *g },
+                });
+            }
         }
-        let his_gold = gold(state, &leader);
-        for g in GOLD_STEPS.iter().filter(|g| **g <= his_gold) {
-            out.push(A::TakeFromHireling {
-                hireling: hireling.clone(),
-                gift: Gift::Gold { gold: *g },
-            });
-        }
-        // 4.5.4: the discoveries lying in their clearing that the other lacks.
-        let Some(here) = who::clearing(state, seat) else {
+        // 4.5.4: the discoveries lying in their clearing that the other lacks (a hired
+        // leader's own; a controlled monster has none of its own).
+        let (Some(here), PieceId::Native { id: leader }) = (who::clearing(state, seat), &hireling)
+        else {
             continue;
         };
         let mine = state
             .seat(seat)
             .map(|s| s.discoveries.clone())
             .unwrap_or_default();
-        let his = super::leader_search::discoveries(state, &leader);
+        let his = super::leader_search::discoveries(state, leader);
         for gift in super::gifts::discoveries_in(cat, state, &mine, here) {
             if !knows(&his, &gift) {
                 out.push(A::GiveToHireling {
@@ -194,6 +301,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                     gift,
                 });
             }
+        }
+        if !own {
+            continue;
         }
         for gift in super::gifts::discoveries_in(cat, state, &his, here) {
             if !knows(&mine, &gift) {
@@ -249,7 +359,7 @@ fn learn(
 }
 
 /// The gift as the log shows it: a face-down Treasure card stays secret (4.3.5).
-fn logged(state: &GameState, gift: &Gift) -> Gift {
+pub(super) fn logged(state: &GameState, gift: &Gift) -> Gift {
     match gift {
         Gift::Belonging { piece }
             if state
@@ -263,7 +373,7 @@ fn logged(state: &GameState, gift: &Gift) -> Gift {
     }
 }
 
-fn describe(state: &GameState, gift: &Gift) -> String {
+pub(super) fn describe(state: &GameState, gift: &Gift) -> String {
     match logged(state, gift) {
         Gift::Belonging { piece } => piece.to_string(),
         Gift::Gold { gold } => format!("{gold} gold"),
@@ -284,8 +394,20 @@ pub fn trade(
     back: bool,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let leader = hired_leader(cat, state, hireling)
-        .ok_or_else(|| RuleError::illegal(format!("{hireling} is not a hired leader")))?;
+    let boss = employer(cat, state, hireling).ok_or_else(|| {
+        RuleError::illegal(format!(
+            "{hireling} is neither a hired leader nor a controlled monster"
+        ))
+    })?;
+    if back && boss != seat {
+        return Err(RuleError::illegal(format!(
+            "{hireling} is another player's: it gives at the start of its own phases (7.2.1)"
+        )));
+    }
+    let leader = match hireling {
+        PieceId::Native { id } => Some(id.clone()),
+        _ => None,
+    };
     match gift {
         Gift::Belonging { piece } if back => {
             let to = who::belongings_place(state, seat)
@@ -304,7 +426,12 @@ pub fn trade(
             if let Some(s) = state.seat_mut(seat) {
                 s.gold -= g;
             }
-            add_gold(state, &leader, g);
+            add_gold(state, hireling, g);
+        }
+        Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. } if leader.is_none() => {
+            return Err(RuleError::illegal(
+                "a controlled monster has no discoveries of its own",
+            ))
         }
         Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. } if back => {
             learn(
@@ -316,10 +443,13 @@ pub fn trade(
             );
         }
         Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. } => {
+            let Some(leader) = &leader else {
+                return Err(RuleError::internal("no hired leader"));
+            };
             learn(
                 cat,
                 state,
-                |st| super::leader_search::discoveries_mut(st, &leader),
+                |st| super::leader_search::discoveries_mut(st, leader),
                 gift,
                 events,
             );
@@ -331,7 +461,7 @@ pub fn trade(
         }
     }
     let me = who::who(cat, state, seat);
-    let him = leaders::name(cat, &leader);
+    let him = name(cat, hireling);
     let what = describe(state, gift);
     let shown = logged(state, gift);
     let discovery = matches!(
@@ -373,25 +503,46 @@ pub fn trade(
     Ok(())
 }
 
-/// 7.2.2: whether the hired leader's employer may have him abandon belongings now: he
-/// carries some, is in a clearing and is not blocked.
+/// 7.2.2, 7.2.1: whether the hired leader's employer has a decision at the start of his
+/// phase (see [`may_decide`]).
 pub fn may_abandon(state: &GameState, leader: &NativeId) -> bool {
-    leaders::clearing(state, leader).is_some()
-        && !state.today.blocked_leaders.contains(leader)
-        && !carried(state, &leaders::counter(leader)).is_empty()
+    crate::magic_realm::game::data()
+        .is_ok_and(|cat| may_decide(cat, state, &leaders::counter(leader)))
 }
 
-/// 7.2.2: at the start of a phase of the leader's turn: abandon one of his belongings, or
-/// go on with the phase.
+/// 7.2.2, 7.2.1: whether the carrier's employer has a decision at the start of its phase:
+/// it is in a clearing, not blocked, and carries belongings (to abandon or give) or gold
+/// it could give to someone there.
+pub fn may_decide(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
+    clearing_of(state, carrier).is_some()
+        && !blocked(state, carrier)
+        && (!carried(state, carrier).is_empty()
+            || (carrier_gold(state, carrier) > 0
+                && !super::carrier_gifts::receivers(cat, state, carrier, false).is_empty()))
+}
+
+/// 7.2.2, 7.2.1: at the start of a phase of the leader's turn: abandon one of his
+/// belongings, give one (or gold) to someone in his clearing, or go on with the phase.
 pub fn abandon_options(state: &GameState, leader: &NativeId) -> Vec<A> {
-    let hireling = leaders::counter(leader);
-    let mut out: Vec<A> = carried(state, &hireling)
+    crate::magic_realm::game::data()
+        .map(|cat| phase_start_options(cat, state, &leaders::counter(leader)))
+        .unwrap_or_else(|_| vec![A::Proceed])
+}
+
+/// 7.2.2, 7.2.1: at the start of a phase of the carrier's turn: abandon one of its
+/// belongings, give one (or gold) to another player in its clearing, or go on with the
+/// phase (`Proceed`).
+pub fn phase_start_options(cat: &Catalog, state: &GameState, carrier: &PieceId) -> Vec<A> {
+    let mut out: Vec<A> = carried(state, carrier)
         .into_iter()
         .map(|piece| A::HirelingAbandons {
-            hireling: hireling.clone(),
+            hireling: carrier.clone(),
             piece,
         })
         .collect();
+    out.extend(super::carrier_gifts::give_options(
+        cat, state, carrier, false,
+    ));
     out.push(A::Proceed);
     out
 }
@@ -474,6 +625,24 @@ pub fn carry_strength(
     super::underlings::following_strength(cat, state, &guide, from).map_or(own, |s| s.max(own))
 }
 
+/// 7.3.1: the heaviest item the carrier can carry as it moves out of `from`: a hired
+/// leader's strength ([`carry_strength`]), a controlled monster's weight/vulnerability.
+fn carrier_strength(
+    cat: &Catalog,
+    state: &GameState,
+    carrier: &PieceId,
+    from: ClearingRef,
+) -> Size {
+    match carrier {
+        PieceId::Native { id } => carry_strength(cat, state, id, from),
+        PieceId::Monster { id, .. } => cat
+            .denizens
+            .monster(id)
+            .map_or(Size::Negligible, |m| m.size),
+        _ => Size::Negligible,
+    }
+}
+
 /// 7.3.1: as the hired leader leaves `from`, what he carries that is heavier than he can
 /// carry stays behind, abandoned there. Call before anyone moves.
 pub fn leave_heavy_items(
@@ -483,9 +652,21 @@ pub fn leave_heavy_items(
     from: ClearingRef,
     events: &mut Events,
 ) {
-    let hireling = leaders::counter(leader);
-    let strength = carry_strength(cat, state, leader, from);
-    for piece in carried(state, &hireling) {
+    leave_heavy(cat, state, &leaders::counter(leader), from, events);
+}
+
+/// 7.3.1: as the carrier (a hired leader or a controlled monster) leaves `from`, what it
+/// carries that is heavier than it can carry stays behind, abandoned there. Call before
+/// anyone moves.
+pub fn leave_heavy(
+    cat: &Catalog,
+    state: &mut GameState,
+    hireling: &PieceId,
+    from: ClearingRef,
+    events: &mut Events,
+) {
+    let strength = carrier_strength(cat, state, hireling, from);
+    for piece in carried(state, hireling) {
         if who::weight(cat, &piece).is_none_or(|w| w <= strength) {
             continue;
         }
@@ -500,7 +681,7 @@ pub fn leave_heavy_items(
             "7.3.1",
             format!(
                 "{} cannot carry {} (heavier than {strength:?}) and abandons it in {}.",
-                leaders::name(cat, leader),
+                name(cat, hireling),
                 shown
                     .as_ref()
                     .map_or_else(|| "a Treasure card".into(), ToString::to_string),
@@ -524,17 +705,11 @@ pub fn dispose(
     events: &mut Events,
 ) {
     let items = carried(state, hireling);
-    let leader = match hireling {
-        PieceId::Native { id } => Some(id.clone()),
-        _ => None,
-    };
-    let gold = leader.as_ref().map_or(0, |l| gold(state, l));
+    let gold = carrier_gold(state, hireling);
     if items.is_empty() && gold == 0 {
         return;
     }
-    if let Some(l) = &leader {
-        add_gold(state, l, -gold);
-    }
+    add_gold(state, hireling, -gold);
     let mut to = to;
     match &to {
         HirelingSpoilsTo::Character { seat } => {
@@ -555,9 +730,7 @@ pub fn dispose(
             for piece in &items {
                 put(cat, state, keeper, piece);
             }
-            if let PieceId::Native { id } = keeper {
-                add_gold(state, id, gold);
-            }
+            add_gold(state, keeper, gold);
         }
         HirelingSpoilsTo::NativeBox { group } => {
             for piece in &items {
@@ -614,21 +787,36 @@ pub fn dispose(
 
 /// 8.7, 8.9: a hired leader no longer hired (his term over, his employer dead or gone, a
 /// rebel) keeps what he carries with his group's belongings on the Setup Card; the gold he
-/// recorded went with his hire. A counter that is no hired leader carries nothing.
+/// recorded went with his hire. A monster no longer controlled (its spell expired at
+/// Sunset, or broken) abandons what it carries in its clearing (once it is in one), and
+/// its gold vanishes. A counter that is no carrier carries nothing.
 pub fn release_unhired(cat: &Catalog, state: &mut GameState) -> Events {
     let mut events = Vec::new();
-    let orphans: Vec<PieceId> = state
+    let mut orphans: Vec<PieceId> = state
         .piles
         .iter()
         .filter_map(|(p, _)| match p {
-            Place::Carried { by } if hired_leader(cat, state, by).is_none() => Some(by.clone()),
+            Place::Carried { by } if !is_carrier(cat, state, by) => Some(by.clone()),
             _ => None,
         })
         .collect();
+    orphans.extend(
+        state
+            .carried_gold
+            .iter()
+            .map(|(p, _)| p.clone())
+            .filter(|p| !is_carrier(cat, state, p)),
+    );
+    orphans.sort();
+    orphans.dedup();
     for by in orphans {
         let to = match crate::magic_realm::combat::fighters::group_of(cat, &by) {
             Some(group) => HirelingSpoilsTo::NativeBox { group },
-            None => HirelingSpoilsTo::Abandoned,
+            None if clearing_of(state, &by).is_some() || carried(state, &by).is_empty() => {
+                HirelingSpoilsTo::Abandoned
+            }
+            // A monster in the air keeps them until it lands.
+            None => continue,
         };
         dispose(cat, state, &by, to, &mut events);
     }

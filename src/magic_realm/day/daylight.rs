@@ -37,9 +37,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if super::leaders::awaiting(state).is_some() {
         return super::leaders::phase_start_options(cat, state, seat);
     }
-    // Lost (card rule 2): where his controlled monster's Lost Move goes.
-    if super::monster_turns::awaiting(state).is_some() {
-        return super::monster_turns::awaiting_options(state, seat);
+    // 7.2.2, 7.2.1: at the start of a phase of his controlled monster's turn.
+    if super::monster_turns::awaiting(cat, state).is_some() {
+        return super::monster_turns::phase_start_options(cat, state, seat);
     }
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
@@ -96,6 +96,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out.extend(super::missions::options(cat, state, seat));
     out.extend(super::gifts::options(cat, state, seat));
     out.extend(super::carried::options(cat, state, seat));
+    out.extend(super::carrier_gifts::following_options(cat, state, seat));
     // 7.8: a character with every chit fatigued or wounded can only rest.
     if (who::exhausted(cat, state, seat)
         && *act != Activity::Rest
@@ -160,8 +161,13 @@ pub fn apply(
         super::leaders::apply_phase_start(cat, state, action, &mut events)?;
         return Ok(events);
     }
-    if super::monster_turns::awaiting(state).is_some() {
-        super::monster_turns::apply_awaiting(state, seat, action)?;
+    if let Some((controller, _)) = super::monster_turns::awaiting(cat, state) {
+        if controller != seat {
+            return Err(RuleError::illegal(
+                "it is not this seat's controlled monster",
+            ));
+        }
+        super::monster_turns::apply_phase_start(cat, state, action, &mut events)?;
         return Ok(events);
     }
     if !following::waiting(state).is_empty() {
@@ -245,6 +251,15 @@ pub fn apply(
         }
         A::TakeFromHireling { hireling, gift } => {
             super::carried::trade(cat, state, seat, hireling, gift, true, &mut events)?;
+            return Ok(events);
+        }
+        // 7.2.1, 7.2.2: a hired leader or controlled monster following him.
+        A::HirelingGives { hireling, to, gift } => {
+            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, &mut events)?;
+            return Ok(events);
+        }
+        A::HirelingAbandons { hireling, piece } => {
+            super::carried::abandon(cat, state, hireling, piece, &mut events)?;
             return Ok(events);
         }
         A::ActivatePhaseSpell { caster, spell_box } => {
@@ -629,7 +644,8 @@ pub fn progress(
                 next_turn(state);
                 continue;
             }
-            // 6.2.5: so is a controlled monster's.
+            // 6.2.5: so is a controlled monster's (7.2.2, 7.2.1: but for what it does with
+            // what it carries).
             Some(Turner::Monster {
                 controller,
                 monster,

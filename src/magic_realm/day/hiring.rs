@@ -380,6 +380,8 @@ pub fn accompany(
     // 7.3.3, 7.11: the controlled monsters following him (flying ones walk too, following
     // a guide who moves normally).
     for m in super::steeds::following_at(cat, state, seat, &here) {
+        // 7.3.1: what a following controlled monster cannot carry stays behind.
+        super::carried::leave_heavy(cat, state, &m, from, events);
         moving.extend(super::steeds::with_part(cat, state, &m));
     }
     if moving.is_empty() {

@@ -474,6 +474,10 @@ pub fn apply_phase_start(
         A::HirelingAbandons { hireling, piece } => {
             super::carried::abandon(cat, state, hireling, piece, events)
         }
+        // 7.2.1: he gives to someone in his clearing.
+        A::HirelingGives { hireling, to, gift } => {
+            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, events)
+        }
         A::Proceed => {
             if let Some(t) = state.today.leader_turn.as_mut() {
                 t.ready = true;

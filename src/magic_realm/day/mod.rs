@@ -8,6 +8,7 @@ pub mod belongings;
 pub mod birdsong;
 pub mod blocking;
 pub mod carried;
+pub mod carrier_gifts;
 pub mod creatures;
 pub mod curses;
 pub mod daylight;
@@ -162,7 +163,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
                 twt::choice::decider(state)
                     .or(premonition::decider(state))
                     .or(leaders::awaiting(state).map(|(seat, _)| seat))
-                    .or(monster_turns::awaiting(state).map(|(seat, _)| seat))
+                    .or(monster_turns::awaiting(cat, state).map(|(seat, _)| seat))
                     .or(daylight::turn_of(state))
                     .into_iter()
                     .collect()
@@ -209,7 +210,8 @@ pub fn apply(
         _ => return Err(RuleError::illegal("the game is not in a day")),
     };
     advance(cat, state, &mut events)?;
-    // 8.7, 8.9: a hired leader no longer hired keeps what he carried with his group.
+    // 8.7, 8.9: a hired leader no longer hired keeps what he carried with his group; a
+    // monster no longer controlled abandons it.
     events.extend(carried::release_unhired(cat, state));
     // 4.6.6h: Permanent spells whose targets are now supplied with colour are energized.
     crate::magic_realm::combat::spells::permanent::supply(cat, state, &mut events)?;
@@ -258,6 +260,8 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                 }
                 // 4.6.6g: the Day spells cast yesterday expire at Sunset.
                 crate::magic_realm::combat::spells::sunset(cat, state, day, events);
+                // 7.2.2, 8.7: a monster no longer controlled abandons what it carried.
+                events.extend(carried::release_unhired(cat, state));
                 // 8.1.1: the Flowers of Rest's sleepers wake.
                 sleep::wake(cat, state, events);
                 events.extend(evening::sunset(cat, state));

@@ -39,17 +39,26 @@ pub struct MonsterTurn {
     /// 7.4: it hid on its turn today (until it is blocked).
     #[serde(default)]
     pub hidden: bool,
-    /// 7.1.1: its turn has begun (its attention chit was picked).
+    /// Its turn has begun (its attention chit was picked).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
     pub begun: bool,
-    /// Index into its record of the phase to do next.
+    /// The phases of its turn done so far.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub phase: usize,
-    /// 7.3.1: the first of two Moves into a mountain clearing is done.
+    #[tsify(optional)]
+    pub done: usize,
+    /// 7.2.2, 7.2.1: its controller has finished with the start of the next phase (its
+    /// belongings abandoned or given).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub ready: bool,
+    /// 7.3.1: a climb into a mountain clearing is under way.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
     pub climbing: bool,
     /// Lost (card rule 2): its Lost Move under way.
     #[serde(default, skip_serializing_if = "LostMove::is_idle")]
+    #[tsify(optional)]
     pub lost: LostMove,
 }
 
@@ -261,7 +270,8 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
                     record: Vec::new(),
                     hidden: false,
                     begun: false,
-                    phase: 0,
+                    done: 0,
+                    ready: false,
                     climbing: false,
                     lost: LostMove::default(),
                 });
@@ -328,12 +338,80 @@ pub fn sunrise(cat: &Catalog, state: &GameState) -> Vec<Turner> {
         .collect()
 }
 
+/// 7.2.2, 7.2.1: the controller and controlled monster waiting at the start of one of the
+/// monster's phases: it carries belongings, which it may abandon or give, or gold to give.
+/// Lost (card rule 2): or for him to pick where its Lost Move goes.
+pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, PieceId)> {
+    let Some(Turner::Monster {
+        controller,
+        monster,
+    }) = state.today.order.get(state.today.turn)
+    else {
+        return None;
+    };
+    let t = turn(state, monster).filter(|t| t.controller == *controller)?;
+    (t.lost.choosing()
+        || t.begun
+            && !t.ready
+            && t.done < t.record.len()
+            && spells::controller(cat, state, monster) == Some(*controller)
+            && super::carried::may_decide(cat, state, monster))
+    .then(|| (*controller, monster.clone()))
+}
+
+/// 7.2.2, 7.2.1: what the controller may do at the start of his monster's phase.
+pub fn phase_start_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    match awaiting(cat, state) {
+        Some((controller, monster)) if controller == seat => match turn(state, &monster) {
+            Some(t) if t.lost.choosing() => t.lost.options(),
+            _ => super::carried::phase_start_options(cat, state, &monster),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// Applies a legal action at the start of a controlled monster's phase.
+pub fn apply_phase_start(
+    cat: &Catalog,
+    state: &mut GameState,
+    action: &A,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let (_, monster) = awaiting(cat, state)
+        .ok_or_else(|| RuleError::illegal("no controlled monster is starting a phase"))?;
+    if let Some(t) = turn_mut(state, &monster).filter(|t| t.lost.choosing()) {
+        return match action {
+            A::LostWay { to } => spells::lost::choose_for(&mut t.lost, *to),
+            other => Err(RuleError::illegal(format!(
+                "{other:?}: the Lost monster's controller must pick where it goes (Lost)"
+            ))),
+        };
+    }
+    match action {
+        A::HirelingAbandons { hireling, piece } if *hireling == monster => {
+            super::carried::abandon(cat, state, hireling, piece, events)
+        }
+        A::HirelingGives { hireling, to, gift } if *hireling == monster => {
+            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, events)
+        }
+        A::Proceed => {
+            if let Some(t) = turn_mut(state, &monster) {
+                t.ready = true;
+            }
+            Ok(())
+        }
+        other => Err(RuleError::illegal(format!(
+            "{other:?}: at the start of its phase a controlled monster may only abandon or give belongings (7.2.1, 7.2.2)"
+        ))),
+    }
+}
+
 /// Takes the controlled monster's turn: unhidden as it starts (7.1.2), each recorded phase
 /// in order, blocking at the end of each phase (7.12), and the end of its turn (7.13). A
 /// monster blocked before its turn, no longer controlled by the character who recorded
-/// it, or off the map, loses it. It needs no decision from its controller, except where
-/// its Lost Move goes (Lost, card rule 2): then it stops, and returns false. True when its
-/// turn is over.
+/// it, or off the map, loses it. It needs no decision, except (7.2.2, 7.2.1) what it does
+/// with what it carries at the start of a phase, and (Lost, card rule 2) where its Lost
+/// Move goes: then it stops, and returns false. True when its turn is over.
 pub fn take_turn(
     cat: &Catalog,
     state: &mut GameState,
@@ -370,20 +448,32 @@ pub fn take_turn(
             t.begun = true;
         }
     }
-    let flier = flies(cat, piece);
-    while let Some(mut t) = turn(state, piece)
+    let record = turn(state, piece)
         .filter(|t| t.controller == controller)
-        .cloned()
+        .map(|t| t.record.clone())
+        .unwrap_or_default();
+    let flier = flies(cat, piece);
+    while let Some((i, mut climbing, ready, mut lost)) = turn(state, piece)
+        .filter(|t| t.controller == controller)
+        .map(|t| (t.done, t.climbing, t.ready, t.lost.clone()))
     {
-        let Some(activity) = t.record.get(t.phase).cloned() else {
+        let Some(activity) = record.get(i) else {
             break;
         };
-        if state.today.blocked_monsters.contains(piece) {
+        // A control spell broken during its turn ends it.
+        if state.today.blocked_monsters.contains(piece)
+            || spells::controller(cat, state, piece) != Some(controller)
+        {
             break;
         }
-        let phase = t.phase + 1;
+        // 7.2.2, 7.2.1: at the start of the phase its controller decides what it does
+        // with what it carries.
+        if !ready && awaiting(cat, state).is_some() {
+            return Ok(false);
+        }
+        let phase = i + 1;
         let mut cave_landing = false;
-        match &activity {
+        match activity {
             Activity::Move { to } if !flier => {
                 let way = match clearing(state, piece) {
                     Some(from) => {
@@ -391,13 +481,13 @@ pub fn take_turn(
                         spells::lost::minion_way(
                             cat,
                             state,
-                            &mut t.lost,
+                            &mut lost,
                             &LostMover::Denizen {
                                 piece: piece.clone(),
                             },
                             (from, *to),
                             &targets,
-                            t.climbing,
+                            climbing,
                             events,
                         )?
                     }
@@ -406,12 +496,12 @@ pub fn take_turn(
                 match way {
                     MinionWay::Choose => {
                         if let Some(x) = turn_mut(state, piece) {
-                            x.lost = t.lost;
+                            x.lost = lost;
                         }
                         return Ok(false);
                     }
                     MinionWay::Nowhere => {
-                        t.climbing = false;
+                        climbing = false;
                         events.push(Event::public(
                             "4.6.8",
                             format!(
@@ -423,14 +513,14 @@ pub fn take_turn(
                         ));
                     }
                     MinionWay::To(to) => {
-                        t.climbing = do_move(cat, state, piece, to, t.climbing, phase, events);
+                        climbing = do_move(cat, state, piece, to, climbing, phase, events);
                     }
                 }
             }
             Activity::Fly { to } if flier => {
-                t.climbing = false;
+                climbing = false;
                 do_fly(cat, state, piece, *to, phase, events);
-                let flies_on = matches!(t.record.get(t.phase + 1), Some(Activity::Fly { .. }));
+                let flies_on = matches!(record.get(i + 1), Some(Activity::Fly { .. }));
                 if !flies_on {
                     let at = land(cat, state, piece, events)?;
                     // 7.3.3: landing in a cave after a Sunlight phase (more than its two
@@ -439,11 +529,11 @@ pub fn take_turn(
                 }
             }
             Activity::Hide => {
-                t.climbing = false;
+                climbing = false;
                 hide(cat, state, piece, events);
             }
             other => {
-                t.climbing = false;
+                climbing = false;
                 events.push(Event::public(
                     "6.2.5",
                     format!(
@@ -456,14 +546,15 @@ pub fn take_turn(
                 ));
             }
         }
-        if let Some(x) = turn_mut(state, piece) {
-            x.phase = phase;
-            x.climbing = t.climbing;
-            x.lost = t.lost;
-        }
         block(cat, state, piece, events);
         super::blocking::end_of_denizen_phase(cat, state, piece, events);
-        if cave_landing && phase < t.record.len() {
+        if let Some(t) = turn_mut(state, piece) {
+            t.done = phase;
+            t.ready = false;
+            t.climbing = climbing;
+            t.lost = lost;
+        }
+        if cave_landing && phase < record.len() {
             events.push(Event::public(
                 "7.3.3",
                 format!(
@@ -476,53 +567,16 @@ pub fn take_turn(
             break;
         }
     }
+    if let Some(t) = turn_mut(state, piece) {
+        t.done = t.record.len();
+        t.ready = false;
+    }
     // 7.3.3: nobody stays in the air after his turn.
     if matches!(state.piles.place_of(piece), Some(Place::Flying { .. })) {
         land(cat, state, piece, events)?;
     }
     end_of_turn(cat, state, piece, events)?;
     Ok(true)
-}
-
-/// Lost (card rule 2): the controller and controlled monster waiting for him to pick
-/// where its Lost Move goes.
-pub fn awaiting(state: &GameState) -> Option<(Seat, PieceId)> {
-    match state.today.order.get(state.today.turn)? {
-        Turner::Monster {
-            controller,
-            monster,
-        } if turn(state, monster).is_some_and(|t| t.lost.choosing()) => {
-            Some((*controller, monster.clone()))
-        }
-        _ => None,
-    }
-}
-
-/// What the controller may do while his monster waits (the clearings of its Lost Move).
-pub fn awaiting_options(state: &GameState, seat: Seat) -> Vec<A> {
-    match awaiting(state) {
-        Some((controller, monster)) if controller == seat => turn(state, &monster)
-            .map(|t| t.lost.options())
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    }
-}
-
-/// The controller picks where his monster's Lost Move goes (its turn then goes on).
-pub fn apply_awaiting(state: &mut GameState, seat: Seat, action: &A) -> Result<(), RuleError> {
-    let (controller, monster) = awaiting(state)
-        .ok_or_else(|| RuleError::illegal("no controlled monster waits for a decision"))?;
-    if controller != seat {
-        return Err(RuleError::illegal("it is not his controlled monster"));
-    }
-    let t = turn_mut(state, &monster)
-        .ok_or_else(|| RuleError::internal("the monster's turn vanished"))?;
-    match action {
-        A::LostWay { to } => spells::lost::choose_for(&mut t.lost, *to),
-        other => Err(RuleError::illegal(format!(
-            "{other:?}: the Lost monster's controller must pick where it goes (Lost)"
-        ))),
-    }
 }
 
 /// 7.3.1: a controlled monster moves along an open roadway (two consecutive Moves into a
@@ -565,6 +619,8 @@ fn do_move(
         super::moving::MoveStart::Climbing => return true,
         super::moving::MoveStart::Moves => {}
     }
+    // 7.3.1: what it cannot carry stays behind.
+    super::carried::leave_heavy(cat, state, piece, from, events);
     for p in steeds::with_part(cat, state, piece) {
         state.piles.move_to(&p, Place::Clearing { at: to }, None);
     }
@@ -614,6 +670,10 @@ fn do_fly(
     }
     if let Some(t) = turn_mut(state, piece) {
         t.hidden = false;
+    }
+    // 7.3.1: what it cannot carry stays behind as it takes off.
+    if let Some(at) = clearing(state, piece) {
+        super::carried::leave_heavy(cat, state, piece, at, events);
     }
     for p in steeds::with_part(cat, state, piece) {
         state.piles.move_to(&p, Place::Flying { tile: to }, None);

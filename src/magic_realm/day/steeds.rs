@@ -265,6 +265,10 @@ pub fn fly_along(
 ) {
     for piece in along {
         if monster(cat, &piece).is_some_and(|m| m.flying) {
+            // 7.3.1: what it cannot carry stays behind as it takes off.
+            if let Some(Place::Clearing { at }) = state.piles.place_of(&piece).cloned() {
+                super::carried::leave_heavy(cat, state, &piece, at, events);
+            }
             for p in with_part(cat, state, &piece) {
                 state.piles.move_to(&p, Place::Flying { tile: to }, None);
             }

@@ -238,6 +238,7 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
         opened_sites: Default::default(),
         twt_sites: Default::default(),
         spells: Vec::new(),
+        carried_gold: Vec::new(),
     };
     match sc.realm {
         Realm::Empty => {

@@ -88,6 +88,7 @@ pub fn start(cat: &Catalog, setup: &MagicRealmSetup, seed: Seed) -> Result<GameS
         opened_sites: Default::default(),
         twt_sites: Default::default(),
         spells: Vec::new(),
+        carried_gold: Vec::new(),
     };
     let mut ignored = Vec::new();
     for (i, s) in setup.seats.iter().enumerate() {

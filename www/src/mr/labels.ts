@@ -413,8 +413,8 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return `Give ${giftLabel(names, action.gift)} to seat ${action.to + 1}`;
     case 'GiveToHireling':
       return action.gift.gift === 'path' || action.gift.gift === 'site' || action.gift.gift === 'siteCard'
-        ? `Show my ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)}`
-        : `Give my ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)} to carry`;
+        ? `Show the ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)}`
+        : `Give the ${pieceName(names, action.hireling)} ${giftLabel(names, action.gift)} to carry`;
     case 'TakeFromHireling':
       return action.gift.gift === 'path' || action.gift.gift === 'site' || action.gift.gift === 'siteCard'
         ? `Learn ${giftLabel(names, action.gift)} from my ${pieceName(names, action.hireling)}`
@@ -439,6 +439,10 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
     }
     case 'AnswerLeaderMeeting':
       return `For my ${names.any(action.leader)}: ${MEETING_ANSWER[action.answer]}`;
+    case 'HirelingGives':
+      return `My ${pieceName(names, action.hireling)} gives ${giftLabel(names, action.gift)} to ${
+        action.to.to === 'character' ? `seat ${action.to.seat + 1}` : `the ${pieceName(names, action.to.piece)}`
+      }`;
     case 'HirelingAbandons':
       return `My ${pieceName(names, action.hireling)} abandons ${pieceName(names, action.piece)}`;
     case 'KeepFollowing':
