@@ -883,7 +883,11 @@ pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &m
     if hidden(state, leader) || state.today.blocked_leaders.contains(leader) {
         return;
     }
-    let monsters = prowling::blocking_monsters(cat, state, at);
+    // 8.4.4: the monsters his employer has pacified do not block him.
+    let Some(employer) = super::hiring::employer(state, leader) else {
+        return;
+    };
+    let monsters = prowling::blocking_monsters_toward(cat, state, at, employer);
     if monsters.is_empty() {
         return;
     }

@@ -342,7 +342,8 @@ pub fn can_buy_drinks(cat: &Catalog, state: &GameState, seat: Seat, trader: Trad
             return false;
         }
     }
-    let gold = state.seat(seat).map_or(0, |s| s.gold);
+    // 4.6.7a: Ashes leaves him no gold to buy drinks with.
+    let gold = super::curses::spendable_gold(state, seat);
     drinks_cost(cat, state, at, trader)
         .is_some_and(|cost| i64::from(gold) >= i64::from(cost) && cost > 0)
 }
@@ -449,6 +450,12 @@ pub fn meet(
     Ok(MeetingResult::NoDeal)
 }
 
+/// 4.6.7a: whether he may swallow an Insult or Challenge: a Challenge costs recorded Fame,
+/// which Disgust forbids him to pay.
+pub fn may_pay_penalty(state: &GameState, seat: Seat, result: MeetingResult) -> bool {
+    result != MeetingResult::Challenge || super::curses::may_pay_fame(state, seat)
+}
+
 /// Insult or Challenge swallowed (7.6, 8.2.2): the recorded points are lost. Returns the
 /// (Fame, Notoriety) paid.
 pub fn pay_penalty(state: &mut GameState, seat: Seat, result: MeetingResult) -> (i32, i32) {
@@ -512,7 +519,9 @@ pub fn answers(state: &GameState, seat: Seat) -> Vec<A> {
     let Some(Pending::Meeting { offer }) = &state.today.pending else {
         return Vec::new();
     };
-    let gold = state.seat(seat).map_or(0, |s| s.gold);
+    // 4.6.7a: Ashes leaves him no gold to pay with, Disgust no Fame to swallow a
+    // Challenge with.
+    let gold = super::curses::spendable_gold(state, seat);
     let affordable = i64::from(gold) >= i64::from(offer.price);
     let list: Vec<MeetingAnswer> = match offer.result {
         MeetingResult::Price(_) if affordable => vec![MeetingAnswer::Pay, MeetingAnswer::Decline],
@@ -522,9 +531,12 @@ pub fn answers(state: &GameState, seat: Seat) -> Vec<A> {
             MeetingAnswer::Decline,
         ],
         MeetingResult::Boon => vec![MeetingAnswer::TakeBoon, MeetingAnswer::Decline],
-        MeetingResult::Insult | MeetingResult::Challenge => {
+        MeetingResult::Insult | MeetingResult::Challenge
+            if may_pay_penalty(state, seat, offer.result) =>
+        {
             vec![MeetingAnswer::PayPenalty, MeetingAnswer::RefusePenalty]
         }
+        MeetingResult::Insult | MeetingResult::Challenge => vec![MeetingAnswer::RefusePenalty],
         _ => vec![MeetingAnswer::Decline],
     };
     list.into_iter()

@@ -224,8 +224,7 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
     // 6.2.5, 7.12: and so are unhidden controlled monsters taking turns of their own.
     super::monster_turns::block_in(cat, state, at, events);
     let pile = state.piles.pile(&Place::Clearing { at });
-    let monsters = blocking_monsters(cat, state, at);
-    if monsters.is_empty() {
+    if blocking_monsters(cat, state, at).is_empty() {
         return;
     }
     let victims: Vec<Seat> = pile
@@ -238,6 +237,11 @@ pub fn block_in(cat: &Catalog, state: &mut GameState, at: ClearingRef, events: &
         .filter(|s| !super::following::is_following(state, *s))
         .collect();
     for seat in victims {
+        // 8.4.4: the monsters he has pacified do not block him.
+        let monsters = blocking_monsters_toward(cat, state, at, seat);
+        if monsters.is_empty() {
+            continue;
+        }
         state.today.blocked.insert(seat);
         state.today.stopped.extend(monsters.iter().cloned());
         events.push(Event::public(
@@ -267,6 +271,23 @@ pub fn blocking_monsters(cat: &Catalog, state: &GameState, at: ClearingRef) -> V
         .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
         .map(|c| c.piece.clone())
         .filter(|m| !mist::misted_piece(cat, state, m))
+        .collect()
+}
+
+/// 7.12, 8.4.4: the monsters in `at` that block an individual of `seat` (the character,
+/// his hired leader or his controlled monster): those of [`blocking_monsters`] that `seat`
+/// has not pacified (Persuade, Deal with Goblins). Pacified monsters stop blocking their
+/// spellcaster and his hirelings, but still block other characters normally.
+pub fn blocking_monsters_toward(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    seat: Seat,
+) -> Vec<PieceId> {
+    use crate::magic_realm::combat::spells::pacified_toward;
+    blocking_monsters(cat, state, at)
+        .into_iter()
+        .filter(|m| !pacified_toward(cat, state, m, seat))
         .collect()
 }
 

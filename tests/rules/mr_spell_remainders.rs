@@ -1,0 +1,249 @@
+//! Rule scenarios for the spells' remaining parts (List of Spells; 4.6.7a; 4.6.8; 7.12;
+//! 8.4.4): pacified monsters and Daylight blocking, what Ashes and Disgust forbid.
+
+use crate::spells_common::{dice, here, monster, piece, start, Game, S0, S1};
+use serde_json::{json, Value};
+use tabletop_rules::magic_realm::actions::{Gift, MagicRealmAction as A};
+use tabletop_rules::magic_realm::catalog::denizens::{NativeGroup, NativeId, Trader};
+use tabletop_rules::magic_realm::catalog::tables::Curse;
+use tabletop_rules::magic_realm::day::meeting::{MeetingAnswer, TradeChoice};
+use tabletop_rules::magic_realm::pieces::PieceId;
+
+/// The Elf's Persuade on the Ogre in Oak Woods 2 (his Magic III chit 5), lasting all day.
+fn persuaded_ogre() -> Value {
+    json!([{"caster": 0, "spell": "persuade", "spellBox": 0, "chit": 5,
+        "aims": [{"aim": "denizen", "piece": {"kind": "monster", "id": "ogre", "n": 0}}],
+        "until": {"at": "sunset", "day": 2}, "inert": false}])
+}
+
+/// Plays the Daylight turns on, each seat taking its first offered action, until nobody
+/// owes one or the day has moved on.
+fn play_daylight(g: &mut Game) {
+    for _ in 0..40 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            return;
+        };
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Daylight { .. }
+        ) {
+            return;
+        }
+        let Some(a) = g.legal_actions(seat).first().cloned() else {
+            return;
+        };
+        g.apply(seat, a).unwrap();
+    }
+}
+
+#[test]
+fn rule_8_4_4_monsters_he_has_pacified_do_not_block_their_spellcaster() {
+    // The Elf and the Amazon, unhidden beside the Ogre in Oak Woods 2, each record a Hide
+    // and fail it (every die 6). The Ogre blocks them both at the end of the phase, unless
+    // the Elf has persuaded it: then it blocks only the Amazon (8.4.4: pacified denizens
+    // still block other characters normally).
+    for persuaded in [false, true] {
+        let spells = if persuaded {
+            persuaded_ogre()
+        } else {
+            json!([])
+        };
+        let mut g = start(json!({"seats": [
+            {"character": "elf", "at": here(), "hidden": false, "spells": ["persuade"],
+             "record": [{"activity": "hide"}]},
+            {"character": "amazon", "at": here(), "hidden": false,
+             "record": [{"activity": "hide"}]}],
+            "pieces": [monster("ogre")],
+            "spells": spells, "day": 2, "at": "daylight", "dice": dice(6, 40)}));
+        play_daylight(&mut g);
+        let today = &g.state().today;
+        assert_eq!(
+            today.blocked.contains(&S0),
+            !persuaded,
+            "the Elf, persuaded: {persuaded}"
+        );
+        assert!(today.blocked.contains(&S1), "the Amazon is blocked");
+        assert!(today.stopped.contains(&piece("ogre")), "the Ogre blocked");
+    }
+}
+
+#[test]
+fn rule_8_4_4_a_pacified_monster_does_not_block_its_spellcasters_hired_leader() {
+    // The Elf's hired Company HQ, unhidden beside the Ogre, records a Hide and fails it
+    // (6 and 6). The Ogre blocks him, unless the Elf (away in Oak Woods 4) persuaded it.
+    for persuaded in [false, true] {
+        let spells = if persuaded {
+            persuaded_ogre()
+        } else {
+            json!([])
+        };
+        let g = start(json!({"seats": [
+            {"character": "elf", "at": {"tile": "oak_woods", "clearing": 4}, "hidden": true,
+             "spells": ["persuade"], "record": [],
+             "hirelings": [{"native": "company-hq", "lastDay": 14,
+                            "record": [{"activity": "hide"}]}]}],
+            "pieces": [monster("ogre"),
+                {"piece": {"kind": "native", "id": "company-hq"},
+                 "place": {"place": "clearing", "at": here()}}],
+            "spells": spells, "day": 2, "at": "daylight", "dice": dice(6, 40)}));
+        let hq = NativeId("company-hq".into());
+        assert!(
+            !g.state().seats[0]
+                .hirelings
+                .iter()
+                .any(|h| h.native == hq && h.hidden),
+            "his Hide failed: he is unhidden"
+        );
+        let blocked = g.state().today.blocked_leaders.contains(&hq);
+        assert_eq!(blocked, !persuaded, "persuaded: {persuaded}");
+    }
+}
+
+/// The Swordsman (12 gold, under `curses`) and the Amazon in Cliff 2, both recording a
+/// Hide; the Swordsman owns a sword. Returns the game at the start of his phase.
+fn givers(curses: Value) -> Game {
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": {"tile": "cliff", "clearing": 2}, "gold": 12,
+         "curses": curses,
+         "belongings": [{"piece": {"kind": "weapon", "id": "thrusting-sword", "n": 0}}],
+         "record": [{"activity": "hide"}]},
+        {"character": "amazon", "at": {"tile": "cliff", "clearing": 2},
+         "record": [{"activity": "hide"}]}],
+        "at": "daylight", "dice": [1, 6, 6, 6, 6]}));
+    if g.to_act().seats().first() == Some(&S1) {
+        g.apply(S1, A::Proceed).unwrap();
+    }
+    g
+}
+
+#[test]
+fn rule_4_6_7_ashes_forbids_gifts_of_gold_and_refuses_one() {
+    let gold = |g: i32| A::Give {
+        to: S1,
+        gift: Gift::Gold { gold: g },
+    };
+    let sword: PieceId =
+        serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0})).unwrap();
+    let sword = A::Give {
+        to: S1,
+        gift: Gift::Belonging { piece: sword },
+    };
+    // Without the curse he may give 10 gold.
+    let g = givers(json!([]));
+    assert!(g.legal_actions(S0).contains(&gold(10)));
+    // With Ashes he may still give his sword, but no gold, and a gift of gold is refused
+    // and changes nothing.
+    let mut g = givers(json!([Curse::Ashes]));
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&sword));
+    assert!(!legal.iter().any(|a| matches!(
+        a,
+        A::Give {
+            gift: Gift::Gold { .. },
+            ..
+        }
+    )));
+    let before = g.state().clone();
+    assert!(g.apply(S0, gold(10)).is_err());
+    assert_eq!(g.state(), &before);
+    assert_eq!(g.state().seats[0].gold, 12);
+}
+
+fn at(tile: &str, clearing: u8) -> Value {
+    json!({"tile": tile, "clearing": clearing})
+}
+
+fn native(id: &str) -> Value {
+    json!({"piece": {"kind": "native", "id": id},
+           "place": {"place": "clearing", "at": at("oak_woods", 2)}})
+}
+
+fn crossbow_in(group: &str) -> Value {
+    json!({"piece": {"kind": "weapon", "id": "crossbow", "n": 0},
+           "place": {"place": "setup_box", "target": {"NativeGroup": group}}})
+}
+
+fn buy(from: Trader) -> A {
+    let item: PieceId =
+        serde_json::from_value(json!({"kind": "weapon", "id": "crossbow", "n": 0})).unwrap();
+    A::Trade {
+        deal: TradeChoice::Buy {
+            from,
+            item,
+            drinks: false,
+        },
+    }
+}
+
+fn answer(a: MeetingAnswer) -> A {
+    A::AnswerMeeting { answer: a }
+}
+
+#[test]
+fn rule_4_6_7_ashes_leaves_him_no_gold_to_pay_a_price_or_buy_drinks() {
+    // The Swordsman (Friendly with the Company, 40 gold) buys the Company's Crossbow:
+    // Friendly roll 4 = Price x3, 30 gold. Under Ashes he cannot pay it, nor buy drinks.
+    let company = Trader::Native(NativeGroup::Company);
+    for ashes in [false, true] {
+        let curses = if ashes {
+            json!([Curse::Ashes])
+        } else {
+            json!([])
+        };
+        let mut g = start(json!({
+            "seats": [{"character": "swordsman", "at": at("oak_woods", 2), "gold": 40,
+                "curses": curses, "record": [{"activity": "trade"}]}],
+            "pieces": [native("company-hq"), native("company-1"), crossbow_in("Company")],
+            "at": "daylight", "dice": [1, 4, 1]}));
+        let drinks = g.legal_actions(S0).iter().any(|a| {
+            matches!(
+                a,
+                A::Trade {
+                    deal: TradeChoice::Buy { drinks: true, .. }
+                }
+            )
+        });
+        assert_eq!(drinks, !ashes, "drinks offered, ashes: {ashes}");
+        g.apply(S0, buy(company)).unwrap();
+        let pay = answer(MeetingAnswer::Pay);
+        assert_eq!(g.legal_actions(S0).contains(&pay), !ashes, "ashes: {ashes}");
+        if ashes {
+            assert_eq!(g.legal_actions(S0), vec![answer(MeetingAnswer::Decline)]);
+            let before = g.state().clone();
+            assert!(g.apply(S0, pay).is_err());
+            assert_eq!(g.state(), &before);
+        }
+    }
+}
+
+#[test]
+fn rule_4_6_7_disgust_leaves_him_no_fame_to_swallow_a_challenge() {
+    // The Black Knight (Unfriendly with the Lancers, 8 Fame) tries to buy their Crossbow:
+    // Unfriendly roll 5 = Challenge. Under Disgust he cannot pay its Fame: he may only
+    // refuse it, and paying is refused and changes nothing.
+    let lancers = Trader::Native(NativeGroup::Lancers);
+    for disgust in [false, true] {
+        let curses = if disgust {
+            json!([Curse::Disgust])
+        } else {
+            json!([])
+        };
+        let mut g = start(json!({
+            "seats": [{"character": "black-knight", "at": at("oak_woods", 2), "fame": 8,
+                "curses": curses, "record": [{"activity": "trade"}, {"activity": "hide"}]}],
+            "pieces": [native("lancer-hq"), native("lancer-1"), crossbow_in("Lancers")],
+            "at": "daylight", "dice": [1, 5, 1]}));
+        g.apply(S0, buy(lancers)).unwrap();
+        let pay = answer(MeetingAnswer::PayPenalty);
+        let refuse = answer(MeetingAnswer::RefusePenalty);
+        let legal = g.legal_actions(S0);
+        assert!(legal.contains(&refuse));
+        assert_eq!(legal.contains(&pay), !disgust, "disgust: {disgust}");
+        if disgust {
+            let before = g.state().clone();
+            assert!(g.apply(S0, pay).is_err());
+            assert_eq!(g.state(), &before);
+            assert_eq!(g.state().seats[0].fame, 8);
+        }
+    }
+}
