@@ -247,3 +247,45 @@ fn rule_4_6_7_disgust_leaves_him_no_fame_to_swallow_a_challenge() {
         }
     }
 }
+
+#[test]
+fn rule_4_6_7_disgust_leaves_him_no_fame_to_swallow_an_evenings_challenge() {
+    // At Sunset the Black Knight (Unfriendly with the Lancers) rolls to see whether they
+    // battle him: every die 5, a Challenge (8.2.2). Under Disgust only refusing it (so
+    // they battle him) is offered; paying is refused and changes nothing.
+    for disgust in [false, true] {
+        let curses = if disgust {
+            json!([Curse::Disgust])
+        } else {
+            json!([])
+        };
+        let mut g = start(json!({
+            "seats": [{"character": "black-knight", "at": at("oak_woods", 2), "fame": 8,
+                "hidden": false, "curses": curses}],
+            "pieces": [native("lancer-hq"), native("lancer-1")],
+            "at": "sunset", "dice": dice(5, 40)}));
+        for _ in 0..6 {
+            let legal = g.legal_actions(S0);
+            let Some(roll) = legal
+                .iter()
+                .find(|a| matches!(a, A::RollForBattling { drinks: false, .. }))
+            else {
+                break;
+            };
+            g.apply(S0, roll.clone()).unwrap();
+        }
+        let pay = A::BattlingPenalty { pay: true };
+        let refuse = A::BattlingPenalty { pay: false };
+        let legal = g.legal_actions(S0);
+        assert!(legal.contains(&refuse), "a Challenge waits: {legal:?}");
+        assert_eq!(legal.contains(&pay), !disgust, "disgust: {disgust}");
+        if disgust {
+            let before = g.state().clone();
+            assert!(g.apply(S0, pay).is_err());
+            assert_eq!(g.state(), &before);
+        } else {
+            g.apply(S0, pay).unwrap();
+            assert_eq!(g.state().seats[0].fame, 3, "a Challenge costs 5 Fame");
+        }
+    }
+}
