@@ -6,7 +6,10 @@ use serde_json::{json, Value};
 use tabletop_rules::magic_realm::actions::{Gift, MagicRealmAction as A};
 use tabletop_rules::magic_realm::catalog::denizens::{NativeGroup, NativeId, Trader};
 use tabletop_rules::magic_realm::catalog::tables::Curse;
+use tabletop_rules::magic_realm::combat::{self, CombatStage};
+use tabletop_rules::magic_realm::day::birdsong;
 use tabletop_rules::magic_realm::day::meeting::{MeetingAnswer, TradeChoice};
+use tabletop_rules::magic_realm::map::ClearingRef;
 use tabletop_rules::magic_realm::pieces::PieceId;
 
 /// The Elf's Persuade on the Ogre in Oak Woods 2 (his Magic III chit 5), lasting all day.
@@ -288,4 +291,127 @@ fn rule_4_6_7_disgust_leaves_him_no_fame_to_swallow_an_evenings_challenge() {
             assert_eq!(g.state().seats[0].fame, 3, "a Challenge costs 5 Fame");
         }
     }
+}
+
+// ---- 8.3.8: running out after special movement -------------------------------------------
+
+fn cat() -> &'static tabletop_rules::magic_realm::catalog::Catalog {
+    tabletop_rules::magic_realm::game::data().unwrap()
+}
+
+/// Plays on (Proceed in Daylight, passing in combat) until seat 0 may run away in the
+/// first round of the Evening's combat; then the clearings he may run toward, sorted.
+fn run_ends(g: &mut Game) -> Vec<ClearingRef> {
+    let ends = |g: &Game| {
+        let mut e: Vec<ClearingRef> = g
+            .legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::RunAway { to, .. } => Some(to),
+                _ => None,
+            })
+            .collect();
+        e.sort();
+        e.dedup();
+        e
+    };
+    for _ in 0..80 {
+        let e = ends(g);
+        if !e.is_empty() {
+            return e;
+        }
+        if combat::current(g.state()).is_some_and(|c| c.round > 1 || c.stage > CombatStage::Actions)
+        {
+            break;
+        }
+        let Some(who) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        let legal = g.legal_actions(who);
+        let next = if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else if let Some(p) = combat::passing(&legal) {
+            p
+        } else {
+            break;
+        };
+        g.apply(who, next).unwrap();
+    }
+    Vec::new()
+}
+
+fn oak2() -> ClearingRef {
+    serde_json::from_value(here()).unwrap()
+}
+
+#[test]
+fn rule_8_3_8_having_flown_into_his_clearing_today_he_may_run_onto_any_roadway() {
+    // The Witch (Broomstick on her) walks into Oak Woods 2 along one roadway, then flies
+    // within the tile and lands in Oak Woods 2 again (landing roll 2). Having entered by
+    // air, she may run onto any roadway she can use, not only the one she walked in by.
+    let usable = birdsong::move_targets(
+        cat(),
+        start(json!({"seats": [{"character": "witch",
+        "at": here()}], "day": 2}))
+        .state(),
+        S0,
+        oak2(),
+    );
+    assert!(usable.len() > 1, "Oak Woods 2 has several roadways");
+    let came_from = usable[0];
+    let broomstick = json!({"caster": 0, "spell": "broomstick", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}});
+    let mut g = start(json!({"seats": [{"character": "witch", "at": came_from,
+            "spells": ["broomstick"], "hidden": false,
+            "record": [{"activity": "move", "to": here()},
+                       {"activity": "fly", "to": "oak_woods"}]}],
+        "spells": [broomstick], "day": 2, "at": "daylight",
+        "dice": [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}));
+    let ends = run_ends(&mut g);
+    assert_eq!(
+        g.state()
+            .piles
+            .place_of(&tabletop_rules::magic_realm::pieces::PieceId::Character {
+                id: serde_json::from_value(json!("witch")).unwrap(),
+            }),
+        Some(&tabletop_rules::magic_realm::pieces::Place::Clearing { at: oak2() }),
+        "she landed in Oak Woods 2"
+    );
+    assert_eq!(ends, usable);
+}
+
+#[test]
+fn rule_8_3_8_having_walked_the_woods_into_his_clearing_today_he_may_run_onto_any_roadway() {
+    // The Sorceror, a Squirrel (Transform roll 5) that walks the woods, moves from Oak
+    // Woods 2 to a clearing of the tile no roadway joins it to; at Sunset he may run
+    // onto any roadway out of it (and into the forest), not only back.
+    let transform = json!({"caster": 0, "spell": "transform", "spellBox": 0, "chit": 8,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}, "value": 5});
+    let sorceror = |record: Value| {
+        json!({"character": "sorceror", "at": here(), "spells": ["transform"],
+            "hidden": false, "chits": [{"chit": 4, "status": "enchanted"}], "record": record})
+    };
+    let probe = start(
+        json!({"seats": [sorceror(json!([]))], "spells": [transform.clone()],
+        "day": 2, "at": "birdsong"}),
+    );
+    let plain = start(json!({"seats": [{"character": "sorceror", "at": here()}], "day": 2}));
+    let roads = birdsong::move_targets(cat(), plain.state(), S0, oak2());
+    let woods = birdsong::move_targets(cat(), probe.state(), S0, oak2());
+    let Some(to) = woods
+        .iter()
+        .copied()
+        .find(|c| !roads.contains(c) && *c != oak2())
+    else {
+        panic!("Oak Woods 2 has a clearing no roadway joins it to: {woods:?}");
+    };
+    let mut g = start(
+        json!({"seats": [sorceror(json!([{"activity": "move", "to": to}]))],
+        "spells": [transform], "day": 2, "at": "daylight", "dice": dice(1, 40)}),
+    );
+    let ends = run_ends(&mut g);
+    let from_there = birdsong::move_targets(cat(), g.state(), S0, to);
+    assert!(from_there.len() > 1);
+    assert!(ends.contains(&oak2()), "back where he came from: {ends:?}");
+    assert_eq!(ends, from_there);
 }
