@@ -415,3 +415,65 @@ fn rule_8_3_8_having_walked_the_woods_into_his_clearing_today_he_may_run_onto_an
     assert!(ends.contains(&oak2()), "back where he came from: {ends:?}");
     assert_eq!(ends, from_there);
 }
+
+// ---- 8.3.9 c.3: the committed item stays face up -----------------------------------------
+
+#[test]
+fn rule_8_3_9c3_the_committed_item_stays_face_up_when_abandoned() {
+    use crate::spells_common::{through_targets, until};
+    use tabletop_rules::engine::Viewer;
+    use tabletop_rules::magic_realm::actions::BelongingChange;
+    use tabletop_rules::magic_realm::catalog::items::TreasureId;
+    use tabletop_rules::magic_realm::catalog::magic::SpellId;
+    use tabletop_rules::magic_realm::combat::spells::SpellAim;
+    use tabletop_rules::magic_realm::pieces::{Facing, Place};
+    use tabletop_rules::magic_realm::view::SeenPiece;
+    // The Elf (his Magic III chit 0 enchanted: Gold) plays the Glowing Gem, Control Bats
+    // awakened in it, on the Giant Bat; the Swordsman watches from the same clearing. In
+    // round 2 the Elf abandons the Gem: it lies face up in the clearing, the spell still in
+    // effect (nullified, with no owner), and the Swordsman sees which card it is.
+    let gem = PieceId::Treasure {
+        id: TreasureId("glowing-gem".into()),
+    };
+    let mut g = start(json!({"seats": [
+        {"character": "elf", "at": here(), "hidden": false,
+         "chits": [{"chit": 0, "status": "enchanted"}],
+         "belongings": [{"piece": {"kind": "treasure", "id": "glowing-gem"}, "active": true,
+                         "awakened": ["control-bats"]}]},
+        {"character": "swordsman", "at": here(), "hidden": true}],
+        "pieces": [monster("giant-bat")], "at": "sunset", "dice": dice(1, 80)}));
+    let facing = |g: &Game| g.state().piles.find(&gem).map(|(_, c)| c.facing);
+    let mut log = Vec::new();
+    let cast = A::CastFromItem {
+        item: TreasureId("glowing-gem".into()),
+        spell: SpellId("control-bats".into()),
+        colour_chit: Some(0),
+    };
+    until(&mut g, S0, &cast, &mut log);
+    let aim = A::AimSpell {
+        aim: SpellAim::Kind {
+            kind: tabletop_rules::magic_realm::catalog::denizens::MonsterKind::Bat,
+        },
+    };
+    until(&mut g, S0, &aim, &mut log);
+    through_targets(&mut g, &mut log);
+    assert_eq!(g.state().spells.len(), 1, "Control Bats is in effect");
+    assert_eq!(facing(&g), Some(Facing::Up), "played face up");
+    let abandon = A::EncounterItem {
+        piece: gem.clone(),
+        change: BelongingChange::Abandon,
+    };
+    until(&mut g, S0, &abandon, &mut log);
+    assert!(matches!(
+        g.state().piles.place_of(&gem),
+        Some(Place::Clearing { .. })
+    ));
+    assert_eq!(facing(&g), Some(Facing::Up), "still face up, abandoned");
+    assert_eq!(g.state().spells.len(), 1, "the spell is still in effect");
+    // The Swordsman sees which card lies there.
+    let view = g.view(Viewer::Seat { seat: S1 }).unwrap();
+    assert!(view.piles.iter().any(|p| p
+        .pieces
+        .iter()
+        .any(|s| matches!(s, SeenPiece::Known { piece, .. } if *piece == gem))));
+}
