@@ -477,3 +477,105 @@ fn rule_8_3_9c3_the_committed_item_stays_face_up_when_abandoned() {
         .iter()
         .any(|s| matches!(s, SeenPiece::Known { piece, .. } if *piece == gem))));
 }
+
+// ---- Melt into Mist: undiscovered paths, no followers ------------------------------------
+
+/// Melt into Mist in effect on seat 0 (his Magic VI chit 8), energized or inert.
+fn mist_on_seat_0(inert: bool) -> Value {
+    json!({"caster": 0, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}, "inert": inert})
+}
+
+fn cliff(n: u8) -> ClearingRef {
+    ClearingRef::new(tabletop_rules::magic_realm::catalog::tiles::TileId::Cliff, n)
+}
+
+fn sorceror_at_cliff_2(record: Value) -> Value {
+    json!({"character": "sorceror", "at": {"tile": "cliff", "clearing": 2}, "hidden": false,
+        "spells": ["melt-into-mist"], "record": record})
+}
+
+#[test]
+fn rule_4_6_8_mist_moves_along_a_hidden_path_he_has_not_discovered_without_discovering_it() {
+    use tabletop_rules::magic_realm::pieces::Place;
+    // Cliff 2 and 5 are joined only by a hidden path the Sorceror has not discovered. He
+    // records a Move to Cliff 5: as mist he goes along it (and still has not discovered
+    // it); not mist, the Move is cancelled and he stays.
+    let me = PieceId::Character {
+        id: serde_json::from_value(json!("sorceror")).unwrap(),
+    };
+    for misted in [false, true] {
+        let spells = if misted {
+            json!([mist_on_seat_0(false)])
+        } else {
+            json!([])
+        };
+        let mut g = start(json!({"seats": [sorceror_at_cliff_2(json!([
+                {"activity": "move", "to": {"tile": "cliff", "clearing": 5}}]))],
+            "spells": spells, "day": 2, "at": "daylight", "dice": dice(1, 20)}));
+        play_daylight(&mut g);
+        let want = if misted { cliff(5) } else { cliff(2) };
+        assert_eq!(
+            g.state().piles.place_of(&me),
+            Some(&Place::Clearing { at: want }),
+            "misted: {misted}"
+        );
+        assert!(
+            g.state().seats[0].discoveries.paths.is_empty(),
+            "he discovers no path"
+        );
+    }
+}
+
+#[test]
+fn rule_4_6_8_with_melt_into_mist_on_him_he_may_record_a_move_along_an_undiscovered_path() {
+    // At Birdsong his Melt into Mist is inert (it may be energized when he moves): he may
+    // record the Move to Cliff 5 along the hidden path; without the spell he may not.
+    let move_5 = A::RecordActivity {
+        activity: tabletop_rules::magic_realm::state::Activity::Move { to: cliff(5) },
+    };
+    let with = start(json!({"seats": [sorceror_at_cliff_2(json!([]))],
+        "spells": [mist_on_seat_0(true)], "day": 2}));
+    assert!(with.legal_actions(S0).contains(&move_5));
+    let mut without = start(json!({"seats": [sorceror_at_cliff_2(json!([]))], "day": 2}));
+    assert!(!without.legal_actions(S0).contains(&move_5));
+    let before = without.state().clone();
+    assert!(without.apply(S0, move_5).is_err());
+    assert_eq!(without.state(), &before);
+}
+
+#[test]
+fn rule_4_6_8_a_character_turned_into_mist_cannot_be_followed() {
+    use tabletop_rules::magic_realm::state::Activity;
+    // The Sorceror (mist) and the Swordsman in Oak Woods 2: the Swordsman is not offered
+    // to follow him at Birdsong, and a Follow recorded behind him has no guide at Sunrise.
+    let follow = A::RecordActivity {
+        activity: Activity::Follow { guide: S0 },
+    };
+    let sorceror = json!({"character": "sorceror", "at": here(), "spells": ["melt-into-mist"]});
+    for misted in [false, true] {
+        let spells = if misted {
+            json!([mist_on_seat_0(false)])
+        } else {
+            json!([])
+        };
+        let g = start(json!({"seats": [sorceror.clone(),
+            {"character": "swordsman", "at": here()}], "spells": spells, "day": 2}));
+        assert_eq!(
+            g.legal_actions(S1).contains(&follow),
+            !misted,
+            "misted: {misted}"
+        );
+        let g = start(json!({"seats": [
+            {"character": "sorceror", "at": here(), "spells": ["melt-into-mist"],
+             "record": [{"activity": "hide"}]},
+            {"character": "swordsman", "at": here(),
+             "record": [{"activity": "follow", "guide": 0}]}],
+            "spells": spells, "day": 2, "at": "daylight", "dice": dice(6, 20)}));
+        assert_eq!(
+            g.state().today.following.get(&S1),
+            if misted { None } else { Some(&S0) },
+            "misted: {misted}"
+        );
+    }
+}

@@ -93,8 +93,10 @@ pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
         }
         match named {
             Named::Character(guide) => {
+                // Melt into Mist: a character turned into mist cannot be followed.
                 if who::playing(state, guide)
                     && who::clearing(state, guide) == who::clearing(state, seat)
+                    && !crate::magic_realm::combat::spells::mist::misted_seat(cat, state, guide)
                 {
                     pairs.insert(seat, guide);
                 }
