@@ -487,7 +487,10 @@ fn mist_on_seat_0(inert: bool) -> Value {
 }
 
 fn cliff(n: u8) -> ClearingRef {
-    ClearingRef::new(tabletop_rules::magic_realm::catalog::tiles::TileId::Cliff, n)
+    ClearingRef::new(
+        tabletop_rules::magic_realm::catalog::tiles::TileId::Cliff,
+        n,
+    )
 }
 
 fn sorceror_at_cliff_2(record: Value) -> Value {
