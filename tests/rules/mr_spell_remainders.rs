@@ -569,15 +569,31 @@ fn rule_4_6_8_a_character_turned_into_mist_cannot_be_followed() {
             !misted,
             "misted: {misted}"
         );
-        let g = start(json!({"seats": [
+        let mut g = start(json!({"seats": [
             {"character": "sorceror", "at": here(), "spells": ["melt-into-mist"],
-             "record": [{"activity": "hide"}]},
+             "record": [{"activity": "move", "to": {"tile": "oak_woods", "clearing": 4}}]},
             {"character": "swordsman", "at": here(),
              "record": [{"activity": "follow", "guide": 0}]}],
             "spells": spells, "day": 2, "at": "daylight", "dice": dice(6, 20)}));
         assert_eq!(
             g.state().today.following.get(&S1),
             if misted { None } else { Some(&S0) },
+            "misted: {misted}"
+        );
+        // The Sorceror moves to Oak Woods 4; the Swordsman goes with him only if he is
+        // not mist (his Follow is cancelled otherwise).
+        play_daylight(&mut g);
+        let swordsman = PieceId::Character {
+            id: serde_json::from_value(json!("swordsman")).unwrap(),
+        };
+        let want: ClearingRef = if misted {
+            oak2()
+        } else {
+            serde_json::from_value(json!({"tile": "oak_woods", "clearing": 4})).unwrap()
+        };
+        assert_eq!(
+            g.state().piles.place_of(&swordsman),
+            Some(&tabletop_rules::magic_realm::pieces::Place::Clearing { at: want }),
             "misted: {misted}"
         );
     }
