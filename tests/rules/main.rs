@@ -81,6 +81,7 @@ mod mr_seed_gaps_week;
 mod mr_setup;
 mod mr_sites_shown;
 mod mr_spell_items;
+mod mr_spell_remainders;
 mod mr_spells_combat;
 mod mr_spells_day;
 mod mr_spells_daylight;

@@ -424,7 +424,7 @@ pub fn next_activities(
         if let Some(tile) = flown_to {
             let mut to: Vec<ClearingRef> = super::flying::clearings_of(cat, state, tile)
                 .into_iter()
-                .flat_map(|n| move_targets(cat, state, seat, ClearingRef::new(tile, n.0)))
+                .flat_map(|n| record_targets(cat, state, seat, ClearingRef::new(tile, n.0)))
                 .collect();
             to.sort();
             to.dedup();
@@ -434,7 +434,7 @@ pub fn next_activities(
             match half {
                 Some(mountain) => candidates.push(Activity::Move { to: mountain }),
                 None => {
-                    for to in move_targets(cat, state, seat, at) {
+                    for to in record_targets(cat, state, seat, at) {
                         candidates.push(Activity::Move { to });
                     }
                     if super::leaving::can_leave_from(cat, state, seat, at) {
@@ -479,7 +479,10 @@ pub fn next_activities(
     // 6.2.7: Follow, only as the whole turn, behind anyone in his clearing.
     if done.is_empty() && record.is_empty() && !on_road && flown_down.is_none() {
         for guide in super::following::guides(state, seat) {
-            candidates.push(Activity::Follow { guide });
+            // Melt into Mist: a character turned into mist cannot be followed.
+            if !crate::magic_realm::combat::spells::mist::misted_seat(cat, state, guide) {
+                candidates.push(Activity::Follow { guide });
+            }
         }
         // 6.2.7: or behind any hired leader in his clearing.
         for leader in super::following::leader_guides(cat, state, seat) {
@@ -501,13 +504,17 @@ pub fn next_activities(
 }
 
 /// 7.3.1: the hidden paths and secret passages the seat may use: those he has discovered,
-/// or `None` for all of them (the Wizard's Experience).
+/// or `None` for all of them (the Wizard's Experience; Melt into Mist, card rule 1: "the
+/// target can move along hidden paths and secret passages that he has not discovered",
+/// without discovering them).
 pub fn usable_paths(
     cat: &Catalog,
     state: &GameState,
     seat: Seat,
 ) -> Option<std::collections::BTreeSet<crate::magic_realm::map::PathRef>> {
-    if who::has(cat, state, seat, Adv::Experience) {
+    if who::has(cat, state, seat, Adv::Experience)
+        || crate::magic_realm::combat::spells::mist::misted_seat(cat, state, seat)
+    {
         None
     } else {
         Some(
@@ -548,6 +555,25 @@ pub fn move_targets(
     to.extend(super::creatures::woods_targets(cat, state, seat, from));
     to.sort();
     to.dedup();
+    to
+}
+
+/// 6.2.3: the clearings he may record a Move to from `from`: [`move_targets`], and, with a
+/// Melt into Mist on him (inert at Birdsong, it may be energized when he moves), those
+/// along the hidden paths and secret passages he has not discovered (card rule 1): the
+/// Move is cancelled if he is not mist when he does it.
+fn record_targets(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    from: ClearingRef,
+) -> Vec<ClearingRef> {
+    let mut to = move_targets(cat, state, seat, from);
+    if crate::magic_realm::combat::spells::mist::mist_spell_on(cat, state, seat) {
+        to.extend(state.map.routes(&cat.tiles, from).into_iter().map(|r| r.to));
+        to.sort();
+        to.dedup();
+    }
     to
 }
 

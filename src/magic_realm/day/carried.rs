@@ -251,7 +251,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         // 6.2.4: not a Treasure card he is committed to keep.
         .filter(|p| !super::treasure_phases::committed(state, seat, p))
         .collect();
-    let my_gold = state.seat(seat).map_or(0, |s| s.gold);
+    // 4.6.7a: Ashes forbids giving his gold, to a hireling too.
+    let my_gold = super::curses::spendable_gold(state, seat);
     for hireling in partners {
         let own = employer(cat, state, &hireling) == Some(seat);
         for piece in &mine {

@@ -147,6 +147,27 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     }
 }
 
+/// 4.6.7a (Ashes): the recorded gold he may spend or give away. While his gold is ashes
+/// he gains gold normally but can pay none of it out (buying, drinks, hiring, repaying a
+/// boon, gifts of gold).
+pub fn spendable_gold(state: &GameState, seat: Seat) -> i32 {
+    state.seat(seat).map_or(0, |s| {
+        if s.curses.contains(&Curse::Ashes) {
+            0
+        } else {
+            s.gold
+        }
+    })
+}
+
+/// 4.6.7a (Disgust): whether he may pay recorded Fame (swallowing a Challenge, 7.6,
+/// 8.2.2). While his Fame is disgust he gains Fame normally but can pay none of it.
+pub fn may_pay_fame(state: &GameState, seat: Seat) -> bool {
+    state
+        .seat(seat)
+        .is_some_and(|s| !s.curses.contains(&Curse::Disgust))
+}
+
 /// 4.6.7a (Ashes, Disgust): the recorded gold and fame that count for him.
 pub fn counted_gold_and_fame(state: &GameState, seat: Seat) -> (i32, i32) {
     let Some(s) = state.seat(seat) else {

@@ -194,7 +194,11 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         return Vec::new();
     }
     let ev = &state.today.evening;
-    if ev.penalty.is_some() {
+    if let Some((_, result)) = &ev.penalty {
+        // 4.6.7a: Disgust forbids paying a Challenge's Fame.
+        if !meeting::may_pay_penalty(state, seat, *result) {
+            return vec![A::BattlingPenalty { pay: false }];
+        }
         return vec![
             A::BattlingPenalty { pay: true },
             A::BattlingPenalty { pay: false },

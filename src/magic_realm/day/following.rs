@@ -181,13 +181,21 @@ fn end_of_chain(state: &GameState, follower: &Guide) -> Option<Guide> {
 
 /// 6.3.2: whom `follower` follows today: the guide at the end of his chain, if he is in
 /// the game and in the follower's clearing.
-fn guide_today(state: &GameState, follower: &Guide) -> Option<Guide> {
+/// Melt into Mist: a character turned into mist cannot be followed.
+fn guide_today(cat: &Catalog, state: &GameState, follower: &Guide) -> Option<Guide> {
     if !follower.present(state) {
         return None;
     }
     let guide = end_of_chain(state, follower)?;
     let here = follower.clearing(state);
-    (guide.present(state) && here.is_some() && guide.clearing(state) == here).then_some(guide)
+    let misted = match &guide {
+        Guide::Character { seat } => {
+            crate::magic_realm::combat::spells::mist::misted_seat(cat, state, *seat)
+        }
+        Guide::Leader { .. } => false,
+    };
+    (guide.present(state) && !misted && here.is_some() && guide.clearing(state) == here)
+        .then_some(guide)
 }
 
 /// Sunrise (6.3.2): who follows whom. Each character and hired leader who recorded a
@@ -197,14 +205,14 @@ fn guide_today(state: &GameState, follower: &Guide) -> Option<Guide> {
 pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
     let mut characters: BTreeMap<Seat, Guide> = BTreeMap::new();
     for seat in state.all_seats().collect::<Vec<_>>() {
-        if let Some(guide) = guide_today(state, &Guide::character(seat)) {
+        if let Some(guide) = guide_today(cat, state, &Guide::character(seat)) {
             characters.insert(seat, guide);
         }
     }
     let mut hired: BTreeMap<NativeId, Guide> = BTreeMap::new();
     for employer in state.all_seats().collect::<Vec<_>>() {
         for leader in leaders::leaders_of(cat, state, employer) {
-            if let Some(guide) = guide_today(state, &Guide::leader(&leader)) {
+            if let Some(guide) = guide_today(cat, state, &Guide::leader(&leader)) {
                 hired.insert(leader, guide);
             }
         }

@@ -107,7 +107,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    let gold = state.seat(seat).map_or(0, |s| s.gold);
+    // 4.6.7a: Ashes forbids gifts of his gold.
+    let gold = super::curses::spendable_gold(state, seat);
     let mut gifts: Vec<Gift> = belongings::owned(state, seat)
         .into_iter()
         .filter(|p| !matches!(p, PieceId::VisitorChit { .. }))

@@ -157,13 +157,19 @@ pub fn answers(state: &GameState, leader: &NativeId) -> Vec<A> {
     else {
         return Vec::new();
     };
-    meeting::answer_list(offer, carried::gold(state, leader))
-        .into_iter()
-        .map(|answer| A::AnswerLeaderMeeting {
-            leader: leader.clone(),
-            answer,
-        })
-        .collect()
+    meeting::answer_list(
+        offer,
+        carried::gold(state, leader),
+        // 4.6.7a: the penalty is his employer's to pay (Disgust forbids the Fame).
+        leaders::employer(state, leader)
+            .is_some_and(|e| meeting::may_pay_penalty(state, e, offer.result)),
+    )
+    .into_iter()
+    .map(|answer| A::AnswerLeaderMeeting {
+        leader: leader.clone(),
+        answer,
+    })
+    .collect()
 }
 
 /// Takes `gold` from what the leader has recorded (never below what he has: the options

@@ -917,7 +917,11 @@ pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &m
     {
         return;
     }
-    let monsters = prowling::blocking_monsters(cat, state, at);
+    // 8.4.4: the monsters his employer has pacified do not block him.
+    let Some(employer) = super::hiring::employer(state, leader) else {
+        return;
+    };
+    let monsters = prowling::blocking_monsters_toward(cat, state, at, employer);
     if monsters.is_empty() {
         return;
     }

@@ -342,7 +342,8 @@ pub fn can_buy_drinks(cat: &Catalog, state: &GameState, seat: Seat, trader: Trad
             return false;
         }
     }
-    let gold = state.seat(seat).map_or(0, |s| s.gold);
+    // 4.6.7a: Ashes leaves him no gold to buy drinks with.
+    let gold = super::curses::spendable_gold(state, seat);
     drinks_cost(cat, state, at, trader)
         .is_some_and(|cost| i64::from(gold) >= i64::from(cost) && cost > 0)
 }
@@ -467,6 +468,12 @@ pub fn roll_from(
     Ok(MeetingResult::NoDeal)
 }
 
+/// 4.6.7a: whether he may swallow an Insult or Challenge: a Challenge costs recorded Fame,
+/// which Disgust forbids him to pay.
+pub fn may_pay_penalty(state: &GameState, seat: Seat, result: MeetingResult) -> bool {
+    result != MeetingResult::Challenge || super::curses::may_pay_fame(state, seat)
+}
+
 /// Insult or Challenge swallowed (7.6, 8.2.2): the recorded points are lost. Returns the
 /// (Fame, Notoriety) paid.
 pub fn pay_penalty(state: &mut GameState, seat: Seat, result: MeetingResult) -> (i32, i32) {
@@ -530,8 +537,11 @@ pub fn answers(state: &GameState, seat: Seat) -> Vec<A> {
     let Some(Pending::Meeting { offer }) = &state.today.pending else {
         return Vec::new();
     };
-    let gold = state.seat(seat).map_or(0, |s| s.gold);
-    answer_list(offer, gold)
+    // 4.6.7a: Ashes leaves him no gold to pay with, Disgust no Fame to swallow a
+    // Challenge with.
+    let gold = super::curses::spendable_gold(state, seat);
+    let penalty = may_pay_penalty(state, seat, offer.result);
+    answer_list(offer, gold, penalty)
         .into_iter()
         .map(|answer| A::AnswerMeeting { answer })
         .collect()
@@ -539,8 +549,8 @@ pub fn answers(state: &GameState, seat: Seat) -> Vec<A> {
 
 /// 7.6: the answers a Meeting Table result allows whoever has `gold` to pay with: the
 /// price or a Boon (paid only if he has the gold), or the penalty of an Insult or
-/// Challenge; else he declines.
-pub fn answer_list(offer: &Offer, gold: i32) -> Vec<MeetingAnswer> {
+/// Challenge (swallowed only if he `may_pay_penalty`, 4.6.7a); else he declines.
+pub fn answer_list(offer: &Offer, gold: i32, may_pay_penalty: bool) -> Vec<MeetingAnswer> {
     let affordable = i64::from(gold) >= i64::from(offer.price);
     match offer.result {
         MeetingResult::Price(_) if affordable => vec![MeetingAnswer::Pay, MeetingAnswer::Decline],
@@ -550,9 +560,10 @@ pub fn answer_list(offer: &Offer, gold: i32) -> Vec<MeetingAnswer> {
             MeetingAnswer::Decline,
         ],
         MeetingResult::Boon => vec![MeetingAnswer::TakeBoon, MeetingAnswer::Decline],
-        MeetingResult::Insult | MeetingResult::Challenge => {
+        MeetingResult::Insult | MeetingResult::Challenge if may_pay_penalty => {
             vec![MeetingAnswer::PayPenalty, MeetingAnswer::RefusePenalty]
         }
+        MeetingResult::Insult | MeetingResult::Challenge => vec![MeetingAnswer::RefusePenalty],
         _ => vec![MeetingAnswer::Decline],
     }
 }

@@ -774,8 +774,12 @@ pub fn block(cat: &Catalog, state: &mut GameState, piece: &PieceId, events: &mut
     {
         return;
     }
-    // Itself controlled, it is never among them.
-    let monsters = prowling::blocking_monsters(cat, state, at);
+    // Itself controlled, it is never among them; 8.4.4: those its controller has pacified
+    // do not block it.
+    let Some(controller) = spells::controller(cat, state, piece) else {
+        return;
+    };
+    let monsters = prowling::blocking_monsters_toward(cat, state, at, controller);
     if monsters.is_empty() {
         return;
     }

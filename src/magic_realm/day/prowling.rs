@@ -284,7 +284,8 @@ pub fn block_character(cat: &Catalog, state: &mut GameState, seat: Seat, events:
     let Some(at) = who::clearing(state, seat) else {
         return;
     };
-    let monsters = blocking_monsters(cat, state, at);
+    // 8.4.4: the monsters he has pacified do not block him.
+    let monsters = blocking_monsters_toward(cat, state, at, seat);
     let blockable = !monsters.is_empty()
         && state.seat(seat).is_some_and(|x| !x.hidden)
         // 4.6.8c: mist neither blocks nor is blocked.
@@ -318,6 +319,23 @@ pub fn blocking_monsters(cat: &Catalog, state: &GameState, at: ClearingRef) -> V
         .filter(|c| !super::hiring::is_hired(cat, state, &c.piece))
         .map(|c| c.piece.clone())
         .filter(|m| !mist::misted_piece(cat, state, m))
+        .collect()
+}
+
+/// 7.12, 8.4.4: the monsters in `at` that block an individual of `seat` (the character,
+/// his hired leader or his controlled monster): those of [`blocking_monsters`] that `seat`
+/// has not pacified (Persuade, Deal with Goblins). Pacified monsters stop blocking their
+/// spellcaster and his hirelings, but still block other characters normally.
+pub fn blocking_monsters_toward(
+    cat: &Catalog,
+    state: &GameState,
+    at: ClearingRef,
+    seat: Seat,
+) -> Vec<PieceId> {
+    use crate::magic_realm::combat::spells::pacified_toward;
+    blocking_monsters(cat, state, at)
+        .into_iter()
+        .filter(|m| !pacified_toward(cat, state, m, seat))
         .collect()
 }
 

@@ -73,7 +73,8 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    let gold = state.seat(seat).map_or(0, |s| s.gold);
+    // 4.6.7a: Ashes leaves him no gold to repay a boon with.
+    let gold = super::curses::spendable_gold(state, seat);
     let mut out = Vec::new();
     let traders = meeting::traders_here(cat, state, here);
     for &t in &traders {

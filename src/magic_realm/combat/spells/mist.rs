@@ -25,6 +25,17 @@ pub fn misted_seat(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     misted(cat, state, &CombatTarget::Character { seat })
 }
 
+/// Whether a Melt into Mist is in effect on the character of `seat`, energized or inert: he
+/// may record Moves along hidden paths and secret passages he has not discovered, in hope
+/// of being mist when he does them (card rule 1).
+pub fn mist_spell_on(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
+    let aim = super::SpellAim::Character { seat };
+    state
+        .spells
+        .iter()
+        .any(|s| s.aims.contains(&aim) && s.has(cat, SpellEffect::MeltIntoMist))
+}
+
 /// Whether the denizen `piece` is mist now.
 pub fn misted_piece(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     misted(
