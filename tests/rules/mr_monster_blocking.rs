@@ -678,3 +678,40 @@ fn rule_7_12_at_the_end_of_his_phase_the_monsters_block_him_not_the_others_in_hi
         Some(Place::Clearing { at: away })
     );
 }
+
+#[test]
+fn rule_7_12_a_hired_leader_put_back_after_following_is_not_blocked_by_the_monsters_there() {
+    // The Swordsman, unhidden, moves from Oak Woods 2 to where the Ogre stands, his hired
+    // Company HQ following him: the Ogre blocks him at the end of his phase, not the HQ
+    // (nobody is blocked while he follows). Put back on the map as the Swordsman's turn
+    // ends, the HQ has ended no phase and no monster arrives: he is not blocked.
+    let oak2: ClearingRef = serde_json::from_value(here()).unwrap();
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let probe = start(json!({"seats": [{"character": "swordsman", "at": here()}]}));
+    let to = probe
+        .state()
+        .map
+        .moves(&cat.tiles, oak2, &Default::default())
+        .into_iter()
+        .map(|r| r.to)
+        .find(|c| c.tile == oak2.tile)
+        .expect("a roadway within Oak Woods");
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": here(), "hidden": false,
+         "hirelings": [{"native": "company-hq", "lastDay": 20,
+            "record": [{"activity": "follow", "guide": 0}]}]}],
+        "pieces": [at(json!({"kind": "native", "id": "company-hq"}), here()),
+            at(json!({"kind": "monster", "id": "ogre", "n": 0}), serde_json::to_value(to).unwrap())],
+        "day": 2, "at": "birdsong", "dice": [2]}));
+    record(&mut g, S0, &[Activity::Move { to }]);
+    let log = play_day(&mut g);
+    let d = details(&log);
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::Blocked { seat, by } if *seat == S0 && by.contains(&ogre()))));
+    assert_eq!(
+        g.state().piles.place_of(&hq_piece()),
+        Some(&Place::Clearing { at: to })
+    );
+    assert!(!g.state().today.blocked_leaders.contains(&hq()), "{d:#?}");
+}

@@ -956,9 +956,11 @@ fn end_of_turn(
             leader: leader.clone(),
         },
     ));
+    // 7.13: the monsters that move or appear block him (and the unhidden individuals
+    // there) as they arrive; those already there blocked him at the end of his phase, and
+    // a follower put back on the map is not blocked by them (7.12: no phase of his ended).
     if let Some(at) = clearing(state, leader) {
         events.extend(prowling::end_of_turn_at(cat, state, at, false)?);
-        block(cat, state, leader, events);
     }
     // 7.11: the characters and hired leaders following him end their turns in his
     // clearing after him.
