@@ -27,6 +27,7 @@ mod mr_data_pieces;
 mod mr_day;
 mod mr_enchant;
 mod mr_enchant_artifact_types;
+mod mr_carried_scoring;
 mod mr_ending;
 mod mr_evening;
 mod mr_flowers_of_rest;

@@ -626,6 +626,15 @@ pub fn carry_strength(
     super::underlings::following_strength(cat, state, &guide, from).map_or(own, |s| s.max(own))
 }
 
+/// 9.3 (our ruling): the heaviest item a hired leader's employer counts of what the leader
+/// carries at the end of the game: the leader's own move strength (2.2), as a character
+/// counts only what his own Move chits, horse or Boots carry (no followers then).
+pub fn scoring_strength(cat: &Catalog, leader: &NativeId) -> Size {
+    cat.denizens
+        .native(leader)
+        .map_or(Size::Negligible, |n| n.move_strength())
+}
+
 /// 7.3.1: the heaviest item the carrier can carry as it moves out of `from`: a hired
 /// leader's strength ([`carry_strength`]), a controlled monster's weight/vulnerability.
 fn carrier_strength(
