@@ -33,7 +33,11 @@ pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
     // 7.6, 9.3 (our ruling): what his hired leaders carry is his, each item counted if
     // the leader can carry it (his own move strength, 4.3, 7.3.1).
     for (leader, carried) in hired_leaders_piles(cat, state, seat) {
-        worth.count(cat, &carried, super::carried::scoring_strength(cat, &leader));
+        worth.count(
+            cat,
+            &carried,
+            super::carried::scoring_strength(cat, &leader),
+        );
     }
     let Worth {
         great,
@@ -118,12 +122,18 @@ impl Worth {
 /// 7.6, 9.3.1: the seat's hired leaders, each with what he carries. Controlled monsters
 /// carry nothing for the score: every spell is broken at the end of the game (9.3.1), so
 /// no monster is controlled any more.
-fn hired_leaders_piles(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<(NativeId, Vec<PieceId>)> {
+fn hired_leaders_piles(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Vec<(NativeId, Vec<PieceId>)> {
     state
         .seat(seat)
         .into_iter()
         .flat_map(|s| s.hirelings.iter())
-        .filter_map(|h| super::carried::hired_leader(cat, state, &super::leaders::counter(&h.native)))
+        .filter_map(|h| {
+            super::carried::hired_leader(cat, state, &super::leaders::counter(&h.native))
+        })
         .map(|leader| {
             let pile = super::carried::carried(state, &super::leaders::counter(&leader));
             (leader, pile)
