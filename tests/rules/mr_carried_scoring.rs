@@ -3,16 +3,19 @@
 //! 4.5.4), built from scenarios with forced dice and named by rule.
 
 use crate::evening_common::pass_evening;
-use crate::spells_common::{start, Game, S0};
+use crate::spells_common::{details, start, Game, S0, S1};
 use serde_json::{json, Value};
-use tabletop_rules::engine::ToAct;
-use tabletop_rules::magic_realm::actions::MagicRealmAction as A;
+use tabletop_rules::engine::{Seat, ToAct};
+use tabletop_rules::magic_realm::actions::{
+    Gift, MagicRealmAction as A, MagicRealmEvent as E, Receiver,
+};
 use tabletop_rules::magic_realm::catalog::denizens::NativeId;
+use tabletop_rules::magic_realm::catalog::tiles::{ClearingNumber, PathEnd, TileId, TileSide};
 use tabletop_rules::magic_realm::day::scoring;
 use tabletop_rules::magic_realm::game::data;
-use tabletop_rules::magic_realm::map::ClearingRef;
+use tabletop_rules::magic_realm::map::{ClearingRef, PathRef};
 use tabletop_rules::magic_realm::pieces::{PieceId, Place};
-use tabletop_rules::magic_realm::state::{Score, Step};
+use tabletop_rules::magic_realm::state::{Activity, Score, Step};
 
 fn oak(n: u8) -> ClearingRef {
     serde_json::from_value(json!({"tile": "oak_woods", "clearing": n})).unwrap()
@@ -151,4 +154,192 @@ fn rule_9_3_a_leader_whose_term_ended_at_the_last_midnight_counts_for_nobody() {
     // No Great Treasure (-1 x 3 = -3), Notoriety 0 - 40 (x 3 / 20 = -6), Gold 12 - 16 -
     // 60 (x 3 / 30 = -6.4, down to -7).
     assert_eq!(scores[0].basic, vec![-3, 0, 0, -6, -7]);
+}
+
+fn cliff(n: u8) -> ClearingRef {
+    serde_json::from_value(json!({"tile": "cliff", "clearing": n})).unwrap()
+}
+
+/// A hidden path leaving Cliff 2, and one that does not lie there.
+fn cliff_path() -> PathRef {
+    PathRef {
+        tile: TileId::Cliff,
+        side: TileSide::Normal,
+        from: ClearingNumber(2),
+        to: PathEnd::Clearing(ClearingNumber(5)),
+    }
+}
+
+fn elsewhere_path() -> PathRef {
+    PathRef {
+        tile: TileId::Cliff,
+        side: TileSide::Normal,
+        from: ClearingNumber(3),
+        to: PathEnd::Clearing(ClearingNumber(6)),
+    }
+}
+
+fn patrol() -> PieceId {
+    PieceId::Native {
+        id: NativeId("patrol-hq".into()),
+    }
+}
+
+/// In Cliff 2: the Swordsman (seat 0) with the Company's HQ hired (`hq_knows`: his
+/// discoveries), the Amazon (seat 1, `amazon_knows`) with the Patrol's HQ hired.
+fn two_employers(at: &str, hq_knows: Value, amazon_knows: Value, dice: Value) -> Game {
+    start(json!({"seats": [
+        {"character": "swordsman", "at": cliff(2), "hidden": false,
+         "record": [{"activity": "hide"}],
+         "hirelings": [{"native": "company-hq", "lastDay": 20, "discoveries": hq_knows}]},
+        {"character": "amazon", "at": cliff(2), "hidden": false,
+         "discoveries": amazon_knows,
+         "record": [{"activity": "hide"}],
+         "hirelings": [{"native": "patrol-hq", "lastDay": 20}]}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: cliff(2) }),
+                   lay(&patrol(), &Place::Clearing { at: cliff(2) })],
+        "day": 2, "at": at, "dice": dice}))
+}
+
+fn unchanged(g: &mut Game, seat: Seat, action: A) {
+    let before = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(seat, action).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+}
+
+fn leader_knows(g: &Game, seat: Seat) -> Vec<PathRef> {
+    g.state().seats[usize::from(seat.0)].hirelings[0]
+        .discoveries
+        .paths
+        .iter()
+        .copied()
+        .collect()
+}
+
+/// From Birdsong: the Swordsman records a Hide for his HQ (the Amazon one for hers),
+/// everyone finishes, and Daylight runs until the HQ's employer decides at the start of
+/// the HQ's phase.
+fn to_hq_phase(g: &mut Game) {
+    for (seat, leader) in [(S0, "company-hq"), (S1, "patrol-hq")] {
+        g.apply(
+            seat,
+            A::RecordLeaderActivity {
+                leader: NativeId(leader.into()),
+                activity: Activity::Hide,
+            },
+        )
+        .unwrap();
+    }
+    for _ in 0..12 {
+        if g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::HirelingGives { hireling, .. } if *hireling == hq()))
+        {
+            return;
+        }
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        let next = if g.legal_actions(who).contains(&A::FinishRecording) {
+            A::FinishRecording
+        } else {
+            A::Proceed
+        };
+        g.apply(who, next).unwrap();
+    }
+    panic!("the HQ's phase never came");
+}
+
+fn hq_shows(to: Receiver, path: PathRef) -> A {
+    A::HirelingGives {
+        hireling: hq(),
+        to,
+        gift: Gift::Path { path },
+    }
+}
+
+#[test]
+fn rule_4_5_4_a_hired_leader_shows_another_players_character_his_discovery_at_his_phase() {
+    // He carries nothing and has no gold: the discovery alone stops his phase for his
+    // employer to decide.
+    let mut g = two_employers(
+        "birdsong",
+        json!({"paths": [cliff_path()]}),
+        json!({}),
+        json!([1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]),
+    );
+    to_hq_phase(&mut g);
+    let amazon = Receiver::Character { seat: S1 };
+    assert!(g
+        .legal_actions(S0)
+        .contains(&hq_shows(amazon.clone(), cliff_path())));
+    // A discovery he lacks, or the Amazon acting for him: refused, nothing changes.
+    unchanged(&mut g, S0, hq_shows(amazon.clone(), elsewhere_path()));
+    unchanged(&mut g, S1, hq_shows(amazon.clone(), cliff_path()));
+    let log = g.apply(S0, hq_shows(amazon.clone(), cliff_path())).unwrap();
+    assert!(details(&log).iter().any(|e| matches!(e,
+        E::HirelingGave { to: Receiver::Character { seat }, gift: Gift::Path { .. }, .. }
+            if *seat == S1)));
+    assert!(g.state().seats[1].discoveries.paths.contains(&cliff_path()));
+    // He keeps it too, and does not offer it to her again.
+    assert_eq!(leader_knows(&g, S0), vec![cliff_path()]);
+    assert!(!g
+        .legal_actions(S0)
+        .contains(&hq_shows(amazon, cliff_path())));
+}
+
+#[test]
+fn rule_4_5_4_a_hired_leader_shows_another_players_hired_leader_his_discovery() {
+    let mut g = two_employers(
+        "birdsong",
+        json!({"paths": [cliff_path()]}),
+        json!({}),
+        json!([1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]),
+    );
+    to_hq_phase(&mut g);
+    let to_patrol = hq_shows(Receiver::Hireling { piece: patrol() }, cliff_path());
+    assert!(g.legal_actions(S0).contains(&to_patrol));
+    g.apply(S0, to_patrol).unwrap();
+    assert_eq!(leader_knows(&g, S1), vec![cliff_path()]);
+    // The Patrol's employer does not learn it by that: it is the Patrol's own (4.5.4).
+    assert!(!g.state().seats[1].discoveries.paths.contains(&cliff_path()));
+}
+
+#[test]
+fn rule_4_5_4_a_character_shows_another_players_hired_leader_a_discovery_but_takes_none() {
+    let mut g = two_employers(
+        "daylight",
+        json!({"paths": [elsewhere_path()]}),
+        json!({"paths": [cliff_path()]}),
+        json!([1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]),
+    );
+    // Daylight: whoever goes first, the Amazon gives at the start of her own phase.
+    for _ in 0..12 {
+        let who = g.to_act().seats().first().copied().expect("someone acts");
+        if who == S1
+            && g.legal_actions(S1)
+                .iter()
+                .any(|a| matches!(a, A::GiveToHireling { .. }))
+        {
+            break;
+        }
+        g.apply(who, A::Proceed).unwrap();
+    }
+    let show = A::GiveToHireling {
+        hireling: hq(),
+        gift: Gift::Path { path: cliff_path() },
+    };
+    assert!(g.legal_actions(S1).contains(&show));
+    // What another player's leader knows he shows her at his own phases, not on her asking.
+    unchanged(
+        &mut g,
+        S1,
+        A::TakeFromHireling {
+            hireling: hq(),
+            gift: Gift::Path {
+                path: elsewhere_path(),
+            },
+        },
+    );
+    g.apply(S1, show).unwrap();
+    assert!(leader_knows(&g, S0).contains(&cliff_path()));
+    assert!(!g.state().seats[0].discoveries.paths.contains(&cliff_path()));
 }
