@@ -343,3 +343,32 @@ fn rule_4_5_4_a_character_shows_another_players_hired_leader_a_discovery_but_tak
     assert!(leader_knows(&g, S0).contains(&cliff_path()));
     assert!(!g.state().seats[0].discoveries.paths.contains(&cliff_path()));
 }
+
+#[test]
+fn rule_4_5_4h_at_the_end_of_combat_a_hired_leader_shows_another_players_character_a_discovery() {
+    use tabletop_rules::magic_realm::combat::{self, CombatStage};
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": cliff(2), "hidden": true,
+         "hirelings": [{"native": "company-hq", "lastDay": 20,
+                        "discoveries": {"paths": [cliff_path()]}}]},
+        {"character": "amazon", "at": cliff(2), "hidden": true}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: cliff(2) })],
+        "at": "sunset", "dice": crate::spells_common::dice(1, 80)}));
+    let mut log = Vec::new();
+    for _ in 0..60 {
+        match combat::current(g.state()) {
+            Some(c) if c.stage == CombatStage::Trading && g.to_act().seats() == vec![S0] => break,
+            Some(c) if c.stage == CombatStage::Trading => {
+                let who = g.to_act().seats()[0];
+                g.apply(who, A::EndTrading).unwrap();
+            }
+            _ => crate::spells_common::pass_once(&mut g, &mut log),
+        }
+    }
+    let show = hq_shows(Receiver::Character { seat: S1 }, cliff_path());
+    assert!(g.legal_actions(S0).contains(&show));
+    // The Amazon does not decide for another player's leader.
+    unchanged(&mut g, S1, show.clone());
+    g.apply(S0, show).unwrap();
+    assert!(g.state().seats[1].discoveries.paths.contains(&cliff_path()));
+}
