@@ -14,6 +14,7 @@ mod hod_steps;
 mod mr_absorbed_monsters;
 mod mr_belongings;
 mod mr_blocking;
+mod mr_carried_scoring;
 mod mr_colour;
 mod mr_colour_chits_combat;
 mod mr_combat;

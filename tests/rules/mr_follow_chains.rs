@@ -489,6 +489,9 @@ fn rule_4_5_5_a_hired_leader_spies_on_another_hired_leader_looting_a_site() {
         "day": 2, "at": "birdsong", "dice": [1, 1, 1]}));
     record_leader(&mut g, S0, hq(), Activity::Search);
     finish(&mut g);
+    // 4.5.4: at the start of his phase he may first show the Guard HQ the Altar; his
+    // employer goes on.
+    g.apply(S0, A::Proceed).unwrap();
     let from = g.log_len();
     let log = g
         .apply(

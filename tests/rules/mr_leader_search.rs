@@ -95,6 +95,17 @@ fn play(g: &mut Game, hq: &str, record: &[Activity]) -> Vec<tabletop_rules::engi
     }
     let mut log = g.apply(S0, A::FinishRecording).unwrap();
     log.extend(g.apply(S1, A::FinishRecording).unwrap());
+    // 4.5.4: at the start of his phases he may show his discoveries to the other
+    // character there; his employer goes on.
+    while g.legal_actions(S0).iter().any(|a| {
+        matches!(a, A::HirelingGives { gift, .. } if !matches!(
+            gift,
+            tabletop_rules::magic_realm::actions::Gift::Belonging { .. }
+                | tabletop_rules::magic_realm::actions::Gift::Gold { .. }
+        ))
+    }) {
+        log.extend(g.apply(S0, A::Proceed).unwrap());
+    }
     log
 }
 

@@ -319,7 +319,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
 }
 
 /// 4.5.4: whether `d` holds the discovery the gift passes on.
-fn knows(d: &Discoveries, gift: &Gift) -> bool {
+pub(super) fn knows(d: &Discoveries, gift: &Gift) -> bool {
     match gift {
         Gift::Path { path } => d.paths.contains(path),
         Gift::Site { site } => d.chits.contains(site),
@@ -330,7 +330,7 @@ fn knows(d: &Discoveries, gift: &Gift) -> bool {
 
 /// 4.5.4: the receiver learns the discovery (a Site card with the site where it was
 /// found, 4.5.4c); a face-down Site chit is shown to all (4.5.4d).
-fn learn(
+pub(super) fn learn(
     cat: &Catalog,
     state: &mut GameState,
     receiver: impl FnOnce(&mut GameState) -> Option<&mut Discoveries>,
@@ -512,14 +512,16 @@ pub fn may_abandon(state: &GameState, leader: &NativeId) -> bool {
 }
 
 /// 7.2.2, 7.2.1: whether the carrier's employer has a decision at the start of its phase:
-/// it is in a clearing, not blocked, and carries belongings (to abandon or give) or gold
-/// it could give to someone there.
+/// it is in a clearing, not blocked, and carries belongings (to abandon or give), gold it
+/// could give to someone there, or (a hired leader) a discovery someone there lacks
+/// (4.5.4).
 pub fn may_decide(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
     clearing_of(state, carrier).is_some()
         && !blocked(state, carrier)
         && (!carried(state, carrier).is_empty()
             || (carrier_gold(state, carrier) > 0
-                && !super::carrier_gifts::receivers(cat, state, carrier, false).is_empty()))
+                && !super::carrier_gifts::receivers(cat, state, carrier, false).is_empty())
+            || !super::carrier_gifts::discovery_gifts(cat, state, carrier, false).is_empty())
 }
 
 /// 7.2.2, 7.2.1: at the start of a phase of the leader's turn: abandon one of his
@@ -624,6 +626,15 @@ pub fn carry_strength(
         leader: leader.clone(),
     };
     super::underlings::following_strength(cat, state, &guide, from).map_or(own, |s| s.max(own))
+}
+
+/// 9.3 (our ruling): the heaviest item a hired leader's employer counts of what the leader
+/// carries at the end of the game: the leader's own move strength (2.2), as a character
+/// counts only what his own Move chits, horse or Boots carry (no followers then).
+pub fn scoring_strength(cat: &Catalog, leader: &NativeId) -> Size {
+    cat.denizens
+        .native(leader)
+        .map_or(Size::Negligible, |n| n.move_strength())
 }
 
 /// 7.3.1: the heaviest item the carrier can carry as it moves out of `from`: a hired

@@ -3,11 +3,13 @@
 //! combat, 8.8) a carrier gives belongings and gold it carries to other players'
 //! characters, hired leaders and controlled monsters in its clearing, its employer
 //! deciding. What it carries is its employer's already: he takes it back at his own
-//! phases (`carried::options`).
+//! phases (`carried::options`). A hired leader gives them, at the same moments, the
+//! discoveries lying in that clearing that they lack (4.5.4; 4.5.4h: information passes
+//! when characters and hired leaders may trade).
 
 use super::carried::{
     add_gold, blocked, carried, carrier_gold, carriers_of, clearing_of, describe, employer, guide,
-    logged, name, put,
+    knows, learn, logged, name, put,
 };
 use super::following::Guide;
 use super::gifts::GOLD_STEPS;
@@ -16,7 +18,7 @@ use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E, Receiver};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::PieceId;
-use crate::magic_realm::state::GameState;
+use crate::magic_realm::state::{Discoveries, GameState};
 
 type Events = Vec<Event<E>>;
 
@@ -92,6 +94,65 @@ pub fn give_options(cat: &Catalog, state: &GameState, carrier: &PieceId, evening
             });
         }
     }
+    out.extend(
+        discovery_gifts(cat, state, carrier, evening)
+            .into_iter()
+            .map(|(to, gift)| A::HirelingGives {
+                hireling: carrier.clone(),
+                to,
+                gift,
+            }),
+    );
+    out
+}
+
+/// The discoveries `receiver` has (4.5.4): a character's, a hired leader's own; `None`
+/// for a controlled monster, which has none of its own.
+fn receiver_discoveries(
+    cat: &Catalog,
+    state: &GameState,
+    receiver: &Receiver,
+) -> Option<Discoveries> {
+    match receiver {
+        Receiver::Character { seat } => state.seat(*seat).map(|s| s.discoveries.clone()),
+        Receiver::Hireling { piece } => super::carried::hired_leader(cat, state, piece)
+            .map(|leader| super::leader_search::discoveries(state, &leader)),
+    }
+}
+
+/// 4.5.4, 7.2.1: the discoveries a hired leader may show now, to each receiver in his
+/// clearing (other players' characters and hired leaders, see [`receivers`]): those of
+/// his own lying in that clearing (4.5.4a) that the receiver lacks. A controlled monster
+/// has none to give, and none are given to one.
+pub(super) fn discovery_gifts(
+    cat: &Catalog,
+    state: &GameState,
+    carrier: &PieceId,
+    evening: bool,
+) -> Vec<(Receiver, Gift)> {
+    let (Some(leader), Some(here)) = (
+        super::carried::hired_leader(cat, state, carrier),
+        clearing_of(state, carrier),
+    ) else {
+        return Vec::new();
+    };
+    let his = super::leader_search::discoveries(state, &leader);
+    let lying = super::gifts::discoveries_in(cat, state, &his, here);
+    if lying.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for to in receivers(cat, state, carrier, evening) {
+        let Some(theirs) = receiver_discoveries(cat, state, &to) else {
+            continue;
+        };
+        out.extend(
+            lying
+                .iter()
+                .filter(|g| !knows(&theirs, g))
+                .map(|g| (to.clone(), g.clone())),
+        );
+    }
     out
 }
 
@@ -152,9 +213,44 @@ pub fn carrier_gives(
             add_gold(state, carrier, -gold);
             add_gold(state, keeper, *gold);
         }
+        (Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. }, _)
+            if !discovery_gifts(cat, state, carrier, true)
+                .iter()
+                .any(|(r, g)| r == to && g == gift) =>
+        {
+            return Err(RuleError::illegal(format!(
+                "{carrier} cannot show that discovery to {to:?} here (4.5.4)"
+            )));
+        }
+        (
+            Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. },
+            Receiver::Character { seat },
+        ) => {
+            learn(
+                cat,
+                state,
+                |st| st.seat_mut(*seat).map(|s| &mut s.discoveries),
+                gift,
+                events,
+            );
+        }
+        (
+            Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. },
+            Receiver::Hireling { piece },
+        ) => {
+            let leader = super::carried::hired_leader(cat, state, piece)
+                .ok_or_else(|| RuleError::illegal("a controlled monster has no discoveries"))?;
+            learn(
+                cat,
+                state,
+                |st| super::leader_search::discoveries_mut(st, &leader),
+                gift,
+                events,
+            );
+        }
         _ => {
             return Err(RuleError::illegal(
-                "a hired leader or controlled monster gives only belongings and gold",
+                "a hired leader or controlled monster gives only belongings, gold and discoveries",
             ))
         }
     }
@@ -162,9 +258,17 @@ pub fn carrier_gives(
         Receiver::Character { seat } => who::who(cat, state, *seat),
         Receiver::Hireling { piece } => name(cat, piece),
     };
+    let discovery = matches!(
+        gift,
+        Gift::Path { .. } | Gift::Site { .. } | Gift::SiteCard { .. }
+    );
     events.push(Event::public(
-        "7.2.1",
-        format!("{} gives {receiver} {what}.", name(cat, carrier)),
+        if discovery { "4.5.4" } else { "7.2.1" },
+        if discovery {
+            format!("{} shows {receiver} {what}.", name(cat, carrier))
+        } else {
+            format!("{} gives {receiver} {what}.", name(cat, carrier))
+        },
         E::HirelingGave {
             hireling: carrier.clone(),
             to: to.clone(),

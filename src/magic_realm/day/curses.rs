@@ -168,6 +168,13 @@ pub fn may_pay_fame(state: &GameState, seat: Seat) -> bool {
         .is_some_and(|s| !s.curses.contains(&Curse::Disgust))
 }
 
+/// 4.6.7a: whether the character has the Curse of Ashes.
+pub fn has_ashes(state: &GameState, seat: Seat) -> bool {
+    state
+        .seat(seat)
+        .is_some_and(|s| s.curses.contains(&Curse::Ashes))
+}
+
 /// 4.6.7a (Ashes, Disgust): the recorded gold and fame that count for him.
 pub fn counted_gold_and_fame(state: &GameState, seat: Seat) -> (i32, i32) {
     let Some(s) = state.seat(seat) else {

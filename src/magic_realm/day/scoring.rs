@@ -1,8 +1,11 @@
-//! The end of the game (rule 9.3): what each character counts, his score in each
+//! The end of the game (rule 9.3): what each character counts (with what his hired leaders
+//! carry for him, 7.6), his score in each
 //! category against his victory requirements, and the winners.
 
 use super::who;
 use crate::engine::{Outcome, Seat};
+use crate::magic_realm::catalog::common::Size;
+use crate::magic_realm::catalog::denizens::NativeId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{Fate, GameState, Score, VictoryCategory};
@@ -19,39 +22,28 @@ pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
     // card can carry count.
     let strength =
         super::belongings::carry_strength(cat, state, seat, super::belongings::Carriers::Scoring);
-    let items: Vec<PieceId> = super::belongings::owned(state, seat);
-    let mut great = 0;
     // 4.6.7a: Ashes and Disgust make recorded gold and fame count as -1.
     let (recorded_gold, recorded_fame) = super::curses::counted_gold_and_fame(state, seat);
-    let mut fame = recorded_fame;
-    let mut notoriety = sheet.notoriety;
-    for item in items
-        .iter()
-        .filter(|i| who::weight(cat, i).is_none_or(|w| w <= strength))
-    {
-        match item {
-            PieceId::Treasure { id } => {
-                if let Some(t) = cat.items.treasure(id) {
-                    great += i32::from(t.great);
-                    fame += t.fame;
-                    notoriety += t.notoriety;
-                }
-            }
-            PieceId::Weapon { id, .. } => {
-                if let Some(w) = cat.items.weapon(id) {
-                    fame += w.fame;
-                    notoriety += w.notoriety;
-                }
-            }
-            PieceId::Armor { id, .. } => {
-                if let Some(a) = cat.items.armor_piece(id) {
-                    fame += a.fame;
-                    notoriety += a.notoriety;
-                }
-            }
-            _ => {}
-        }
+    let mut worth = Worth {
+        great: 0,
+        fame: recorded_fame,
+        notoriety: sheet.notoriety,
+    };
+    worth.count(cat, &super::belongings::owned(state, seat), strength);
+    // 7.6, 9.3 (our ruling): what his hired leaders carry is his, each item counted if
+    // the leader can carry it (his own move strength, 4.3, 7.3.1).
+    for (leader, carried) in hired_leaders_piles(cat, state, seat) {
+        worth.count(
+            cat,
+            &carried,
+            super::carried::scoring_strength(cat, &leader),
+        );
     }
+    let Worth {
+        great,
+        fame,
+        notoriety,
+    } = worth;
     // Gold: recorded gold less the 10 starting gold and the price of the starting
     // weapons and armor.
     let start_price: i32 = who::card(cat, state, seat).map_or(0, |c| {
@@ -69,11 +61,84 @@ pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
             .sum();
         i32::try_from(w + a).unwrap_or(i32::MAX)
     });
-    let gold = recorded_gold - 10 - start_price;
+    // 7.6 (our ruling): the gold his hired leaders have recorded is his recorded gold too;
+    // under Ashes it all counts as -1 (4.6.7a: "his recorded gold is treated as -1").
+    let leaders_gold: i32 = if super::curses::has_ashes(state, seat) {
+        0
+    } else {
+        hired_leaders_piles(cat, state, seat)
+            .iter()
+            .map(|(leader, _)| super::carried::gold(state, leader))
+            .sum()
+    };
+    let gold = recorded_gold + leaders_gold - 10 - start_price;
     // 3.3.6g: the spells learned from Spell cards during the game (not his starting ones,
     // nor the Spell cards of his Artifacts and Spell Books).
     let spells = i32::try_from(sheet.secret.learned.len()).unwrap_or(i32::MAX);
     [great, spells, fame, notoriety, gold]
+}
+
+/// 9.3.2: what counts of a character's belongings (Great Treasures, Fame, Notoriety).
+struct Worth {
+    great: i32,
+    fame: i32,
+    notoriety: i32,
+}
+
+impl Worth {
+    /// 9.3: adds the values of `items`, those heavier than `strength` excepted (he cannot
+    /// count items that cannot be carried).
+    fn count(&mut self, cat: &Catalog, items: &[PieceId], strength: Size) {
+        for item in items
+            .iter()
+            .filter(|i| who::weight(cat, i).is_none_or(|w| w <= strength))
+        {
+            match item {
+                PieceId::Treasure { id } => {
+                    if let Some(t) = cat.items.treasure(id) {
+                        self.great += i32::from(t.great);
+                        self.fame += t.fame;
+                        self.notoriety += t.notoriety;
+                    }
+                }
+                PieceId::Weapon { id, .. } => {
+                    if let Some(w) = cat.items.weapon(id) {
+                        self.fame += w.fame;
+                        self.notoriety += w.notoriety;
+                    }
+                }
+                PieceId::Armor { id, .. } => {
+                    if let Some(a) = cat.items.armor_piece(id) {
+                        self.fame += a.fame;
+                        self.notoriety += a.notoriety;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// 7.6, 9.3.1: the seat's hired leaders, each with what he carries. Controlled monsters
+/// carry nothing for the score: every spell is broken at the end of the game (9.3.1), so
+/// no monster is controlled any more.
+fn hired_leaders_piles(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+) -> Vec<(NativeId, Vec<PieceId>)> {
+    state
+        .seat(seat)
+        .into_iter()
+        .flat_map(|s| s.hirelings.iter())
+        .filter_map(|h| {
+            super::carried::hired_leader(cat, state, &super::leaders::counter(&h.native))
+        })
+        .map(|leader| {
+            let pile = super::carried::carried(state, &super::leaders::counter(&leader));
+            (leader, pile)
+        })
+        .collect()
 }
 
 /// 9.3.2: a seat's score.
