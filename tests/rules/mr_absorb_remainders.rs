@@ -6,14 +6,15 @@
 //! The Swordsman (seat 0, no Magic chits) holds the Black Book (a type V Spell Book) whose
 //! Absorb Essence holds a monster in its box.
 
-use crate::spells_common::{details, here, start, Game, S0, S1};
+use crate::spells_common::{details, here, start, through_targets, until, Game, S0, S1};
 use serde_json::{json, Value};
 use tabletop_rules::magic_realm::actions::{
     MagicRealmAction as A, MagicRealmEvent as E, SearchChoice,
 };
 use tabletop_rules::magic_realm::catalog::items::TreasureId;
 use tabletop_rules::magic_realm::catalog::magic::{MagicType, SpellId};
-use tabletop_rules::magic_realm::combat::spells::transform;
+use tabletop_rules::magic_realm::combat::spells::{transform, SpellAim};
+use tabletop_rules::magic_realm::map::ClearingRef;
 use tabletop_rules::magic_realm::pieces::{PieceId, Place};
 
 const BOOK: &str = "black-book";
@@ -172,4 +173,96 @@ fn rule_absorb_essence_4_the_items_monster_dies_with_its_holder_and_the_spell_br
     assert!(events.iter().any(|e| matches!(&e.detail,
         E::Killed { victim, by: Some(S1), .. } if *victim == monster("ogre"))));
     assert!(!transform::transmorphized_seat(cat(), &state, S1));
+}
+
+/// Seat 0 plays `item` to cast `spell` at the Ogre in his clearing, the colour from his
+/// chit `colour_chit`; the spell comes to life.
+fn cast_from_item_at_ogre(g: &mut Game, item: &str, spell: &str, colour_chit: u8) -> Vec<E> {
+    let mut log = Vec::new();
+    let cast = A::CastFromItem {
+        item: TreasureId(item.into()),
+        spell: SpellId(spell.into()),
+        colour_chit: Some(colour_chit),
+    };
+    until(g, S0, &cast, &mut log);
+    let aim = A::AimSpell {
+        aim: SpellAim::Denizen {
+            piece: monster("ogre"),
+        },
+    };
+    until(g, S0, &aim, &mut log);
+    if g.legal_actions(S0).contains(&A::EndAim) {
+        log.extend(g.apply(S0, A::EndAim).unwrap());
+    }
+    through_targets(g, &mut log);
+    log.into_iter().map(|e| e.detail).collect()
+}
+
+#[test]
+fn rule_absorb_essence_4_an_item_s_absorb_essence_transmorphizes_the_character_playing_it() {
+    // The Witch plays the Black Book (its Absorb Essence awakened), her Magic V chit 4
+    // supplying black: she becomes the Ogre, which leaves play.
+    let mut g = start(
+        json!({"seats": [{"character": "witch", "at": here(), "hidden": false,
+            "chits": [{"chit": 4, "status": "enchanted"}],
+            "belongings": [{"piece": {"kind": "treasure", "id": BOOK}, "active": true,
+                "awakened": ["absorb-essence"]}]}],
+        "pieces": [crate::spells_common::monster("ogre")], "at": "sunset",
+        "dice": crate::spells_common::dice(4, 60)}),
+    );
+    let log = cast_from_item_at_ogre(&mut g, BOOK, "absorb-essence", 4);
+    assert!(log.iter().any(|d| matches!(d,
+        E::EssenceAbsorbed { seat: S0, monster: m } if *m == monster("ogre"))));
+    assert_eq!(
+        g.state().piles.place_of(&monster("ogre")),
+        Some(&Place::Aside)
+    );
+    let s = g.state().spells.first().expect("in effect");
+    assert_eq!(s.item, Some(TreasureId(BOOK.into())));
+    let form = transform::form_of_seat(cat(), g.state(), S0).expect("she is the Ogre");
+    assert_eq!(form.monster, Some(monster("ogre")));
+}
+
+#[test]
+fn rule_4_6_8_a_transform_cast_by_an_item_transforms_its_target() {
+    // The Sorceror plays the Scroll of Alchemy (type VI, Transform awakened), his Magic IV
+    // chit 4 supplying purple: the Ogre rolls on the Transform Table (every die 4).
+    let mut g = start(
+        json!({"seats": [{"character": "sorceror", "at": here(), "hidden": false,
+            "chits": [{"chit": 4, "status": "enchanted"}],
+            "belongings": [{"piece": {"kind": "treasure", "id": "scroll-of-alchemy"},
+                "active": true, "awakened": ["transform"]}]}],
+        "pieces": [crate::spells_common::monster("ogre")], "at": "sunset",
+        "dice": crate::spells_common::dice(4, 60)}),
+    );
+    let log = cast_from_item_at_ogre(&mut g, "scroll-of-alchemy", "transform", 4);
+    assert!(log.iter().any(|d| matches!(d, E::Transformed { .. })));
+    assert!(transform::form_of_piece(cat(), g.state(), &monster("ogre")).is_some());
+    assert_eq!(
+        g.state().spells.first().and_then(|s| s.item.clone()),
+        Some(TreasureId("scroll-of-alchemy".into()))
+    );
+}
+
+#[test]
+fn rule_absorb_essence_1_2_an_item_s_spell_broken_puts_the_monster_with_the_item() {
+    // The Black Book's spell is broken while the Swordsman holds the book: the Ogre
+    // appears in his clearing.
+    let g = passed_on(json!({"piece": {"kind": "treasure", "id": BOOK},
+        "place": {"place": "belongings", "character": "swordsman"}}));
+    let mut state = g.state().clone();
+    let mut events = Vec::new();
+    tabletop_rules::magic_realm::combat::spells::end_spell(
+        cat(),
+        &mut state,
+        0,
+        false,
+        &mut events,
+    );
+    let at: ClearingRef = serde_json::from_value(here()).unwrap();
+    assert_eq!(
+        state.piles.place_of(&monster("ogre")),
+        Some(&Place::Clearing { at })
+    );
+    assert!(!transform::transmorphized_seat(cat(), &state, S0));
 }
