@@ -122,12 +122,12 @@ fn rule_absorb_essence_2_2_only_while_energized_an_inert_spell_records_nothing()
     assert!(learned(&g).is_empty());
 }
 
-/// The Amazon (seat 1) played the Black Book to absorb `absorbed`; the book is now `book`
-/// (a placement of the Black Book).
+/// The Amazon (seat 1, in another clearing of the tile) played the Black Book to absorb
+/// the Ogre; the book is now `book` (a placement of the Black Book).
 fn passed_on(book: Value) -> Game {
     start(json!({"seats": [
             {"character": "swordsman", "at": here(), "hidden": false},
-            {"character": "amazon", "at": here(), "hidden": false}],
+            {"character": "amazon", "at": {"tile": "oak_woods", "clearing": 4}, "hidden": false}],
         "pieces": [{"piece": monster_piece("ogre"), "place": {"place": "aside"}}, book],
         "spells": [absorb(1, "ogre", false)], "day": 2, "at": "daylight", "dice": [1, 2, 3]}))
 }
@@ -247,7 +247,7 @@ fn rule_4_6_8_a_transform_cast_by_an_item_transforms_its_target() {
 #[test]
 fn rule_absorb_essence_1_2_an_item_s_spell_broken_puts_the_monster_with_the_item() {
     // The Black Book's spell is broken while the Swordsman holds the book: the Ogre
-    // appears in his clearing.
+    // appears in his clearing, not in the Amazon's who played it.
     let g = passed_on(json!({"piece": {"kind": "treasure", "id": BOOK},
         "place": {"place": "belongings", "character": "swordsman"}}));
     let mut state = g.state().clone();

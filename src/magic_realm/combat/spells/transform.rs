@@ -5,7 +5,9 @@
 //! hired or controlled one) takes the monster out of play into the spell's box and, while
 //! energized, the spellcaster is that monster; if the spellcaster is killed the monster is
 //! killed with him, and if the spell is broken otherwise the monster appears in his
-//! clearing.
+//! clearing. Cast by an Artifact or Spell Book, its monster is the character holding the
+//! item (the card's 4); while energized, an absorbed Demon or Imp lends him its Magic type
+//! to record spells (2.2).
 //!
 //! While energized (and not nullified, 4.6.8g: Melt into Mist is stronger than Transform,
 //! Transform than Absorb Essence), the individual uses the creature's combat values (its
