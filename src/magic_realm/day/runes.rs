@@ -55,7 +55,8 @@ fn top_card(state: &GameState, place: &Place) -> Option<SpellId> {
 }
 
 /// 7.5 (the Reading Runes table's Learn rows): whether the character can learn `spell`:
-/// he has a Magic chit of its type and has not learned it from a Spell card already.
+/// he has a Magic chit of its type (or, Absorb Essence 2.2, is an absorbed monster of
+/// that type) and has not learned it from a Spell card already.
 pub fn can_learn(cat: &Catalog, state: &GameState, seat: Seat, spell: &SpellId) -> bool {
     let Some(magic_type) = cat.spells.get(spell).and_then(|s| s.magic_type) else {
         return false;
@@ -66,6 +67,10 @@ pub fn can_learn(cat: &Catalog, state: &GameState, seat: Seat, spell: &SpellId) 
             .iter()
             .any(|c| c.kind == ChitKind::Magic { magic_type })
     });
+    // Absorb Essence 2.2: or he is an absorbed monster of that Magic type.
+    let has_chit = has_chit
+        || crate::magic_realm::combat::spells::transform::recording_type(cat, state, seat)
+            == Some(magic_type);
     has_chit
         && !state
             .seat(seat)

@@ -5,7 +5,9 @@
 //! hired or controlled one) takes the monster out of play into the spell's box and, while
 //! energized, the spellcaster is that monster; if the spellcaster is killed the monster is
 //! killed with him, and if the spell is broken otherwise the monster appears in his
-//! clearing.
+//! clearing. Cast by an Artifact or Spell Book, its monster is the character holding the
+//! item (the card's 4); while energized, an absorbed Demon or Imp lends him its Magic type
+//! to record spells (2.2).
 //!
 //! While energized (and not nullified, 4.6.8g: Melt into Mist is stronger than Transform,
 //! Transform than Absorb Essence), the individual uses the creature's combat values (its
@@ -16,6 +18,8 @@ use super::{Ending, Events, SpellAim, SpellCast, SpellEffect, SpellInEffect};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::common::{Side, Size};
+use crate::magic_realm::catalog::denizens::Strike;
+use crate::magic_realm::catalog::magic::MagicType;
 use crate::magic_realm::catalog::tables::{CreatureMovement, TableId, TransformCreature};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::melee::{AttackValues, Denizen, DenizenKind, MeleeStrike, Tactic};
@@ -185,9 +189,16 @@ fn unheld_form(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Optio
         .spells
         .iter()
         .rev()
-        .filter(|s| s.caster == *seat && s.works(state))
+        .filter(|s| s.works(state) && holder(state, s) == Some(*seat))
         .filter(|s| s.has(cat, SpellEffect::AbsorbEssence))
         .find_map(|s| absorbed(cat, state, essence(s)?))
+}
+
+/// Absorb Essence, 4: the character who is an Absorb Essence's monster: its spellcaster;
+/// for one cast by an Artifact or Spell Book, the character holding the item now (none
+/// while nobody holds it: 8.3.9 c.5, the spell is nullified).
+pub fn holder(state: &GameState, s: &SpellInEffect) -> Option<Seat> {
+    super::items::controller(state, s)
 }
 
 /// The creature the character of `seat` is now.
@@ -204,6 +215,22 @@ pub fn form_of_piece(cat: &Catalog, state: &GameState, piece: &PieceId) -> Optio
             piece: piece.clone(),
         },
     )
+}
+
+/// Absorb Essence 2.2 (Special): while energized, a character who is an absorbed monster
+/// with a Magic type (the Demons' and the Imp's spell, type V) can use that type to
+/// record spells, as if he had a Magic chit of it (7.5).
+pub fn recording_type(cat: &Catalog, state: &GameState, seat: Seat) -> Option<MagicType> {
+    let PieceId::Monster { id, .. } = form_of_seat(cat, state, seat)?.monster? else {
+        return None;
+    };
+    let m = cat.denizens.monster(&id)?;
+    [&m.light, &m.dark]
+        .into_iter()
+        .find_map(|side| match side.attack.as_ref().map(|a| &a.strike) {
+            Some(Strike::Spell { magic_type, .. }) => Some(*magic_type),
+            _ => None,
+        })
 }
 
 /// Whether the character of `seat` is transmorphized into a creature now.
@@ -363,7 +390,11 @@ pub fn release_essence(
     if state.piles.place_of(&monster) != Some(&Place::Aside) {
         return;
     }
-    let at = who::clearing(state, s.caster).or_else(|| who::roadway(state, s.caster).map(|r| r.0));
+    // 4.6.9g: where its spellcaster is (the item's place, for a spell an item cast).
+    let at = super::items::spellcaster_at(state, s).or_else(|| match &s.item {
+        None => who::roadway(state, s.caster).map(|r| r.0),
+        Some(_) => holder(state, s).and_then(|h| who::roadway(state, h).map(|r| r.0)),
+    });
     let Some(at) = at else {
         return;
     };
@@ -395,9 +426,18 @@ pub fn caster_killed(
     let absorbed: Vec<PieceId> = state
         .spells
         .iter()
-        .filter(|s| s.caster == seat && s.has(cat, SpellEffect::AbsorbEssence))
+        .filter(|s| holder(state, s) == Some(seat) && s.has(cat, SpellEffect::AbsorbEssence))
         .filter_map(|s| essence(s).cloned())
         .filter(|m| state.piles.place_of(m) == Some(&Place::Aside))
+        .collect();
+    // Absorb Essence, 4: an item's spell whose monster is killed is broken (his own
+    // spells break as he dies, 4.6.9h; an item's would not, 8.3.9 c.6).
+    let items_spells: Vec<(Seat, u8)> = state
+        .spells
+        .iter()
+        .filter(|s| s.item.is_some() && holder(state, s) == Some(seat))
+        .filter(|s| s.has(cat, SpellEffect::AbsorbEssence))
+        .map(|s| (s.caster, s.spell_box))
         .collect();
     let share = i32::try_from(killers.len().max(1)).unwrap_or(1);
     for monster in absorbed {
@@ -430,6 +470,11 @@ pub fn caster_killed(
             },
         ));
     }
+    for (caster, spell_box) in items_spells {
+        if let Some(i) = super::index_of(state, caster, spell_box) {
+            super::end_spell(cat, state, i, false, events);
+        }
+    }
 }
 
 /// 2.2.3: when combat ends, the monsters absorbed by the characters of `seats` (and their
@@ -438,7 +483,8 @@ pub fn combat_ends(cat: &Catalog, state: &mut GameState, seats: &[Seat]) {
     let absorbed: Vec<PieceId> = state
         .spells
         .iter()
-        .filter(|s| seats.contains(&s.caster) && s.has(cat, SpellEffect::AbsorbEssence))
+        .filter(|s| holder(state, s).is_some_and(|h| seats.contains(&h)))
+        .filter(|s| s.has(cat, SpellEffect::AbsorbEssence))
         .filter_map(|s| essence(s).cloned())
         .filter(|m| state.piles.place_of(m) == Some(&Place::Aside))
         .flat_map(|m| with_part(cat, &m))
