@@ -874,3 +874,18 @@ fn rule_4_6_9c_reverted_chits_break_their_spells_and_colour_chits_fatigue() {
         Some(MagicType::VIII)
     );
 }
+
+#[test]
+fn rule_4_6_9c_an_altered_chit_records_new_spells_of_its_altered_type() {
+    // The Druid has no type III chit; Witch's Brew has altered his chit 7 (VIII) to III:
+    // while it lasts he may record a type III spell (Lost), as 4.6.9c says ("to record new
+    // spells"). Unaltered, he may not.
+    use tabletop_rules::magic_realm::catalog::magic::SpellId;
+    use tabletop_rules::magic_realm::day::runes::can_learn;
+    let lost = SpellId("lost".into());
+    let g = brewed_druid();
+    assert!(can_learn(cat(), g.state(), S0, &lost));
+    let plain = start(json!({"seats": [druid(json!({})), swordsman(json!({}))],
+        "day": 28, "at": "sunset", "dice": dice(4, 40)}));
+    assert!(!can_learn(cat(), plain.state(), S0, &lost));
+}

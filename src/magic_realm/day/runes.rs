@@ -61,11 +61,20 @@ pub fn can_learn(cat: &Catalog, state: &GameState, seat: Seat, spell: &SpellId) 
     let Some(magic_type) = cat.spells.get(spell).and_then(|s| s.magic_type) else {
         return false;
     };
-    // The types printed on his chits (a chit Unleash Power transforms still counts).
+    // The types of his Magic chits (a chit Unleash Power transforms still counts), as
+    // altered (4.6.9c: an altered chit records new spells of its altered type only).
     let has_chit = who::card(cat, state, seat).is_some_and(|c| {
-        c.chits
-            .iter()
-            .any(|c| c.kind == ChitKind::Magic { magic_type })
+        c.chits.iter().enumerate().any(|(i, c)| match c.kind {
+            ChitKind::Magic {
+                magic_type: printed,
+            } => {
+                let now = u8::try_from(i).ok().and_then(|i| {
+                    crate::magic_realm::combat::spells::altering::magic_type(cat, state, seat, i)
+                });
+                now.unwrap_or(printed) == magic_type
+            }
+            _ => false,
+        })
     });
     // Absorb Essence 2.2: or he is an absorbed monster of that Magic type.
     let has_chit = has_chit
