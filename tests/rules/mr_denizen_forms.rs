@@ -1,0 +1,221 @@
+//! Rule scenarios for hired natives turned into mist (4.6.8; Melt into Mist, card rules 1
+//! and 3) on their own turns, each from a scenario with forced dice.
+
+use crate::spells_common::{details, dice, start, Game, S0, S1};
+use serde_json::{json, Value};
+use tabletop_rules::engine::Event;
+use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use tabletop_rules::magic_realm::catalog::denizens::NativeId;
+use tabletop_rules::magic_realm::map::ClearingRef;
+use tabletop_rules::magic_realm::pieces::{PieceId, Place};
+use tabletop_rules::magic_realm::state::Activity;
+
+fn hq() -> NativeId {
+    NativeId("company-hq".into())
+}
+
+fn hq_piece() -> PieceId {
+    PieceId::Native { id: hq() }
+}
+
+fn cliff(n: u8) -> ClearingRef {
+    serde_json::from_value(json!({"tile": "cliff", "clearing": n})).unwrap()
+}
+
+fn oak(n: u8) -> ClearingRef {
+    serde_json::from_value(json!({"tile": "oak_woods", "clearing": n})).unwrap()
+}
+
+/// The Sorceror's (seat 1, away in Oak Woods 4) Melt into Mist on the Company's HQ,
+/// energized or inert; none when `on` is false.
+fn mist_on_hq(on: bool, inert: bool) -> Value {
+    if on {
+        json!([{"caster": 1, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+            "aims": [{"aim": "denizen", "piece": hq_piece()}],
+            "until": {"at": "never"}, "inert": inert}])
+    } else {
+        json!([])
+    }
+}
+
+/// The Swordsman (seat 0, hidden, nothing recorded) with the Company's HQ hired, both in
+/// `at`; the HQ records `record`. The Sorceror (seat 1) waits in Oak Woods 4. `pieces`
+/// adds more.
+fn company(at: ClearingRef, record: Value, spells: Value, step: &str, pieces: Vec<Value>) -> Game {
+    let mut all = vec![json!({"piece": hq_piece(), "place": {"place": "clearing", "at": at}})];
+    all.extend(pieces);
+    start(json!({"seats": [
+        {"character": "swordsman", "at": at, "hidden": true, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 20, "record": record}]},
+        {"character": "sorceror", "at": oak(4), "hidden": true, "record": [],
+         "spells": ["melt-into-mist"]}],
+        "pieces": all, "spells": spells, "day": 2, "at": step, "dice": dice(6, 40)}))
+}
+
+fn hq_at(g: &Game) -> Option<Place> {
+    g.state().piles.place_of(&hq_piece()).cloned()
+}
+
+/// Plays the day on with the first legal action of whoever must act, while it is Daylight.
+fn play_daylight(g: &mut Game) -> Vec<Event<E>> {
+    let mut log = Vec::new();
+    for _ in 0..40 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Daylight { .. }
+        ) {
+            break;
+        }
+        let Some(a) = g.legal_actions(seat).first().cloned() else {
+            break;
+        };
+        log.extend(g.apply(seat, a).unwrap());
+    }
+    log
+}
+
+#[test]
+fn rule_4_6_8_a_hired_leader_turned_into_mist_moves_along_a_hidden_path_he_has_not_discovered() {
+    // Cliff 2 and 5 are joined only by a hidden path the HQ has not discovered. His
+    // employer recorded a Move to Cliff 5 for him: as mist he goes along it (and still has
+    // not discovered it); not mist, the phase is blank and he stays.
+    for misted in [false, true] {
+        let mut g = company(
+            cliff(2),
+            json!([{"activity": "move", "to": cliff(5)}]),
+            mist_on_hq(misted, false),
+            "daylight",
+            vec![],
+        );
+        play_daylight(&mut g);
+        let want = if misted { cliff(5) } else { cliff(2) };
+        assert_eq!(
+            hq_at(&g),
+            Some(Place::Clearing { at: want }),
+            "misted: {misted}"
+        );
+        let h = g.state().seats[0].hirelings.iter().find(|h| h.native == hq());
+        assert!(
+            h.is_some_and(|h| h.discoveries.paths.is_empty()),
+            "he discovers no path"
+        );
+    }
+}
+
+#[test]
+fn rule_4_6_8_a_move_along_an_undiscovered_path_may_be_recorded_for_a_leader_with_mist_on_him() {
+    // At Birdsong the Melt into Mist on the HQ is inert (it may be energized when he
+    // moves): his employer may record his Move to Cliff 5 along the hidden path; without
+    // the spell he may not, and the attempt is refused and changes nothing.
+    let move_5 = A::RecordLeaderActivity {
+        leader: hq(),
+        activity: Activity::Move { to: cliff(5) },
+    };
+    let with = company(cliff(2), json!([]), mist_on_hq(true, true), "birdsong", vec![]);
+    assert!(with.legal_actions(S0).contains(&move_5));
+    let mut without = company(cliff(2), json!([]), mist_on_hq(false, true), "birdsong", vec![]);
+    assert!(!without.legal_actions(S0).contains(&move_5));
+    let before = serde_json::to_string(without.state()).unwrap();
+    assert!(without.apply(S0, move_5).is_err());
+    assert_eq!(serde_json::to_string(without.state()).unwrap(), before);
+}
+
+#[test]
+fn rule_4_6_8_a_hired_leader_turned_into_mist_can_only_move_hide_and_follow() {
+    // The HQ's employer recorded a Search for him. Not mist, his employer picks the table
+    // when the phase comes; as mist the phase is cancelled (card rule 1) and his turn
+    // ends without a decision.
+    for misted in [false, true] {
+        let mut g = company(
+            oak(2),
+            json!([{"activity": "search"}]),
+            mist_on_hq(misted, false),
+            "birdsong",
+            vec![],
+        );
+        let mut log = g.apply(S0, A::FinishRecording).unwrap();
+        log.extend(g.apply(S1, A::FinishRecording).unwrap());
+        let searching = g
+            .legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::LeaderSearch { .. }));
+        assert_eq!(searching, !misted, "misted: {misted}");
+        let cancelled = log.iter().any(|e| {
+            e.rule.0 == "4.6.8" && matches!(&e.detail, E::LeaderPhaseCancelled { leader } if *leader == hq())
+        });
+        assert_eq!(cancelled, misted, "misted: {misted}");
+    }
+}
+
+#[test]
+fn rule_4_6_8_a_hired_leader_turned_into_mist_cannot_be_followed() {
+    // The Swordsman and his HQ in Oak Woods 2: the Swordsman is not offered to follow the
+    // HQ while he is mist, and a Follow recorded behind him has no guide at Sunrise.
+    let follow = A::RecordActivity {
+        activity: Activity::FollowLeader { leader: hq() },
+    };
+    for misted in [false, true] {
+        let g = company(oak(2), json!([]), mist_on_hq(misted, false), "birdsong", vec![]);
+        assert_eq!(
+            g.legal_actions(S0).contains(&follow),
+            !misted,
+            "misted: {misted}"
+        );
+        let g = start(json!({"seats": [
+            {"character": "swordsman", "at": oak(2), "hidden": true,
+             "record": [{"activity": "followLeader", "leader": "company-hq"}],
+             "hirelings": [{"native": "company-hq", "lastDay": 20,
+                            "record": [{"activity": "hide"}]}]},
+            {"character": "sorceror", "at": oak(4), "hidden": true, "record": []}],
+            "pieces": [{"piece": hq_piece(), "place": {"place": "clearing", "at": oak(2)}}],
+            "spells": mist_on_hq(misted, false), "day": 2, "at": "daylight",
+            "dice": dice(6, 40)}));
+        assert_eq!(
+            g.state().today.following.contains_key(&S0),
+            !misted,
+            "misted: {misted}"
+        );
+    }
+}
+
+#[test]
+fn rule_4_6_8b_a_hired_leader_turned_into_mist_has_his_belongings_frozen() {
+    // The HQ carries a Thrusting Sword and records a Hide. Not mist, his employer may have
+    // him abandon it at the start of the phase; as mist his belongings are frozen: no
+    // such decision, and abandoning it is refused and changes nothing.
+    let sword: PieceId =
+        serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0}))
+            .unwrap();
+    let abandon = A::HirelingAbandons {
+        hireling: hq_piece(),
+        piece: sword.clone(),
+    };
+    for misted in [false, true] {
+        let mut g = company(
+            oak(2),
+            json!([{"activity": "hide"}]),
+            mist_on_hq(misted, false),
+            "birdsong",
+            vec![json!({"piece": sword, "place": {"place": "carried", "by": hq_piece()}})],
+        );
+        g.apply(S0, A::FinishRecording).unwrap();
+        g.apply(S1, A::FinishRecording).unwrap();
+        assert_eq!(
+            g.legal_actions(S0).contains(&abandon),
+            !misted,
+            "misted: {misted}"
+        );
+        if misted {
+            let before = serde_json::to_string(g.state()).unwrap();
+            assert!(g.apply(S0, abandon.clone()).is_err());
+            assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+            assert_eq!(
+                g.state().piles.place_of(&sword),
+                Some(&Place::Carried { by: hq_piece() })
+            );
+        }
+    }
+}
