@@ -1,7 +1,7 @@
 //! Rule scenarios for hired natives turned into mist (4.6.8; Melt into Mist, card rules 1
 //! and 3) on their own turns, each from a scenario with forced dice.
 
-use crate::spells_common::{details, dice, start, Game, S0, S1};
+use crate::spells_common::{dice, start, Game, S0, S1};
 use serde_json::{json, Value};
 use tabletop_rules::engine::Event;
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -97,7 +97,10 @@ fn rule_4_6_8_a_hired_leader_turned_into_mist_moves_along_a_hidden_path_he_has_n
             Some(Place::Clearing { at: want }),
             "misted: {misted}"
         );
-        let h = g.state().seats[0].hirelings.iter().find(|h| h.native == hq());
+        let h = g.state().seats[0]
+            .hirelings
+            .iter()
+            .find(|h| h.native == hq());
         assert!(
             h.is_some_and(|h| h.discoveries.paths.is_empty()),
             "he discovers no path"
@@ -114,9 +117,21 @@ fn rule_4_6_8_a_move_along_an_undiscovered_path_may_be_recorded_for_a_leader_wit
         leader: hq(),
         activity: Activity::Move { to: cliff(5) },
     };
-    let with = company(cliff(2), json!([]), mist_on_hq(true, true), "birdsong", vec![]);
+    let with = company(
+        cliff(2),
+        json!([]),
+        mist_on_hq(true, true),
+        "birdsong",
+        vec![],
+    );
     assert!(with.legal_actions(S0).contains(&move_5));
-    let mut without = company(cliff(2), json!([]), mist_on_hq(false, true), "birdsong", vec![]);
+    let mut without = company(
+        cliff(2),
+        json!([]),
+        mist_on_hq(false, true),
+        "birdsong",
+        vec![],
+    );
     assert!(!without.legal_actions(S0).contains(&move_5));
     let before = serde_json::to_string(without.state()).unwrap();
     assert!(without.apply(S0, move_5).is_err());
@@ -144,7 +159,8 @@ fn rule_4_6_8_a_hired_leader_turned_into_mist_can_only_move_hide_and_follow() {
             .any(|a| matches!(a, A::LeaderSearch { .. }));
         assert_eq!(searching, !misted, "misted: {misted}");
         let cancelled = log.iter().any(|e| {
-            e.rule.0 == "4.6.8" && matches!(&e.detail, E::LeaderPhaseCancelled { leader } if *leader == hq())
+            e.rule.0 == "4.6.8"
+                && matches!(&e.detail, E::LeaderPhaseCancelled { leader } if *leader == hq())
         });
         assert_eq!(cancelled, misted, "misted: {misted}");
     }
@@ -158,7 +174,13 @@ fn rule_4_6_8_a_hired_leader_turned_into_mist_cannot_be_followed() {
         activity: Activity::FollowLeader { leader: hq() },
     };
     for misted in [false, true] {
-        let g = company(oak(2), json!([]), mist_on_hq(misted, false), "birdsong", vec![]);
+        let g = company(
+            oak(2),
+            json!([]),
+            mist_on_hq(misted, false),
+            "birdsong",
+            vec![],
+        );
         assert_eq!(
             g.legal_actions(S0).contains(&follow),
             !misted,
@@ -187,8 +209,7 @@ fn rule_4_6_8b_a_hired_leader_turned_into_mist_has_his_belongings_frozen() {
     // him abandon it at the start of the phase; as mist his belongings are frozen: no
     // such decision, and abandoning it is refused and changes nothing.
     let sword: PieceId =
-        serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0}))
-            .unwrap();
+        serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0})).unwrap();
     let abandon = A::HirelingAbandons {
         hireling: hq_piece(),
         piece: sword.clone(),
@@ -217,5 +238,89 @@ fn rule_4_6_8b_a_hired_leader_turned_into_mist_has_his_belongings_frozen() {
                 Some(&Place::Carried { by: hq_piece() })
             );
         }
+    }
+}
+
+/// The Sorceror's (seat 1) Transform on the Company's HQ that rolled `roll` on the
+/// Transform Table (2 Lion, 3 Eagle).
+fn transform_on_hq(roll: u8) -> Value {
+    json!([{"caster": 1, "spell": "transform", "spellBox": 0, "chit": 8,
+        "aims": [{"aim": "denizen", "piece": hq_piece()}],
+        "until": {"at": "never"}, "value": roll}])
+}
+
+fn recorded_moves(g: &Game) -> Vec<ClearingRef> {
+    g.legal_actions(S0)
+        .into_iter()
+        .filter_map(|a| match a {
+            A::RecordLeaderActivity {
+                activity: Activity::Move { to },
+                ..
+            } => Some(to),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rule_7_3_4_a_hired_leader_transformed_into_a_lion_walks_the_woods() {
+    // The HQ, a Lion, may be recorded a Move to any other clearing of Oak Woods, and
+    // walks there by day along no roadway; his employer's plain HQ may not.
+    let plain = company(oak(2), json!([]), json!([]), "birdsong", vec![]);
+    let roads = recorded_moves(&plain);
+    let lion = company(oak(2), json!([]), transform_on_hq(2), "birdsong", vec![]);
+    let woods = recorded_moves(&lion);
+    assert!(roads.iter().all(|c| woods.contains(c)));
+    let off_road = woods
+        .iter()
+        .copied()
+        .find(|c| !roads.contains(c) && c.tile == oak(2).tile)
+        .expect("a clearing of the tile no roadway joins");
+    let mut plain = plain;
+    let record = A::RecordLeaderActivity {
+        leader: hq(),
+        activity: Activity::Move { to: off_road },
+    };
+    let before = serde_json::to_string(plain.state()).unwrap();
+    assert!(plain.apply(S0, record).is_err(), "not offered: refused");
+    assert_eq!(serde_json::to_string(plain.state()).unwrap(), before);
+    let mut g = company(
+        oak(2),
+        json!([{"activity": "move", "to": off_road}]),
+        transform_on_hq(2),
+        "daylight",
+        vec![],
+    );
+    play_daylight(&mut g);
+    assert_eq!(hq_at(&g), Some(Place::Clearing { at: off_road }));
+}
+
+#[test]
+fn rule_7_3_3_and_4_6_8c_a_hired_leader_transformed_into_an_eagle_cannot_move_or_trade() {
+    // The HQ, an Eagle, was recorded a Move and a Trade: a flying creature must fly
+    // instead of moving, and no creature trades: both phases are blank and he stays. A
+    // Lion moves (and his Trade is blank too).
+    let to = recorded_moves(&company(oak(2), json!([]), json!([]), "birdsong", vec![]))[0];
+    for (roll, moves) in [(3, false), (2, true)] {
+        let mut g = company(
+            oak(2),
+            json!([{"activity": "move", "to": to}, {"activity": "trade"}]),
+            transform_on_hq(roll),
+            "birdsong",
+            vec![],
+        );
+        let mut log = g.apply(S0, A::FinishRecording).unwrap();
+        log.extend(g.apply(S1, A::FinishRecording).unwrap());
+        log.extend(play_daylight(&mut g));
+        let want = if moves { to } else { oak(2) };
+        assert_eq!(hq_at(&g), Some(Place::Clearing { at: want }), "roll {roll}");
+        let blank = log
+            .iter()
+            .filter(|e| {
+                e.rule.0 == "4.6.8"
+                    && matches!(&e.detail, E::LeaderPhaseCancelled { leader } if *leader == hq())
+            })
+            .count();
+        assert_eq!(blank, if moves { 1 } else { 2 }, "roll {roll}");
     }
 }

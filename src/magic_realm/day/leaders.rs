@@ -137,10 +137,30 @@ fn move_targets(
     let mut to = super::moving::one_move_away(cat, state, from, &known);
     if spells::mist::misted_piece(cat, state, &counter(leader)) {
         to.extend(state.map.routes(&cat.tiles, from).into_iter().map(|r| r.to));
-        to.sort();
-        to.dedup();
     }
+    // 7.3.4: transmorphized into a beast that walks the woods, to any clearing of his tile.
+    if form(cat, state, leader).is_some_and(|f| f.walks_woods) {
+        to.extend(
+            super::flying::clearings_of(cat, state, from.tile)
+                .into_iter()
+                .map(|n| ClearingRef::new(from.tile, n.0))
+                .filter(|c| *c != from),
+        );
+    }
+    to.sort();
+    to.dedup();
     to
+}
+
+/// 4.6.8: the creature the leader is transmorphized into now, if any.
+fn form(cat: &Catalog, state: &GameState, leader: &NativeId) -> Option<spells::transform::Form> {
+    spells::transform::form_of_piece(cat, state, &counter(leader))
+}
+
+/// 4.6.8b: whether the leader's belongings are frozen (and weigh nothing): he is mist or
+/// transmorphized.
+fn frozen(cat: &Catalog, state: &GameState, leader: &NativeId) -> bool {
+    spells::mist::misted_piece(cat, state, &counter(leader)) || form(cat, state, leader).is_some()
 }
 
 /// 6.2.5: the clearings a Move may be recorded to for the leader: [`move_targets`], and,
@@ -583,10 +603,8 @@ pub fn take_turn(
             return Ok(true);
         };
         // 7.2.2: at the start of the phase he may abandon what he carries.
-        // 4.6.8b: not as mist: his belongings are frozen.
-        if !turn.ready
-            && !spells::mist::misted_piece(cat, state, &counter(leader))
-            && super::carried::may_abandon(state, leader)
+        // 4.6.8b: not as mist or a creature: his belongings are frozen.
+        if !turn.ready && !frozen(cat, state, leader) && super::carried::may_abandon(state, leader)
         {
             return Ok(false);
         }
@@ -611,6 +629,22 @@ pub fn take_turn(
                 "4.6.8",
                 format!(
                     "Phase {phase}: {who} is mist and can only move, hide or follow; {} is cancelled.",
+                    birdsong::describe(activity)
+                ),
+                E::LeaderPhaseCancelled {
+                    leader: leader.clone(),
+                },
+            ));
+        } else if form(cat, state, leader)
+            .is_some_and(|f| super::creatures::forbidden(&f, activity))
+        {
+            // 4.6.8c, 7.3.3: a creature cannot Trade, Hire, Rest or Alert; a flying one
+            // cannot Move (he must fly).
+            turn.climbing = false;
+            events.push(Event::public(
+                "4.6.8",
+                format!(
+                    "Phase {phase}: {who} is transmorphized and cannot do {}; the phase is blank.",
                     birdsong::describe(activity)
                 ),
                 E::LeaderPhaseCancelled {
@@ -869,15 +903,21 @@ fn do_move(
         .find(|r| r.to == to)
         .or_else(|| {
             misted
-                .then(|| state.map.routes(&cat.tiles, from).into_iter().find(|r| r.to == to))
+                .then(|| {
+                    state
+                        .map
+                        .routes(&cat.tiles, from)
+                        .into_iter()
+                        .find(|r| r.to == to)
+                })
                 .flatten()
         })
         .map(|r| r.via)
         .unwrap_or_default();
     let watching = super::spying::leader_spies(cat, state, leader, from);
-    // 7.3.1, 7.11d: what he cannot carry stays behind (4.6.8b: as mist, his belongings
-    // weigh nothing).
-    if !misted {
+    // 7.3.1, 7.11d: what he cannot carry stays behind (4.6.8b: as mist or a creature, his
+    // belongings weigh nothing).
+    if !frozen(cat, state, leader) {
         super::carried::leave_heavy_items(cat, state, leader, from, events);
     }
     let mut pieces = vec![counter(leader)];

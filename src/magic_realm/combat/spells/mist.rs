@@ -62,7 +62,12 @@ pub fn mist_spell_on_piece(cat: &Catalog, state: &GameState, piece: &PieceId) ->
 
 /// Melt into Mist, card rule 1: a hired or controlled denizen turned into mist can do only
 /// the Move, Hide and Follow activities; any other is cancelled when he comes to do it.
-pub fn forbids_piece(cat: &Catalog, state: &GameState, piece: &PieceId, activity: &Activity) -> bool {
+pub fn forbids_piece(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    activity: &Activity,
+) -> bool {
     !matches!(
         activity,
         Activity::Move { .. }
