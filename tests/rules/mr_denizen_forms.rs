@@ -324,3 +324,49 @@ fn rule_7_3_3_and_4_6_8c_a_hired_leader_transformed_into_an_eagle_cannot_move_or
         assert_eq!(blank, if moves { 1 } else { 2 }, "roll {roll}");
     }
 }
+
+#[test]
+fn rule_4_6_8b_and_7_3_2_a_hired_leader_of_mist_or_a_creature_does_not_ride_his_horse() {
+    // The Patrol's HQ and his workhorse in Oak Woods 2: riding it he is recorded a fifth
+    // phase; turned into mist or a Lion his horse is frozen with him, and a fifth phase is
+    // refused, changing nothing.
+    let patrol = NativeId("patrol-hq".into());
+    let patrol_piece = PieceId::Native { id: patrol.clone() };
+    let aim = json!([{"aim": "denizen", "piece": patrol_piece}]);
+    let spells = [
+        json!([]),
+        json!([{"caster": 1, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+            "aims": aim, "until": {"at": "never"}, "inert": false}]),
+        json!([{"caster": 1, "spell": "transform", "spellBox": 0, "chit": 8,
+            "aims": aim, "until": {"at": "never"}, "value": 2}]),
+    ];
+    for (i, spells) in spells.into_iter().enumerate() {
+        let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": oak(2), "hidden": false, "record": [],
+             "hirelings": [{"native": "patrol-hq", "lastDay": 20}]},
+            {"character": "sorceror", "at": oak(4), "hidden": true, "record": []}],
+            "pieces": [
+                {"piece": patrol_piece, "place": {"place": "clearing", "at": oak(2)}},
+                {"piece": {"kind": "native_horse", "id": "patrol-workhorse-hq"},
+                 "place": {"place": "clearing", "at": oak(2)}}],
+            "spells": spells, "day": 2, "at": "birdsong", "dice": dice(6, 40)}));
+        let hide = A::RecordLeaderActivity {
+            leader: patrol.clone(),
+            activity: Activity::Hide,
+        };
+        for _ in 0..4 {
+            g.apply(S0, hide.clone()).unwrap();
+        }
+        let fifth = A::RecordLeaderActivity {
+            leader: patrol.clone(),
+            activity: Activity::Move { to: oak(4) },
+        };
+        let rides = i == 0;
+        assert_eq!(g.legal_actions(S0).contains(&fifth), rides, "case {i}");
+        if !rides {
+            let before = serde_json::to_string(g.state()).unwrap();
+            assert!(g.apply(S0, fifth).is_err());
+            assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+        }
+    }
+}

@@ -183,14 +183,16 @@ fn record_targets(
 }
 
 /// 7.3.2: the kind of the leader's own native horse when he can ride it in `at` (it is
-/// with him, and not in a cave); hired natives ride only their own native horses.
+/// with him, he is not mist or a creature, and not in a cave); hired natives ride only
+/// their own native horses.
 fn ridden_horse(
     cat: &Catalog,
     state: &GameState,
     leader: &NativeId,
     at: ClearingRef,
 ) -> Option<HorseKind> {
-    if who::is_cave(cat, state, at) {
+    // 4.6.8b, 7.3.2: as mist or a creature his horse is frozen (he cannot ride it).
+    if who::is_cave(cat, state, at) || frozen(cat, state, leader) {
         return None;
     }
     let id = cat.denizens.native(leader)?.horse.clone()?;
