@@ -370,3 +370,73 @@ fn rule_4_6_8b_and_7_3_2_a_hired_leader_of_mist_or_a_creature_does_not_ride_his_
         }
     }
 }
+
+#[test]
+fn rule_7_3_4_and_7_3_3_a_controlled_bat_transformed_into_a_lion_walks_instead_of_flying() {
+    // The Elf controls the Giant Bat in Oak Woods 2. A Bat must fly; transformed (by the
+    // Sorceror, in Oak Woods 4) into a Lion it may only walk, to any clearing of Oak Woods
+    // too, and a Fly recorded for it is refused, changing nothing.
+    let bat: PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "giant-bat", "n": 0})).unwrap();
+    let game = |transformed: bool| {
+        let mut spells = vec![json!({"caster": 0, "spell": "control-bats", "spellBox": 0,
+            "chit": 3, "aims": [{"aim": "denizen", "piece": bat}],
+            "until": {"at": "sunset", "day": 2}, "inert": false})];
+        if transformed {
+            spells.push(
+                json!({"caster": 1, "spell": "transform", "spellBox": 0, "chit": 8,
+                "aims": [{"aim": "denizen", "piece": bat}],
+                "until": {"at": "never"}, "value": 2}),
+            );
+        }
+        start(json!({"seats": [
+            {"character": "elf", "at": oak(2), "hidden": false, "record": [],
+             "spells": ["control-bats"], "chits": [{"chit": 3, "status": "committed"}]},
+            {"character": "sorceror", "at": oak(4), "hidden": true, "record": []}],
+            "pieces": [{"piece": bat, "place": {"place": "clearing", "at": oak(2)}}],
+            "spells": spells, "day": 2, "at": "birdsong", "dice": dice(6, 40)}))
+    };
+    let offered = |g: &Game| -> Vec<Activity> {
+        g.legal_actions(S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                A::RecordMonsterActivity { activity, .. } => Some(activity),
+                _ => None,
+            })
+            .collect()
+    };
+    let flying = offered(&game(false));
+    assert!(flying.iter().any(|a| matches!(a, Activity::Fly { .. })));
+    assert!(!flying.iter().any(|a| matches!(a, Activity::Move { .. })));
+    let mut lion = game(true);
+    let walking = offered(&lion);
+    assert!(!walking.iter().any(|a| matches!(a, Activity::Fly { .. })));
+    let cat = tabletop_rules::magic_realm::game::data().unwrap();
+    let clearings =
+        tabletop_rules::magic_realm::day::flying::clearings_of(cat, lion.state(), oak(2).tile);
+    assert!(clearings.len() > 1);
+    for n in clearings {
+        let to = ClearingRef::new(oak(2).tile, n.0);
+        assert_eq!(
+            walking.contains(&Activity::Move { to }),
+            to != oak(2),
+            "{to:?}"
+        );
+    }
+    let fly = flying
+        .iter()
+        .find(|a| matches!(a, Activity::Fly { .. }))
+        .cloned()
+        .unwrap();
+    let before = serde_json::to_string(lion.state()).unwrap();
+    assert!(lion
+        .apply(
+            S0,
+            A::RecordMonsterActivity {
+                monster: bat.clone(),
+                activity: fly
+            }
+        )
+        .is_err());
+    assert_eq!(serde_json::to_string(lion.state()).unwrap(), before);
+}

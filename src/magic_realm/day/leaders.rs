@@ -135,18 +135,14 @@ fn move_targets(
 ) -> Vec<ClearingRef> {
     let known = super::leader_search::discoveries(state, leader).paths;
     let mut to = super::moving::one_move_away(cat, state, from, &known);
-    if spells::mist::misted_piece(cat, state, &counter(leader)) {
-        to.extend(state.map.routes(&cat.tiles, from).into_iter().map(|r| r.to));
-    }
     // 7.3.4: transmorphized into a beast that walks the woods, to any clearing of his tile.
-    if form(cat, state, leader).is_some_and(|f| f.walks_woods) {
-        to.extend(
-            super::flying::clearings_of(cat, state, from.tile)
-                .into_iter()
-                .map(|n| ClearingRef::new(from.tile, n.0))
-                .filter(|c| *c != from),
-        );
-    }
+    to.extend(super::creatures::denizen_targets(
+        cat,
+        state,
+        &counter(leader),
+        from,
+        false,
+    ));
     to.sort();
     to.dedup();
     to
@@ -160,7 +156,7 @@ fn form(cat: &Catalog, state: &GameState, leader: &NativeId) -> Option<spells::t
 /// 4.6.8b: whether the leader's belongings are frozen (and weigh nothing): he is mist or
 /// transmorphized.
 fn frozen(cat: &Catalog, state: &GameState, leader: &NativeId) -> bool {
-    spells::mist::misted_piece(cat, state, &counter(leader)) || form(cat, state, leader).is_some()
+    super::creatures::frozen_denizen(cat, state, &counter(leader))
 }
 
 /// 6.2.5: the clearings a Move may be recorded to for the leader: [`move_targets`], and,
@@ -174,11 +170,15 @@ fn record_targets(
     from: ClearingRef,
 ) -> Vec<ClearingRef> {
     let mut to = move_targets(cat, state, leader, from);
-    if spells::mist::mist_spell_on_piece(cat, state, &counter(leader)) {
-        to.extend(state.map.routes(&cat.tiles, from).into_iter().map(|r| r.to));
-        to.sort();
-        to.dedup();
-    }
+    to.extend(super::creatures::denizen_targets(
+        cat,
+        state,
+        &counter(leader),
+        from,
+        true,
+    ));
+    to.sort();
+    to.dedup();
     to
 }
 
