@@ -27,6 +27,7 @@ mod mr_data_cross;
 mod mr_data_map;
 mod mr_data_pieces;
 mod mr_day;
+mod mr_denizen_forms;
 mod mr_enchant;
 mod mr_enchant_artifact_types;
 mod mr_ending;

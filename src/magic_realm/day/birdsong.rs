@@ -486,7 +486,14 @@ pub fn next_activities(
         }
         // 6.2.7: or behind any hired leader in his clearing.
         for leader in super::following::leader_guides(cat, state, seat) {
-            candidates.push(Activity::FollowLeader { leader });
+            let misted = crate::magic_realm::combat::spells::mist::misted_piece(
+                cat,
+                state,
+                &super::leaders::counter(&leader),
+            );
+            if !misted {
+                candidates.push(Activity::FollowLeader { leader });
+            }
         }
     }
     let activities = candidates

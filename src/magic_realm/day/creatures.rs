@@ -10,8 +10,10 @@ use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::magic::FlyValues;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::combat::spells::transform::{form_of_seat, Form};
+use crate::magic_realm::combat::spells;
+use crate::magic_realm::combat::spells::transform::{form_of_piece, form_of_seat, Form};
 use crate::magic_realm::map::ClearingRef;
+use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{Activity, GameState};
 
 /// 4.6.8c, 7.3.3: whether the creature cannot do `activity`.
@@ -65,6 +67,48 @@ pub fn walks_woods(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     form_of_seat(cat, state, seat).is_some_and(|f| f.walks_woods)
 }
 
+/// 4.6.8b: whether the belongings of the denizen `piece` (a hired leader or controlled
+/// monster) are frozen, and weigh nothing: he is mist or transmorphized.
+pub fn frozen_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    spells::mist::misted_piece(cat, state, piece) || form_of_piece(cat, state, piece).is_some()
+}
+
+/// 7.3.4, Melt into Mist card rule 1: the clearings the denizen `piece` may Move to from
+/// `from` besides those along the roadways it may use: every other clearing of the tile
+/// for a beast that walks the woods; every clearing along a hidden path or secret passage
+/// while it is mist (or, `hoping`, with a Melt into Mist on it, energized or inert, as it
+/// is recorded).
+pub fn denizen_targets(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    from: ClearingRef,
+    hoping: bool,
+) -> Vec<ClearingRef> {
+    let mut to = Vec::new();
+    let mist = if hoping {
+        spells::mist::mist_spell_on_piece(cat, state, piece)
+    } else {
+        spells::mist::misted_piece(cat, state, piece)
+    };
+    if mist {
+        to.extend(state.map.routes(&cat.tiles, from).into_iter().map(|r| r.to));
+    }
+    if form_of_piece(cat, state, piece).is_some_and(|f| f.walks_woods) {
+        to.extend(woods_of(cat, state, from));
+    }
+    to
+}
+
+/// 7.3.4: every other clearing of `from`'s tile.
+fn woods_of(cat: &Catalog, state: &GameState, from: ClearingRef) -> Vec<ClearingRef> {
+    super::flying::clearings_of(cat, state, from.tile)
+        .into_iter()
+        .map(|n| ClearingRef::new(from.tile, n.0))
+        .filter(|c| *c != from)
+        .collect()
+}
+
 /// 7.3.4: the clearings of `from`'s tile a beast that walks the woods can Move to without a
 /// roadway (every other clearing of the tile); none for anyone else.
 pub fn woods_targets(
@@ -76,11 +120,7 @@ pub fn woods_targets(
     if !walks_woods(cat, state, seat) {
         return Vec::new();
     }
-    super::flying::clearings_of(cat, state, from.tile)
-        .into_iter()
-        .map(|n| ClearingRef::new(from.tile, n.0))
-        .filter(|c| *c != from)
-        .collect()
+    woods_of(cat, state, from)
 }
 
 /// 7.3.3, 4.6.8: a flying creature's own flying values: its strength and its move time.

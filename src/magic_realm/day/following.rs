@@ -144,7 +144,20 @@ pub fn leader_candidates(
         .into_iter()
         .filter(|l| l != leader)
         .map(|l| Guide::Leader { leader: l });
-    characters.chain(others).map(|g| g.follow()).collect()
+    characters
+        .chain(others)
+        .filter(|g| !misted_guide(cat, state, g))
+        .map(|g| g.follow())
+        .collect()
+}
+
+/// Melt into Mist: whether `guide` is mist now (nobody is offered to follow him).
+pub fn misted_guide(cat: &Catalog, state: &GameState, guide: &Guide) -> bool {
+    use crate::magic_realm::combat::spells::mist;
+    match guide {
+        Guide::Character { seat } => mist::misted_seat(cat, state, *seat),
+        Guide::Leader { leader } => mist::misted_piece(cat, state, &leaders::counter(leader)),
+    }
 }
 
 /// The guide a Follow record names (6.2.7: a Follow is recorded alone).
@@ -181,19 +194,14 @@ fn end_of_chain(state: &GameState, follower: &Guide) -> Option<Guide> {
 
 /// 6.3.2: whom `follower` follows today: the guide at the end of his chain, if he is in
 /// the game and in the follower's clearing.
-/// Melt into Mist: a character turned into mist cannot be followed.
+/// Melt into Mist: a character or hired leader turned into mist cannot be followed.
 fn guide_today(cat: &Catalog, state: &GameState, follower: &Guide) -> Option<Guide> {
     if !follower.present(state) {
         return None;
     }
     let guide = end_of_chain(state, follower)?;
     let here = follower.clearing(state);
-    let misted = match &guide {
-        Guide::Character { seat } => {
-            crate::magic_realm::combat::spells::mist::misted_seat(cat, state, *seat)
-        }
-        Guide::Leader { .. } => false,
-    };
+    let misted = misted_guide(cat, state, &guide);
     (guide.present(state) && !misted && here.is_some() && guide.clearing(state) == here)
         .then_some(guide)
 }

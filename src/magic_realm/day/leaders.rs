@@ -124,7 +124,9 @@ pub fn name(cat: &Catalog, leader: &NativeId) -> String {
 }
 
 /// 7.3.1: the clearings one Move away for a hired leader: along open roadways and the
-/// hidden paths and secret passages he has discovered (4.5.4).
+/// hidden paths and secret passages he has discovered (4.5.4); Melt into Mist, card rule
+/// 1: as mist, along those he has not discovered too (`hoping`: with the spell on him,
+/// energized or inert, as he is recorded in Birdsong).
 fn move_targets(
     cat: &Catalog,
     state: &GameState,
@@ -132,18 +134,65 @@ fn move_targets(
     from: ClearingRef,
 ) -> Vec<ClearingRef> {
     let known = super::leader_search::discoveries(state, leader).paths;
-    super::moving::one_move_away(cat, state, from, &known)
+    let mut to = super::moving::one_move_away(cat, state, from, &known);
+    // 7.3.4: transmorphized into a beast that walks the woods, to any clearing of his tile.
+    to.extend(super::creatures::denizen_targets(
+        cat,
+        state,
+        &counter(leader),
+        from,
+        false,
+    ));
+    to.sort();
+    to.dedup();
+    to
+}
+
+/// 4.6.8: the creature the leader is transmorphized into now, if any.
+fn form(cat: &Catalog, state: &GameState, leader: &NativeId) -> Option<spells::transform::Form> {
+    spells::transform::form_of_piece(cat, state, &counter(leader))
+}
+
+/// 4.6.8b: whether the leader's belongings are frozen (and weigh nothing): he is mist or
+/// transmorphized.
+fn frozen(cat: &Catalog, state: &GameState, leader: &NativeId) -> bool {
+    super::creatures::frozen_denizen(cat, state, &counter(leader))
+}
+
+/// 6.2.5: the clearings a Move may be recorded to for the leader: [`move_targets`], and,
+/// with a Melt into Mist on him (it may be energized when he moves), those along the
+/// hidden paths and secret passages he has not discovered (card rule 1): the Move is
+/// blank if he is not mist when he does it.
+fn record_targets(
+    cat: &Catalog,
+    state: &GameState,
+    leader: &NativeId,
+    from: ClearingRef,
+) -> Vec<ClearingRef> {
+    let mut to = move_targets(cat, state, leader, from);
+    to.extend(super::creatures::denizen_targets(
+        cat,
+        state,
+        &counter(leader),
+        from,
+        true,
+    ));
+    to.sort();
+    to.dedup();
+    to
 }
 
 /// 7.3.2: the kind of the leader's own native horse when he can ride it in `at` (it is
-/// with him, and not in a cave); hired natives ride only their own native horses.
+/// with him, he is not mist or a creature, and not in a cave); hired natives ride only
+/// their own native horses.
 fn ridden_horse(
     cat: &Catalog,
     state: &GameState,
     leader: &NativeId,
     at: ClearingRef,
 ) -> Option<HorseKind> {
-    if who::is_cave(cat, state, at) {
+    // 4.6.8b, 7.3.2: as mist or a creature his horse is frozen (he cannot ride it).
+    if who::is_cave(cat, state, at) || frozen(cat, state, leader) {
         return None;
     }
     let id = cat.denizens.native(leader)?.horse.clone()?;
@@ -208,7 +257,7 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         match half {
             Some(mountain) => candidates.push(Activity::Move { to: mountain }),
             None => candidates.extend(
-                move_targets(cat, state, &leader, at)
+                record_targets(cat, state, &leader, at)
                     .into_iter()
                     .map(|to| Activity::Move { to }),
             ),
@@ -556,7 +605,9 @@ pub fn take_turn(
             return Ok(true);
         };
         // 7.2.2: at the start of the phase he may abandon what he carries.
-        if !turn.ready && super::carried::may_abandon(state, leader) {
+        // 4.6.8b: not as mist or a creature: his belongings are frozen.
+        if !turn.ready && !frozen(cat, state, leader) && super::carried::may_abandon(state, leader)
+        {
             return Ok(false);
         }
         // 7.11: the characters following him may stop as he starts the activity.
@@ -569,6 +620,35 @@ pub fn take_turn(
             events.push(Event::public(
                 "7.3.2",
                 format!("Phase {phase}: {who} is not riding his horse; the phase is blank."),
+                E::LeaderPhaseCancelled {
+                    leader: leader.clone(),
+                },
+            ));
+        } else if spells::mist::forbids_piece(cat, state, &counter(leader), activity) {
+            // Melt into Mist, card rule 1: mist can only Move, Hide and Follow.
+            turn.climbing = false;
+            events.push(Event::public(
+                "4.6.8",
+                format!(
+                    "Phase {phase}: {who} is mist and can only move, hide or follow; {} is cancelled.",
+                    birdsong::describe(activity)
+                ),
+                E::LeaderPhaseCancelled {
+                    leader: leader.clone(),
+                },
+            ));
+        } else if form(cat, state, leader)
+            .is_some_and(|f| super::creatures::forbidden(&f, activity))
+        {
+            // 4.6.8c, 7.3.3: a creature cannot Trade, Hire, Rest or Alert; a flying one
+            // cannot Move (he must fly).
+            turn.climbing = false;
+            events.push(Event::public(
+                "4.6.8",
+                format!(
+                    "Phase {phase}: {who} is transmorphized and cannot do {}; the phase is blank.",
+                    birdsong::describe(activity)
+                ),
                 E::LeaderPhaseCancelled {
                     leader: leader.clone(),
                 },
@@ -814,17 +894,34 @@ fn do_move(
         super::moving::MoveStart::Moves => {}
     }
     // 4.5.5b: the roadway he takes, and who spies on him as he leaves.
+    // Melt into Mist, card rule 1: mist may take one he has not discovered (and does not
+    // discover it; those spying on him still learn it).
     let known = super::leader_search::discoveries(state, leader).paths;
+    let misted = spells::mist::misted_piece(cat, state, &counter(leader));
     let via: Vec<_> = state
         .map
         .moves(&cat.tiles, from, &known)
         .into_iter()
         .find(|r| r.to == to)
+        .or_else(|| {
+            misted
+                .then(|| {
+                    state
+                        .map
+                        .routes(&cat.tiles, from)
+                        .into_iter()
+                        .find(|r| r.to == to)
+                })
+                .flatten()
+        })
         .map(|r| r.via)
         .unwrap_or_default();
     let watching = super::spying::leader_spies(cat, state, leader, from);
-    // 7.3.1, 7.11d: what he cannot carry stays behind.
-    super::carried::leave_heavy_items(cat, state, leader, from, events);
+    // 7.3.1, 7.11d: what he cannot carry stays behind (4.6.8b: as mist or a creature, his
+    // belongings weigh nothing).
+    if !frozen(cat, state, leader) {
+        super::carried::leave_heavy_items(cat, state, leader, from, events);
+    }
     let mut pieces = vec![counter(leader)];
     // 6.3.1: the underlings following him go with him.
     pieces.extend(super::underlings::following_in(

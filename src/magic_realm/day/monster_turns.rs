@@ -77,9 +77,13 @@ fn monster<'a>(
     }
 }
 
-/// 7.3.3: whether the monster flies (it must use the Fly activity to move).
-pub fn flies(cat: &Catalog, piece: &PieceId) -> bool {
-    monster(cat, piece).is_some_and(|m| m.flying)
+/// 7.3.3: whether the monster flies (it must use the Fly activity to move); 4.6.8,
+/// 7.3.3: transmorphized, whether its creature flies.
+pub fn flies(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    spells::transform::form_of_piece(cat, state, piece).map_or_else(
+        || monster(cat, piece).is_some_and(|m| m.flying),
+        |f| f.flies,
+    )
 }
 
 /// The monster's name, for the log.
@@ -174,9 +178,23 @@ fn entitlement(cat: &Catalog, state: &GameState, start: ClearingRef) -> birdsong
 }
 
 /// 7.3.1: the clearings one Move away for a controlled monster: along open roadways (it
-/// has discovered no hidden path or secret passage of its own).
-fn move_targets(cat: &Catalog, state: &GameState, from: ClearingRef) -> Vec<ClearingRef> {
-    super::moving::one_move_away(cat, state, from, &BTreeSet::new())
+/// has discovered no hidden path or secret passage of its own); 7.3.4, Melt into Mist
+/// card rule 1: as a beast that walks the woods or as mist, more
+/// ([`super::creatures::denizen_targets`]; `hoping` as it is recorded).
+fn move_targets(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    from: ClearingRef,
+    hoping: bool,
+) -> Vec<ClearingRef> {
+    let mut to = super::moving::one_move_away(cat, state, from, &BTreeSet::new());
+    to.extend(super::creatures::denizen_targets(
+        cat, state, piece, from, hoping,
+    ));
+    to.sort();
+    to.dedup();
+    to
 }
 
 /// 6.2.5, 7.3.1, 7.3.3, 7.4: what may come next in the monster's record: a monster that
@@ -191,7 +209,7 @@ fn next_activities(
     record: &[Activity],
 ) -> Vec<Activity> {
     let mut candidates = Vec::new();
-    if flies(cat, piece) {
+    if flies(cat, state, piece) {
         let tile = birdsong::flown_tile(record).unwrap_or(start.tile);
         candidates.extend(
             flying::in_reach(state, tile)
@@ -203,7 +221,7 @@ fn next_activities(
         match half {
             Some(mountain) => candidates.push(Activity::Move { to: mountain }),
             None => candidates.extend(
-                move_targets(cat, state, at)
+                move_targets(cat, state, piece, at, true)
                     .into_iter()
                     .map(|to| Activity::Move { to }),
             ),
@@ -355,6 +373,7 @@ pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, PieceId)> {
             && !t.ready
             && t.done < t.record.len()
             && spells::controller(cat, state, monster) == Some(*controller)
+            && !super::creatures::frozen_denizen(cat, state, monster)
             && super::carried::may_decide(cat, state, monster))
     .then(|| (*controller, monster.clone()))
 }
@@ -452,7 +471,7 @@ pub fn take_turn(
         .filter(|t| t.controller == controller)
         .map(|t| t.record.clone())
         .unwrap_or_default();
-    let flier = flies(cat, piece);
+    let flier = flies(cat, state, piece);
     while let Some((i, mut climbing, ready, mut lost)) = turn(state, piece)
         .filter(|t| t.controller == controller)
         .map(|t| (t.done, t.climbing, t.ready, t.lost.clone()))
@@ -477,7 +496,7 @@ pub fn take_turn(
             Activity::Move { to } if !flier => {
                 let way = match clearing(state, piece) {
                     Some(from) => {
-                        let targets = move_targets(cat, state, from);
+                        let targets = move_targets(cat, state, piece, from, false);
                         spells::lost::minion_way(
                             cat,
                             state,
@@ -594,7 +613,7 @@ fn do_move(
     let Some(from) = clearing(state, piece) else {
         return false;
     };
-    let targets = move_targets(cat, state, from);
+    let targets = move_targets(cat, state, piece, from, false);
     let own = (
         E::MonsterPhaseCancelled {
             monster: piece.clone(),
@@ -619,8 +638,11 @@ fn do_move(
         super::moving::MoveStart::Climbing => return true,
         super::moving::MoveStart::Moves => {}
     }
-    // 7.3.1: what it cannot carry stays behind.
-    super::carried::leave_heavy(cat, state, piece, from, events);
+    // 7.3.1: what it cannot carry stays behind (4.6.8b: as mist or a creature, what it
+    // carries weighs nothing).
+    if !super::creatures::frozen_denizen(cat, state, piece) {
+        super::carried::leave_heavy(cat, state, piece, from, events);
+    }
     for p in steeds::with_part(cat, state, piece) {
         state.piles.move_to(&p, Place::Clearing { at: to }, None);
     }
@@ -671,8 +693,11 @@ fn do_fly(
     if let Some(t) = turn_mut(state, piece) {
         t.hidden = false;
     }
-    // 7.3.1: what it cannot carry stays behind as it takes off.
-    if let Some(at) = clearing(state, piece) {
+    // 7.3.1: what it cannot carry stays behind as it takes off (4.6.8b: not as a
+    // creature).
+    if let Some(at) =
+        clearing(state, piece).filter(|_| !super::creatures::frozen_denizen(cat, state, piece))
+    {
         super::carried::leave_heavy(cat, state, piece, at, events);
     }
     for p in steeds::with_part(cat, state, piece) {

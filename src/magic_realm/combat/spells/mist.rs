@@ -47,6 +47,37 @@ pub fn misted_piece(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     )
 }
 
+/// Whether a Melt into Mist is in effect on the denizen `piece`, energized or inert: his
+/// employer may record Moves for him along hidden paths and secret passages he has not
+/// discovered, in hope of his being mist when he does them (card rule 1).
+pub fn mist_spell_on_piece(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
+    let aim = super::SpellAim::Denizen {
+        piece: piece.clone(),
+    };
+    state
+        .spells
+        .iter()
+        .any(|s| s.aims.contains(&aim) && s.has(cat, SpellEffect::MeltIntoMist))
+}
+
+/// Melt into Mist, card rule 1: a hired or controlled denizen turned into mist can do only
+/// the Move, Hide and Follow activities; any other is cancelled when he comes to do it.
+pub fn forbids_piece(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    activity: &Activity,
+) -> bool {
+    !matches!(
+        activity,
+        Activity::Move { .. }
+            | Activity::LeaveMap
+            | Activity::Hide
+            | Activity::Follow { .. }
+            | Activity::FollowLeader { .. }
+    ) && misted_piece(cat, state, piece)
+}
+
 /// Melt into Mist (List of Spells, 3): the values of the Move chit a character turned
 /// into mist may use only to run away, from the data of the spell that made him mist.
 pub fn run_away_values(
