@@ -440,3 +440,69 @@ fn rule_7_3_4_and_7_3_3_a_controlled_bat_transformed_into_a_lion_walks_instead_o
         .is_err());
     assert_eq!(serde_json::to_string(lion.state()).unwrap(), before);
 }
+
+#[test]
+fn rule_4_6_8b_nobody_gives_to_a_hired_leader_turned_into_mist() {
+    // The Swordsman, at the start of his Hide phase, may give his HQ belongings or gold;
+    // with the HQ turned into mist (its belongings frozen, 4.6.8b) no gift is offered.
+    for misted in [false, true] {
+        let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": oak(2), "hidden": false,
+             "record": [{"activity": "hide"}],
+             "hirelings": [{"native": "company-hq", "lastDay": 20}]},
+            {"character": "sorceror", "at": oak(4), "hidden": true, "record": [],
+             "spells": ["melt-into-mist"]}],
+            "pieces": [{"piece": hq_piece(), "place": {"place": "clearing", "at": oak(2)}}],
+            "spells": mist_on_hq(misted, false), "day": 2, "at": "daylight",
+            "dice": dice(6, 40)}));
+        let mut offered = false;
+        for _ in 0..30 {
+            if g.legal_actions(S0)
+                .iter()
+                .any(|a| matches!(a, A::GiveToHireling { .. }))
+            {
+                offered = true;
+                break;
+            }
+            let Some(seat) = g.to_act().seats().first().copied() else {
+                break;
+            };
+            let Some(a) = g.legal_actions(seat).first().cloned() else {
+                break;
+            };
+            g.apply(seat, a).unwrap();
+        }
+        assert_eq!(offered, !misted, "misted: {misted}");
+    }
+}
+
+#[test]
+fn list_of_spells_lost_a_hired_leader_of_mist_is_not_lost() {
+    // A Lost spell on Oak Woods and the HQ turned into mist: his Move from Oak Woods 2 to
+    // Oak Woods 4 goes where recorded, with no Lost roll (4.6.8c).
+    let lost = json!({"caster": 1, "spell": "lost", "spellBox": 1, "chit": 7,
+        "aims": [{"aim": "tile"}], "at": oak(5), "until": {"at": "never"}, "inert": false});
+    for misted in [false, true] {
+        let mut spells = mist_on_hq(misted, false);
+        spells.as_array_mut().unwrap().push(lost.clone());
+        let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": oak(2), "hidden": true, "record": [],
+             "hirelings": [{"native": "company-hq", "lastDay": 20,
+                "record": [{"activity": "move", "to": oak(4)}]}]},
+            {"character": "sorceror", "at": oak(4), "hidden": true, "record": [],
+             "spells": ["melt-into-mist", "lost"]}],
+            "pieces": [{"piece": hq_piece(), "place": {"place": "clearing", "at": oak(2)}}],
+            "spells": spells, "day": 2, "at": "daylight", "dice": dice(1, 40)}));
+        // (The scenario starts in Daylight: the HQ's turn may be over already.)
+        play_daylight(&mut g);
+        // Every die 1: Lost, he goes to the adjacent clearing 1 (Dark Valley 1).
+        let dark_valley_1: ClearingRef =
+            serde_json::from_value(json!({"tile": "dark_valley", "clearing": 1})).unwrap();
+        let want = if misted { oak(4) } else { dark_valley_1 };
+        assert_eq!(
+            hq_at(&g),
+            Some(Place::Clearing { at: want }),
+            "misted: {misted}"
+        );
+    }
+}

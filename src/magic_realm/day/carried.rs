@@ -230,6 +230,9 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
         .flat_map(|s| carriers_of(cat, state, s).into_iter().map(move |c| (s, c)))
         .filter(|(_, c)| clearing_of(state, c) == Some(here))
         .filter(|(_, c)| evening || !blocked(state, c))
+        // 4.6.8b: a carrier of mist or transmorphized has his belongings frozen: no gifts
+        // either way, as for a character.
+        .filter(|(_, c)| !super::creatures::frozen_denizen(cat, state, c))
         .filter(|(s, c)| {
             *s == seat || guide(cat, state, c).is_none_or(|g| g == Guide::character(seat))
         })

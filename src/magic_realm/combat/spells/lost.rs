@@ -248,6 +248,7 @@ pub enum MinionWay {
 /// higher, unmodified (4.1.4: die-roll modifications never apply to hirelings; a
 /// phantasm has none of its own), and goes to the one of `targets` (its clearings one
 /// Move away) bearing the number; a climb a Lost Move began is completed without a roll.
+/// A denizen of mist is not Lost (4.6.8c).
 #[allow(clippy::too_many_arguments)]
 pub fn minion_way(
     cat: &Catalog,
@@ -268,7 +269,12 @@ pub fn minion_way(
     if let Some(to) = climb.filter(|_| climbing) {
         return Ok(MinionWay::To(to));
     }
-    if places::on_tile(cat, state, from.tile, SpellEffect::Lost).is_none() {
+    // 4.6.8c: mist is not affected by a spell on its tile.
+    let misted = match mover {
+        LostMover::Denizen { piece } => super::mist::misted_piece(cat, state, piece),
+        LostMover::Phantasm { .. } => false,
+    };
+    if misted || places::on_tile(cat, state, from.tile, SpellEffect::Lost).is_none() {
         return Ok(MinionWay::To(recorded));
     }
     let m = crate::magic_realm::day::rolls::RollMods::NONE;
