@@ -630,15 +630,7 @@ fn repay(
     to: Trader,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let sheet = state
-        .seat_mut(employer)
-        .ok_or_else(|| RuleError::internal("no such seat"))?;
-    let i = sheet
-        .boons
-        .iter()
-        .position(|b| b.trader == to)
-        .ok_or_else(|| RuleError::illegal("his employer owes that trader no boon"))?;
-    let gold = sheet.boons.remove(i).gold;
+    let gold = trading::settle_boon(state, employer, to)?;
     spend(state, leader, gold);
     events.push(Event::public(
         "7.6",

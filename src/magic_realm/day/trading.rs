@@ -327,6 +327,20 @@ fn sell(
     Ok(())
 }
 
+/// 7.6: the boon `seat` owes `to` is settled: it comes off his sheet (the trader's
+/// friendliness returns); what it was worth, for whoever repays it.
+pub fn settle_boon(state: &mut GameState, seat: Seat, to: Trader) -> Result<u32, RuleError> {
+    let sheet = state
+        .seat_mut(seat)
+        .ok_or_else(|| RuleError::internal("no such seat"))?;
+    let i = sheet
+        .boons
+        .iter()
+        .position(|b| b.trader == to)
+        .ok_or_else(|| RuleError::illegal("no boon is owed to that trader"))?;
+    Ok(sheet.boons.remove(i).gold)
+}
+
 /// 7.6: repaying a boon: he pays what it was worth, and the trader's friendliness returns.
 fn repay(
     cat: &Catalog,
@@ -335,16 +349,10 @@ fn repay(
     to: Trader,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let sheet = state
-        .seat_mut(seat)
-        .ok_or_else(|| RuleError::internal("no such seat"))?;
-    let i = sheet
-        .boons
-        .iter()
-        .position(|b| b.trader == to)
-        .ok_or_else(|| RuleError::illegal("he owes that trader no boon"))?;
-    let gold = sheet.boons.remove(i).gold;
-    sheet.gold -= i32::try_from(gold).unwrap_or(i32::MAX);
+    let gold = settle_boon(state, seat, to)?;
+    if let Some(sheet) = state.seat_mut(seat) {
+        sheet.gold -= i32::try_from(gold).unwrap_or(i32::MAX);
+    }
     let name = who::who(cat, state, seat);
     events.push(Event::public(
         "7.6",
