@@ -1,6 +1,6 @@
 //! Hired leaders' turns (rules 6.2.5, 6.2.7, 6.3.5, 7.1, 7.2.2, 7.3.1, 7.4, 7.11, 7.12, 7.13):
 //! each hired leader on the map gets a turn of his own. His employer records it in
-//! Birdsong: two Basic phases and two Sunlight phases (none of the Sunlight ones if he
+//! Birdsong (`leader_records`): two Basic phases and two Sunlight phases (none of the Sunlight ones if he
 //! starts the day in a cave or records a Move into one), plus his own native horse's extra
 //! Moves (7.3.2), each a Move along the roadways he
 //! may use, a Hide, a Search (`leader_search`), a Trade or Hire (`leader_trade`), or a
@@ -26,6 +26,8 @@ use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
 use crate::magic_realm::state::{Activity, GameState, Turner};
 use serde::{Deserialize, Serialize};
+
+pub use super::leader_records::{apply_record, record_options};
 
 type Events = Vec<Event<E>>;
 
@@ -58,7 +60,11 @@ pub fn leaders_of(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<NativeId>
         .collect()
 }
 
-fn hireling<'a>(state: &'a GameState, seat: Seat, leader: &NativeId) -> Option<&'a Hireling> {
+pub(super) fn hireling<'a>(
+    state: &'a GameState,
+    seat: Seat,
+    leader: &NativeId,
+) -> Option<&'a Hireling> {
     state
         .seat(seat)?
         .hirelings
@@ -66,7 +72,7 @@ fn hireling<'a>(state: &'a GameState, seat: Seat, leader: &NativeId) -> Option<&
         .find(|h| &h.native == leader)
 }
 
-fn hireling_mut<'a>(
+pub(super) fn hireling_mut<'a>(
     state: &'a mut GameState,
     seat: Seat,
     leader: &NativeId,
@@ -127,7 +133,7 @@ pub fn name(cat: &Catalog, leader: &NativeId) -> String {
 /// hidden paths and secret passages he has discovered (4.5.4); Melt into Mist, card rule
 /// 1: as mist, along those he has not discovered too (`hoping`: with the spell on him,
 /// energized or inert, as he is recorded in Birdsong).
-fn move_targets(
+pub(super) fn move_targets(
     cat: &Catalog,
     state: &GameState,
     leader: &NativeId,
@@ -159,33 +165,10 @@ fn frozen(cat: &Catalog, state: &GameState, leader: &NativeId) -> bool {
     super::creatures::frozen_denizen(cat, state, &counter(leader))
 }
 
-/// 6.2.5: the clearings a Move may be recorded to for the leader: [`move_targets`], and,
-/// with a Melt into Mist on him (it may be energized when he moves), those along the
-/// hidden paths and secret passages he has not discovered (card rule 1): the Move is
-/// blank if he is not mist when he does it.
-fn record_targets(
-    cat: &Catalog,
-    state: &GameState,
-    leader: &NativeId,
-    from: ClearingRef,
-) -> Vec<ClearingRef> {
-    let mut to = move_targets(cat, state, leader, from);
-    to.extend(super::creatures::denizen_targets(
-        cat,
-        state,
-        &counter(leader),
-        from,
-        true,
-    ));
-    to.sort();
-    to.dedup();
-    to
-}
-
 /// 7.3.2: the kind of the leader's own native horse when he can ride it in `at` (it is
 /// with him, he is not mist or a creature, and not in a cave); hired natives ride only
 /// their own native horses.
-fn ridden_horse(
+pub(super) fn ridden_horse(
     cat: &Catalog,
     state: &GameState,
     leader: &NativeId,
@@ -200,141 +183,6 @@ fn ridden_horse(
     (state.piles.place_of(&horse) == Some(&Place::Clearing { at }))
         .then(|| cat.denizens.native_horse(&id).map(|h| h.kind))
         .flatten()
-}
-
-/// 6.2.5, 6.2.2: a leader's phases when he starts the day in `start`: two Basic, two
-/// Sunlight unless he starts in a cave, and (7.3.2) the extra Move phases his own native
-/// horse gives, as a character riding it gets (none recorded in a cave).
-fn entitlement(
-    cat: &Catalog,
-    state: &GameState,
-    leader: &NativeId,
-    start: ClearingRef,
-) -> birdsong::Entitlement {
-    let horse = ridden_horse(cat, state, leader, start);
-    birdsong::Entitlement {
-        basic: 2,
-        sunlight: if who::is_cave(cat, state, start) {
-            0
-        } else {
-            2
-        },
-        extra: if horse == Some(HorseKind::Workhorse) {
-            vec![(birdsong::Kind::Move, birdsong::Source::Horse)]
-        } else {
-            Vec::new()
-        },
-        pony: horse == Some(HorseKind::Pony),
-        reputation: false,
-        lit: false,
-        cards: Vec::new(),
-    }
-}
-
-/// 6.2.5, 6.2.2: whether a leader's record fits his phases (see [`entitlement`]); a
-/// record with a Move into a cave has no Sunlight phases; a Follow is recorded alone.
-fn fits(
-    cat: &Catalog,
-    state: &GameState,
-    leader: &NativeId,
-    start: ClearingRef,
-    record: &[Activity],
-) -> bool {
-    birdsong::fits(cat, state, &entitlement(cat, state, leader, start), record)
-}
-
-/// 6.2.5: what the seat may record for each of his hired leaders in Birdsong.
-pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let mut out = Vec::new();
-    for leader in leaders_of(cat, state, seat) {
-        let (Some(start), Some(h)) = (clearing(state, &leader), hireling(state, seat, &leader))
-        else {
-            continue;
-        };
-        let record = &h.record;
-        let mut candidates = Vec::new();
-        let (at, half) = birdsong::planned_position(cat, state, start, record);
-        match half {
-            Some(mountain) => candidates.push(Activity::Move { to: mountain }),
-            None => candidates.extend(
-                record_targets(cat, state, &leader, at)
-                    .into_iter()
-                    .map(|to| Activity::Move { to }),
-            ),
-        }
-        candidates.push(Activity::Hide);
-        // 6.2.5, 7.11f: Rest and Alert, for the characters who will follow him.
-        candidates.extend([Activity::Rest, Activity::Alert]);
-        // 6.2.5, 7.5: a Search, whose table his employer picks when it is done.
-        candidates.push(Activity::Search);
-        // 6.2.5, 7.6, 7.7: a Trade or Hire, whose deal his employer makes when it is done.
-        candidates.extend([Activity::Trade, Activity::Hire]);
-        // 6.2.7: Follow a character or another hired leader in his clearing, as the whole
-        // turn.
-        if record.is_empty() {
-            candidates.extend(super::following::leader_candidates(
-                cat, state, &leader, start,
-            ));
-        }
-        for activity in candidates {
-            let mut longer = record.clone();
-            longer.push(activity.clone());
-            if fits(cat, state, &leader, start, &longer) {
-                out.push(A::RecordLeaderActivity {
-                    leader: leader.clone(),
-                    activity,
-                });
-            }
-        }
-        if !record.is_empty() {
-            out.push(A::TakeBackLeaderActivity {
-                leader: leader.clone(),
-            });
-        }
-    }
-    out
-}
-
-/// Applies a legal leader-recording action.
-pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, RuleError> {
-    let (leader, text) = match action {
-        A::RecordLeaderActivity { leader, activity } => {
-            let h = hireling_mut(state, seat, leader)
-                .ok_or_else(|| RuleError::internal("no such hired leader"))?;
-            h.record.push(activity.clone());
-            (
-                leader,
-                format!(
-                    "Phase {} recorded for {}: {}.",
-                    h.record.len(),
-                    leader.0,
-                    birdsong::describe(activity)
-                ),
-            )
-        }
-        A::TakeBackLeaderActivity { leader } => {
-            let h = hireling_mut(state, seat, leader)
-                .ok_or_else(|| RuleError::internal("no such hired leader"))?;
-            h.record.pop();
-            (
-                leader,
-                format!("The last phase recorded for {} is taken back.", leader.0),
-            )
-        }
-        other => {
-            return Err(RuleError::internal(format!(
-                "{other:?} is not a leader's recording"
-            )))
-        }
-    };
-    Ok(vec![Event::private(
-        "6.2.5",
-        seat,
-        text,
-        E::LeaderActivityRecorded {
-            leader: leader.clone(),
-        },
-    )])
 }
 
 /// 6.3.2, 6.3.5: at Sunrise, the hired leaders who follow a guide today (see
@@ -837,7 +685,7 @@ fn horse_phases(
     let Some(start) = clearing(state, leader) else {
         return Vec::new();
     };
-    let ent = entitlement(cat, state, leader, start);
+    let ent = super::leader_records::entitlement(cat, state, leader, start);
     birdsong::assign(cat, state, &ent, record)
         .unwrap_or_default()
         .iter()
