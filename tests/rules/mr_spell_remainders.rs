@@ -603,3 +603,44 @@ fn rule_4_6_8_a_character_turned_into_mist_cannot_be_followed() {
         );
     }
 }
+
+#[test]
+fn rule_8_4_4_he_does_not_block_the_monsters_he_has_pacified() {
+    // The Elf, hidden beside the Ogre and ordered to block the monsters, hides (every die
+    // 1) and ends his phase: he blocks the Ogre (it stops prowling; he is blocked and
+    // unhidden), unless he has persuaded it: blocking is mutual, and it blocks him not.
+    for persuaded in [false, true] {
+        let spells = if persuaded {
+            persuaded_ogre()
+        } else {
+            json!([])
+        };
+        let mut g = start(json!({"seats": [
+            {"character": "elf", "at": here(), "hidden": true, "spells": ["persuade"]}],
+            "pieces": [monster("ogre")],
+            "spells": spells, "day": 2, "at": "birdsong", "dice": dice(1, 40)}));
+        g.apply(
+            S0,
+            A::GiveBlockOrder {
+                order: tabletop_rules::magic_realm::state::BlockOrder::Monsters,
+            },
+        )
+        .unwrap();
+        g.apply(
+            S0,
+            A::RecordActivity {
+                activity: tabletop_rules::magic_realm::state::Activity::Hide,
+            },
+        )
+        .unwrap();
+        g.apply(S0, A::FinishRecording).unwrap();
+        play_daylight(&mut g);
+        let today = &g.state().today;
+        assert_eq!(
+            today.stopped.contains(&piece("ogre")),
+            !persuaded,
+            "persuaded: {persuaded}"
+        );
+        assert_eq!(today.blocked.contains(&S0), !persuaded);
+    }
+}

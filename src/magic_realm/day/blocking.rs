@@ -431,6 +431,20 @@ fn block_monsters(
     monsters: &[PieceId],
     events: &mut Events,
 ) {
+    // 8.4.4: the monsters his owner has pacified do not block him, nor he them (blocking
+    // is mutual).
+    let monsters: Vec<PieceId> = match owner(cat, state, who) {
+        Some(seat) => monsters
+            .iter()
+            .filter(|m| !spells::pacified_toward(cat, state, m, seat))
+            .cloned()
+            .collect(),
+        None => monsters.to_vec(),
+    };
+    if monsters.is_empty() {
+        return;
+    }
+    let monsters = monsters.as_slice();
     mark_blocked(state, who);
     state.today.stopped.extend(monsters.iter().cloned());
     let (text, detail) = match who {

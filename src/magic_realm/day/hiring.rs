@@ -5,16 +5,10 @@
 //! natives staying where they are at the end of the week (6.3.4). A hired leader's Hire
 //! phase (hiring for his employer) is in `leader_trade`.
 //!
-//! Not yet here (each needs the day's turn machinery to know actors other than a seat's
-//! character, so it is left to the lead's day work):
-//! - 6.2.5: hired leaders' own turns: an extra turn record per hired leader in Birdsong (two
-//!   Basic + two Sunlight phases + his horse's; no Rest, Alert or Enchant of his own), his
-//!   attention chit mixed at Sunrise, his phases done in Daylight, his own discoveries
-//!   (7.5.1) and blocks (7.12). `Today.order` holds seats only today.
-//! - 6.3.1: assigning underlings to guides at Sunrise and hiding with them; until then
-//!   [`accompany`] moves the hirelings following the character who moves (6.3.1, 7.11).
-//! - 8.2.2 / 9.1.1: the Evening's battling rolls and freeing hirelings when the hiring
-//!   character dies ([`release_all`] is ready for the death rules to call).
+//! Elsewhere: hired leaders' own turns (6.2.5) in `leaders` and `leader_records`; the
+//! underlings following a guide (6.3.1) in `underlings`; the Evening's battling rolls
+//! (8.2.2) in `evening`; hirelings freed when the hiring character dies (9.1.1, `quitting`)
+//! or leaves the map (9.2.2, `leaving`) through [`release_all`].
 
 use super::{meeting, who};
 use crate::engine::{Event, RuleError, Seat};
@@ -440,7 +434,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Events {
 }
 
 /// 7.7 (GAPS §6): when the hiring character is killed, his hirelings become unhired.
-/// For the death rules (9.1.1) to call.
+/// Called when he dies (9.1.1) or leaves the map (9.2.2).
 pub fn release_all(cat: &Catalog, state: &mut GameState, seat: Seat) -> Events {
     let Some(sheet) = state.seat_mut(seat) else {
         return Vec::new();
