@@ -569,6 +569,26 @@ fn abandon_one(state: &mut GameState, hireling: &PieceId, piece: &PieceId) -> bo
     true
 }
 
+/// 7.2.2, 7.2.1: at the start of one of `carrier`'s phases its employer has it abandon or
+/// give what it carries; None for any other action (the caller's to answer).
+pub fn apply_decision(
+    cat: &Catalog,
+    state: &mut GameState,
+    carrier: &PieceId,
+    action: &A,
+    events: &mut Events,
+) -> Option<Result<(), RuleError>> {
+    match action {
+        A::HirelingAbandons { hireling, piece } if hireling == carrier => {
+            Some(abandon(cat, state, hireling, piece, events))
+        }
+        A::HirelingGives { hireling, to, gift } if hireling == carrier => Some(
+            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, events),
+        ),
+        _ => None,
+    }
+}
+
 /// Applies a legal `HirelingAbandons`.
 pub fn abandon(
     cat: &Catalog,

@@ -344,12 +344,7 @@ pub fn apply_phase_start(
         .as_mut()
         .filter(|t| t.deciding_lost_way())
     {
-        return match action {
-            A::LostWay { to } => spells::lost::choose_for(&mut turn.lost, *to),
-            other => Err(RuleError::illegal(format!(
-                "{other:?}: the Lost hired leader's employer must pick where he goes (Lost)"
-            ))),
-        };
+        return turn.lost.apply(action);
     }
     match action {
         _ if dealing => {
@@ -368,12 +363,11 @@ pub fn apply_phase_start(
         _ if searching => Err(RuleError::illegal(format!(
             "{action:?}: the hired leader's search waits for its table or result (7.5)"
         ))),
-        A::HirelingAbandons { hireling, piece } => {
-            super::carried::abandon(cat, state, hireling, piece, events)
-        }
-        // 7.2.1: he gives to someone in his clearing.
-        A::HirelingGives { hireling, to, gift } => {
-            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, events)
+        A::HirelingAbandons { .. } | A::HirelingGives { .. } => {
+            let (_, leader) =
+                awaited.ok_or_else(|| RuleError::illegal("no hired leader is starting a phase"))?;
+            super::carried::apply_decision(cat, state, &counter(&leader), action, events)
+                .unwrap_or_else(|| Err(RuleError::illegal("not the hired leader starting a phase")))
         }
         A::Proceed => {
             if let Some(t) = state.today.leader_turn.as_mut() {

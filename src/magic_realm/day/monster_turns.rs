@@ -399,20 +399,12 @@ pub fn apply_phase_start(
     let (_, monster) = awaiting(cat, state)
         .ok_or_else(|| RuleError::illegal("no controlled monster is starting a phase"))?;
     if let Some(t) = turn_mut(state, &monster).filter(|t| t.lost.choosing()) {
-        return match action {
-            A::LostWay { to } => spells::lost::choose_for(&mut t.lost, *to),
-            other => Err(RuleError::illegal(format!(
-                "{other:?}: the Lost monster's controller must pick where it goes (Lost)"
-            ))),
-        };
+        return t.lost.apply(action);
+    }
+    if let Some(done) = super::carried::apply_decision(cat, state, &monster, action, events) {
+        return done;
     }
     match action {
-        A::HirelingAbandons { hireling, piece } if *hireling == monster => {
-            super::carried::abandon(cat, state, hireling, piece, events)
-        }
-        A::HirelingGives { hireling, to, gift } if *hireling == monster => {
-            super::carrier_gifts::carrier_gives(cat, state, hireling, to, gift, events)
-        }
         A::Proceed => {
             if let Some(t) = turn_mut(state, &monster) {
                 t.ready = true;

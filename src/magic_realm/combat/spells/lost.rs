@@ -226,6 +226,16 @@ impl LostMove {
             .collect()
     }
 
+    /// Its owner's pick (`LostWay`) while he must choose; any other action is refused.
+    pub fn apply(&mut self, action: &A) -> Result<(), RuleError> {
+        match action {
+            A::LostWay { to } => choose_for(self, *to),
+            other => Err(RuleError::illegal(format!(
+                "{other:?}: its owner must first pick where its Lost Move goes (Lost)"
+            ))),
+        }
+    }
+
     /// Whether nothing is under way (for `skip_serializing_if`).
     pub fn is_idle(&self) -> bool {
         self == &LostMove::default()
