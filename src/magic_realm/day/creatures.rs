@@ -73,6 +73,24 @@ pub fn frozen_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool
     spells::mist::misted_piece(cat, state, piece) || form_of_piece(cat, state, piece).is_some()
 }
 
+/// 7.3.1: the clearings one Move away for a hired leader or controlled monster taking its
+/// own turn: along open roadways and the hidden ones in `known` (its own discoveries), and
+/// the [`denizen_targets`] its form or mist allows (`hoping`: as it is recorded).
+pub fn denizen_moves(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+    from: ClearingRef,
+    known: &std::collections::BTreeSet<crate::magic_realm::map::PathRef>,
+    hoping: bool,
+) -> Vec<ClearingRef> {
+    let mut to = super::moving::one_move_away(cat, state, from, known);
+    to.extend(denizen_targets(cat, state, piece, from, hoping));
+    to.sort();
+    to.dedup();
+    to
+}
+
 /// 7.3.4, Melt into Mist card rule 1: the clearings the denizen `piece` may Move to from
 /// `from` besides those along the roadways it may use: every other clearing of the tile
 /// for a beast that walks the woods; every clearing along a hidden path or secret passage

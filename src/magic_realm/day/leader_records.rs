@@ -5,9 +5,7 @@
 //! clearing), a Hide, a Search, a Trade or Hire, a Rest or Alert for his followers, or a
 //! Follow as his whole turn. His turn itself is taken in `leaders`.
 
-use super::leaders::{
-    clearing, counter, hireling, hireling_mut, leaders_of, move_targets, ridden_horse,
-};
+use super::leaders::{clearing, hireling, hireling_mut, leaders_of, move_targets, ridden_horse};
 use super::{birdsong, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -18,29 +16,6 @@ use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::state::{Activity, GameState};
 
 type Events = Vec<Event<E>>;
-
-/// 6.2.5: the clearings a Move may be recorded to for the leader: [`move_targets`], and,
-/// with a Melt into Mist on him (it may be energized when he moves), those along the
-/// hidden paths and secret passages he has not discovered (card rule 1): the Move is
-/// blank if he is not mist when he does it.
-fn record_targets(
-    cat: &Catalog,
-    state: &GameState,
-    leader: &NativeId,
-    from: ClearingRef,
-) -> Vec<ClearingRef> {
-    let mut to = move_targets(cat, state, leader, from);
-    to.extend(super::creatures::denizen_targets(
-        cat,
-        state,
-        &counter(leader),
-        from,
-        true,
-    ));
-    to.sort();
-    to.dedup();
-    to
-}
 
 /// 6.2.5, 6.2.2: a leader's phases when he starts the day in `start`: two Basic, two
 /// Sunlight unless he starts in a cave, and (7.3.2) the extra Move phases his own native
@@ -97,7 +72,9 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         match half {
             Some(mountain) => candidates.push(Activity::Move { to: mountain }),
             None => candidates.extend(
-                record_targets(cat, state, &leader, at)
+                // 6.2.5, Melt into Mist 1: with the spell on him (it may be energized when he
+                // moves) along undiscovered paths too; blank if he is not mist then.
+                move_targets(cat, state, &leader, at, true)
                     .into_iter()
                     .map(|to| Activity::Move { to }),
             ),

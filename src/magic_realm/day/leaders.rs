@@ -138,20 +138,10 @@ pub(super) fn move_targets(
     state: &GameState,
     leader: &NativeId,
     from: ClearingRef,
+    hoping: bool,
 ) -> Vec<ClearingRef> {
     let known = super::leader_search::discoveries(state, leader).paths;
-    let mut to = super::moving::one_move_away(cat, state, from, &known);
-    // 7.3.4: transmorphized into a beast that walks the woods, to any clearing of his tile.
-    to.extend(super::creatures::denizen_targets(
-        cat,
-        state,
-        &counter(leader),
-        from,
-        false,
-    ));
-    to.sort();
-    to.dedup();
-    to
+    super::creatures::denizen_moves(cat, state, &counter(leader), from, &known, hoping)
 }
 
 /// 4.6.8: the creature the leader is transmorphized into now, if any.
@@ -502,7 +492,7 @@ pub fn take_turn(
                     // Lost, card rule 2: a Lost spell on his tile sends him elsewhere.
                     let way = match from {
                         Some(f) => {
-                            let targets = move_targets(cat, state, leader, f);
+                            let targets = move_targets(cat, state, leader, f, false);
                             spells::lost::minion_way(
                                 cat,
                                 state,
@@ -710,7 +700,7 @@ fn do_move(
     let Some(from) = clearing(state, leader) else {
         return false;
     };
-    let targets = move_targets(cat, state, leader, from);
+    let targets = move_targets(cat, state, leader, from, false);
     let own = (
         E::LeaderPhaseCancelled {
             leader: leader.clone(),

@@ -188,13 +188,7 @@ fn move_targets(
     from: ClearingRef,
     hoping: bool,
 ) -> Vec<ClearingRef> {
-    let mut to = super::moving::one_move_away(cat, state, from, &BTreeSet::new());
-    to.extend(super::creatures::denizen_targets(
-        cat, state, piece, from, hoping,
-    ));
-    to.sort();
-    to.dedup();
-    to
+    super::creatures::denizen_moves(cat, state, piece, from, &BTreeSet::new(), hoping)
 }
 
 /// 6.2.5, 7.3.1, 7.3.3, 7.4: what may come next in the monster's record: a monster that

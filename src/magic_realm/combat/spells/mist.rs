@@ -68,14 +68,19 @@ pub fn forbids_piece(
     piece: &PieceId,
     activity: &Activity,
 ) -> bool {
-    !matches!(
+    !mist_may(activity) && misted_piece(cat, state, piece)
+}
+
+/// 4.6.8c: the activities mist may do: Move (leaving the map too), Hide and Follow.
+fn mist_may(activity: &Activity) -> bool {
+    matches!(
         activity,
         Activity::Move { .. }
             | Activity::LeaveMap
             | Activity::Hide
             | Activity::Follow { .. }
             | Activity::FollowLeader { .. }
-    ) && misted_piece(cat, state, piece)
+    )
 }
 
 /// Melt into Mist (List of Spells, 3): the values of the Move chit a character turned
@@ -100,14 +105,7 @@ pub fn run_away_values(
 /// 4.6.8c: a character turned into mist can do only Move (leaving the map too), Hide and
 /// Follow; any other activity is cancelled when he comes to do it.
 pub fn forbids(cat: &Catalog, state: &GameState, seat: Seat, activity: &Activity) -> bool {
-    !matches!(
-        activity,
-        Activity::Move { .. }
-            | Activity::LeaveMap
-            | Activity::Hide
-            | Activity::Follow { .. }
-            | Activity::FollowLeader { .. }
-    ) && misted_seat(cat, state, seat)
+    !mist_may(activity) && misted_seat(cat, state, seat)
 }
 
 /// 4.6.9a: the target turning into mist leaves the fighting in his clearing at once: the
