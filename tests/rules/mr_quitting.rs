@@ -156,3 +156,38 @@ fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn
         "and he records his turn that same day"
     );
 }
+
+#[test]
+fn rule_9_1_2_no_fresh_start_while_the_inn_is_not_on_the_map() {
+    // The scenario's realm is empty: no Inn to start afresh at.
+    let mut g = two();
+    g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
+    g.apply(S0, A::FinishRecording).unwrap();
+    g.apply(S1, A::FinishRecording).unwrap();
+    pass_evening(&mut g);
+    g.apply(S1, A::FinishRecording).unwrap();
+    pass_evening(&mut g);
+    assert_eq!(g.state().step, Step::Birdsong { day: 3 });
+    assert!(
+        g.legal_actions(S0).is_empty(),
+        "no fresh start is offered where it could not be made"
+    );
+    assert_eq!(g.to_act().seats(), &[S1]);
+    g.apply(S1, A::FinishRecording).unwrap();
+    pass_evening(&mut g);
+    assert_eq!(g.state().step, Step::Birdsong { day: 4 });
+}
+
+#[test]
+fn rule_9_1_2_the_game_ends_when_nobody_plays_and_nobody_can_start_afresh() {
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2}}],
+        "days": 5, "dice": [1]}));
+    g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
+    g.apply(S0, A::FinishRecording).unwrap();
+    pass_evening(&mut g);
+    assert!(
+        matches!(g.state().step, Step::GameOver { .. }),
+        "with no Inn on the map nobody can rejoin, so the game ends"
+    );
+}

@@ -178,7 +178,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
 
 pub fn legal_actions(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     match &state.step {
-        Step::Birdsong { .. } if restart::eligible(state, seat) => {
+        Step::Birdsong { .. } if restart::eligible(cat, state, seat) => {
             restart::options(cat, state, seat)
         }
         Step::Birdsong { .. } => birdsong::options(cat, state, seat),
@@ -201,7 +201,7 @@ pub fn apply(
             A::VoteToEnd { .. } | A::DeclareSuicide { .. } => {
                 quitting::apply(cat, state, seat, action)?
             }
-            a if restart::eligible(state, seat) && restart::is_restart_action(a) => {
+            a if restart::eligible(cat, state, seat) && restart::is_restart_action(a) => {
                 restart::apply(cat, state, seat, action)?
             }
             _ => birdsong::apply(state, seat, action)?,
@@ -273,9 +273,11 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                     return Ok(());
                 }
                 events.extend(midnight::midnight(cat, state, day)?);
-                // 9.1.2: the game goes on while a dead character's player may still start afresh.
+                // 9.1.2: the game goes on while a dead character's player may still start
+                // afresh (at the Inn, so only while it is on the map).
                 let nobody = state.all_seats().all(|s| !who::playing(state, s))
-                    && state.seats.iter().all(|s| s.rejoin_on.is_none());
+                    && (state.seats.iter().all(|s| s.rejoin_on.is_none())
+                        || !restart::possible(cat, state));
                 if day >= state.days || nobody {
                     end_game(cat, state, events);
                     return Ok(());

@@ -18,12 +18,21 @@ use crate::magic_realm::state::{EquipmentNeed, Fate, GameState, SeatState};
 
 type Events = Vec<Event<E>>;
 
+/// 9.1.2: a fresh start is made at the Inn, so none can be made while the Inn is not on
+/// the map (a scenario's partial map).
+pub fn possible(cat: &Catalog, state: &GameState) -> bool {
+    map_chits::start_clearing(cat, state, StartLocation::Inn).is_some()
+}
+
 /// Whether the seat may make (or is making) a fresh start today.
-pub fn eligible(state: &GameState, seat: Seat) -> bool {
+pub fn eligible(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     let (Some(s), Some(day)) = (state.seat(seat), state.step.day()) else {
         return false;
     };
-    s.fate == Fate::Dead && s.rejoin_on.is_some_and(|d| d <= day) && s.stay_out_day != Some(day)
+    s.fate == Fate::Dead
+        && s.rejoin_on.is_some_and(|d| d <= day)
+        && s.stay_out_day != Some(day)
+        && possible(cat, state)
 }
 
 /// The characters no one living (or restarting) plays.
@@ -44,7 +53,7 @@ fn free(
 }
 
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    if !eligible(state, seat) {
+    if !eligible(cat, state, seat) {
         return Vec::new();
     }
     let restarting = state.seat(seat).is_some_and(|s| s.restarting);

@@ -262,7 +262,11 @@ pub(crate) fn place_dwelling(
 }
 
 /// Where a recorded start lies on the map now (3.3.5, 3.6.4).
-fn start_clearing(cat: &Catalog, state: &GameState, start: StartLocation) -> Option<ClearingRef> {
+pub(crate) fn start_clearing(
+    cat: &Catalog,
+    state: &GameState,
+    start: StartLocation,
+) -> Option<ClearingRef> {
     let piece = match start {
         StartLocation::Chapel => PieceId::Dwelling {
             id: DwellingId::Chapel,
