@@ -125,6 +125,34 @@ test('a corrupted save throws bad_save; a good one loads to the same game', () =
   assert.equal(snapshot(BiddingRace.load(saved)), snapshot(game));
 });
 
+test('loadPrefix resumes a save at the last action that replays, and says why it stopped', () => {
+  const game = new BiddingRace(SETUP, '7');
+  game.apply(0, { type: 'Bid', amount: 1 });
+  game.apply(1, { type: 'Bid', amount: 2 });
+  const whole = BiddingRace.loadPrefix(game.save());
+  assert.equal(snapshot(whole), snapshot(game));
+  assert.equal(whole.replayStop, undefined, 'the whole save replayed');
+  assert.equal(game.replayStop, undefined);
+
+  const broken = structuredClone(game.save());
+  broken.actions.splice(1, 0, broken.actions[0]);
+  assert.throws(
+    () => BiddingRace.load(broken),
+    (e) => e instanceof RuleError && e.code === 'bad_save',
+  );
+  const partial = BiddingRace.loadPrefix(broken);
+  assert.equal(partial.actionsApplied, 1);
+  assert.equal(partial.replayStop.replayed, 1);
+  assert.equal(partial.replayStop.error.code, 'bad_save');
+  assert.match(partial.replayStop.error.message, /action 2/);
+  // The resumed game plays on from there.
+  assert.deepEqual(partial.toAct(), { type: 'Seats', seats: [1] });
+  assert.throws(
+    () => BiddingRace.loadPrefix({ ...broken, game: 'chess' }),
+    (e) => e instanceof RuleError && e.code === 'bad_save',
+  );
+});
+
 test('setups, scenarios and seeds are checked', () => {
   assert.throws(
     () => new BiddingRace({ players: 9, goal: 10, maxRounds: 5 }, '1'),

@@ -10,7 +10,7 @@ use crate::bidding_race::BiddingRace;
 use crate::engine::conformance::Conformance;
 use crate::engine::dice::Stream;
 use crate::engine::playout::{self, PlayoutStats};
-use crate::engine::{ErrorCode, RuleError, Rules, Seat, Seed, Session, Viewer};
+use crate::engine::{ErrorCode, ReplayStop, RuleError, Rules, Seat, Seed, Session, Viewer};
 use crate::hand_of_doom::HandOfDoom;
 use crate::magic_realm::combat::odds_query::play_odds;
 use crate::magic_realm::combat::Plays;
@@ -131,11 +131,16 @@ fn scenario_session<R: Rules>(
     Session::from_scenario(scenario, seed_from(seed)?)
 }
 
-fn load_session<R: Rules>(saved: JsValue) -> Result<Session<R>, RuleError> {
-    let saved = from_js(saved, |e| {
+fn saved_from<R: Rules>(
+    saved: JsValue,
+) -> Result<crate::engine::SavedGame<R::Setup, R::Scenario, R::Action>, RuleError> {
+    from_js(saved, |e| {
         RuleError::bad_save(format!("not a saved game of {}: {e}", R::GAME))
-    })?;
-    Session::load(saved)
+    })
+}
+
+fn load_session<R: Rules>(saved: JsValue) -> Result<Session<R>, RuleError> {
+    Session::load(saved_from::<R>(saved)?)
 }
 
 fn apply_js<R: Rules>(
@@ -175,6 +180,8 @@ macro_rules! game_class {
         #[wasm_bindgen(js_name = $js)]
         pub struct $class {
             session: Session<$rules>,
+            /// Where `loadPrefix` stopped replaying, if it stopped early.
+            stop: Option<ReplayStop>,
         }
 
         #[wasm_bindgen(js_class = $js)]
@@ -187,6 +194,7 @@ macro_rules! game_class {
             ) -> JsResult<$class> {
                 Ok($class {
                     session: new_session::<$rules>(setup, seed)?,
+                    stop: None,
                 })
             }
 
@@ -198,6 +206,7 @@ macro_rules! game_class {
             ) -> JsResult<$class> {
                 Ok($class {
                     session: scenario_session::<$rules>(scenario, seed)?,
+                    stop: None,
                 })
             }
 
@@ -207,7 +216,28 @@ macro_rules! game_class {
             ) -> JsResult<$class> {
                 Ok($class {
                     session: load_session::<$rules>(saved)?,
+                    stop: None,
                 })
+            }
+
+            /// Load as much of a saved game as replays: the game stands after the last
+            /// action that replays (`replayStop` then says where and why it stopped). For a
+            /// save made by an older engine whose later actions the corrected rules refuse.
+            /// Throws `bad_save` only when the game cannot start at all.
+            #[wasm_bindgen(js_name = loadPrefix)]
+            pub fn load_prefix(
+                #[wasm_bindgen(unchecked_param_type = $save)] saved: JsValue,
+            ) -> JsResult<$class> {
+                let (session, stop) =
+                    Session::<$rules>::load_prefix(saved_from::<$rules>(saved)?)?;
+                Ok($class { session, stop })
+            }
+
+            /// Where `loadPrefix` stopped replaying the save, or `undefined` when the whole
+            /// save replayed (and for a game not made by `loadPrefix`).
+            #[wasm_bindgen(getter, js_name = replayStop, unchecked_return_type = "ReplayStop | undefined")]
+            pub fn replay_stop(&self) -> JsResult<JsValue> {
+                Ok(to_js(&self.stop)?)
             }
 
             /// The static data a board needs.

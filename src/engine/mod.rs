@@ -25,4 +25,4 @@ pub use rules::{Outcome, Rules, ToAct};
 pub use saved::{GameStart, RecordedAction, SavedGame, SCHEMA_VERSION};
 pub use seat::{Seat, Viewer};
 pub use seed::Seed;
-pub use session::Session;
+pub use session::{ReplayStop, Session};

@@ -61,6 +61,16 @@ impl<R: Rules> fmt::Debug for Session<R> {
     }
 }
 
+/// Where a saved game's replay stopped ([`Session::load_prefix`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, tsify::Tsify)]
+pub struct ReplayStop {
+    /// How many of the saved actions replayed (the game stands after them).
+    pub replayed: usize,
+    /// Why the next one did not (`bad_save`, naming the action).
+    #[tsify(type = "RuleErrorInfo")]
+    pub error: RuleError,
+}
+
 /// How many allowed actions an `illegal_action` message lists.
 const ALLOWED_IN_MESSAGE: usize = 8;
 
@@ -92,6 +102,21 @@ impl<R: Rules> Session<R> {
     /// Load a saved game by replaying it. Refused with `bad_save` if the save is from a newer
     /// format, another game, or does not replay.
     pub fn load(saved: SavedGame<R::Setup, R::Scenario, R::Action>) -> Result<Self, RuleError> {
+        let (session, stop) = Self::load_prefix(saved)?;
+        match stop {
+            None => Ok(session),
+            Some(stop) => Err(stop.error),
+        }
+    }
+
+    /// Load as much of a saved game as replays: its start, then its actions until the first
+    /// one this engine refuses (a save made before a rule was corrected may hold an action
+    /// the corrected rules no longer allow). Returns the game at that point and, when the
+    /// replay stopped early, where and why. Refused with `bad_save` only when the game
+    /// itself cannot start (newer format, another game, a setup that does not start).
+    pub fn load_prefix(
+        saved: SavedGame<R::Setup, R::Scenario, R::Action>,
+    ) -> Result<(Self, Option<ReplayStop>), RuleError> {
         if saved.schema_version > SCHEMA_VERSION {
             return Err(RuleError::bad_save(format!(
                 "this save has format version {}, newer than this engine's {}; update the engine to load it",
@@ -112,15 +137,22 @@ impl<R: Rules> Session<R> {
             RuleError::bad_save(format!("the saved setup does not start a game: {e}"))
         })?;
         for (index, recorded) in saved.actions.into_iter().enumerate() {
-            session.apply(recorded.seat, recorded.action).map_err(|e| {
-                RuleError::bad_save(format!(
+            if let Err(e) = session.apply(recorded.seat, recorded.action) {
+                let error = RuleError::bad_save(format!(
                     "action {} (by {}) does not replay: {e}",
                     index + 1,
                     recorded.seat
-                ))
-            })?;
+                ));
+                return Ok((
+                    session,
+                    Some(ReplayStop {
+                        replayed: index,
+                        error,
+                    }),
+                ));
+            }
         }
-        Ok(session)
+        Ok((session, None))
     }
 
     /// Load a saved game from its JSON text.

@@ -261,6 +261,46 @@ fn save_load_round_trip_and_refusals() {
 }
 
 #[test]
+fn a_save_that_stops_replaying_loads_up_to_the_action_that_fails() {
+    let mut race = two_player_race();
+    race.apply(A, RaceAction::Bid { amount: 1 }).unwrap();
+    race.apply(B, RaceAction::Bid { amount: 2 }).unwrap();
+    let after_two = race.clone();
+    let next = race.to_act().seats()[0];
+    let action = race.legal_actions(next)[0].clone();
+    race.apply(next, action).unwrap();
+    let mut saved = race.save();
+    // As if a later engine refused the third action and everything after it: the seat
+    // that bid last bids again at once.
+    let refused = saved.actions[1].clone();
+    saved.actions.insert(2, refused);
+    assert_eq!(
+        Race::load(saved.clone()).unwrap_err().code(),
+        ErrorCode::BadSave,
+        "a strict load refuses it"
+    );
+    let (loaded, stop) = Race::load_prefix(saved.clone()).unwrap();
+    assert_eq!(
+        loaded, after_two,
+        "the game as it stood before the action that fails"
+    );
+    let stop = stop.expect("the replay stopped early");
+    assert_eq!(stop.replayed, 2);
+    assert_eq!(stop.error.code(), ErrorCode::BadSave);
+    assert!(stop.error.message().contains("action 3"), "{}", stop.error);
+
+    // A save that replays whole reports no stop; one that cannot start is still refused.
+    let (whole, none) = Race::load_prefix(race.save()).unwrap();
+    assert_eq!(whole, race);
+    assert_eq!(none, None);
+    saved.schema_version = SCHEMA_VERSION + 1;
+    assert_eq!(
+        Race::load_prefix(saved).unwrap_err().code(),
+        ErrorCode::BadSave
+    );
+}
+
+#[test]
 fn scenario_refusals_say_what_is_wrong() {
     let bad = RaceScenario {
         goal: 10,

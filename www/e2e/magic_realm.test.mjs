@@ -202,6 +202,23 @@ test('two-player hotseat setup to day 1, save, reload, continue, export and impo
   await page.getByText('cannot be loaded').first().waitFor();
   assert.equal(await page.locator('.saves li').count(), 3, 'the bad save is kept');
   await shot(page, 'mr-9-bad-import');
+
+  // A save whose last action no longer replays (as after a rule fix) is kept, and can be
+  // resumed, as a new saved game, at the last action that replays.
+  const stale = { ...saved, actions: [...saved.actions, { seat: 0, action: { type: 'Proceed' } }] };
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'stale.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(stale)),
+  });
+  const resume = page.getByRole('button', { name: `Resume at action ${saved.actions.length}` });
+  await resume.waitFor();
+  await resume.click();
+  await onBoard(page);
+  assert.match(await stepLine(page), /Day 1 of 28 · Birdsong/);
+  await page.getByRole('button', { name: 'Back to the start screen' }).click();
+  assert.equal(await page.locator('.saves li').count(), 5, 'the stale save is kept beside the resumed one');
+  assert.match(await page.locator('.saves li').first().textContent(), /resumed at action/);
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
 });

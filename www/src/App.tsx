@@ -7,7 +7,7 @@ import { HodGame } from './hod/HodGame';
 import { MagicRealmGame } from './mr/MagicRealmGame';
 import { makeNames } from './mr/names';
 import { Start } from './Start';
-import { type GameKind, parseSaveFile, SaveStore } from './saves';
+import { type Failure, type GameKind, parseSaveFile, SaveStore } from './saves';
 import { configFromQuery, type StartConfig } from './share';
 
 type Screen =
@@ -24,9 +24,38 @@ export function App({ storage }: { storage: Storage }) {
   const names = useMemo(() => makeNames(catalog), [catalog]);
   const hodContent = useMemo(() => HandOfDoom.catalog(), []);
   const [screen, setScreen] = useState<Screen>({ kind: 'home' });
-  const [failures, setFailures] = useState<Record<string, string>>({});
+  const [failures, setFailures] = useState<Record<string, Failure>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [, setVersion] = useState(0);
+
+  /** Loads as much of a save as replays (a save from an older engine whose later actions
+   * the corrected rules refuse): the game and how many actions replayed, or null. */
+  const loadPrefix = (game: GameKind, save: unknown) => {
+    try {
+      const g =
+        game === 'magic-realm'
+          ? MagicRealm.loadPrefix(save as never)
+          : game === 'hand-of-doom'
+            ? HandOfDoom.loadPrefix(save as never)
+            : BiddingRace.loadPrefix(save as never);
+      const stop = g.replayStop;
+      if (!stop) {
+        g.free();
+        return null;
+      }
+      return { g, replayed: stop.replayed };
+    } catch {
+      return null;
+    }
+  };
+
+  /** Why a save cannot be loaded, and from which action it could be resumed. */
+  const failure = (game: GameKind, save: unknown, reason: string): Failure => {
+    const prefix = loadPrefix(game, save);
+    if (!prefix) return { reason };
+    prefix.g.free();
+    return { reason, resumable: prefix.replayed };
+  };
 
   const open = (game: GameKind, save: unknown, id: string, title: string): string | null => {
     try {
@@ -123,10 +152,27 @@ export function App({ storage }: { storage: Storage }) {
       onContinue={(id) => {
         const got = store.get(id);
         const meta = store.list().find((m) => m.id === id);
-        const reason = got.ok
-          ? open(got.record.game, got.record.save, id, meta?.title ?? got.record.title)
-          : got.reason;
-        setFailures({ ...failures, [id]: reason ?? '' });
+        if (!got.ok) {
+          setFailures({ ...failures, [id]: { reason: got.reason } });
+          return;
+        }
+        const reason = open(got.record.game, got.record.save, id, meta?.title ?? got.record.title);
+        if (reason) setFailures({ ...failures, [id]: failure(got.record.game, got.record.save, reason) });
+      }}
+      onResume={(id) => {
+        // The original save is kept as it is; the resumed game is a new one.
+        const got = store.get(id);
+        if (!got.ok) return;
+        const { game, save, title } = got.record;
+        const prefix = loadPrefix(game, save);
+        if (!prefix) return;
+        const { g, replayed } = prefix;
+        const resumed = `${title} · resumed at action ${replayed}`;
+        const meta = store.put({ game, title: resumed, save: g.save(), actions: replayed });
+        setMessage(null);
+        if (g instanceof MagicRealm) setScreen({ kind: 'magic-realm', game: g, id: meta.id, title: resumed });
+        else if (g instanceof HandOfDoom) setScreen({ kind: 'hand-of-doom', game: g, id: meta.id, title: resumed });
+        else setScreen({ kind: 'bidding-race', game: g, id: meta.id, title: resumed });
       }}
       onDelete={(id) => {
         store.remove(id);
@@ -167,7 +213,7 @@ export function App({ storage }: { storage: Storage }) {
         const meta = store.put({ game: parsed.game, title, save: parsed.save, actions });
         const reason = open(parsed.game, parsed.save, meta.id, title);
         if (reason) {
-          setFailures({ ...failures, [meta.id]: reason });
+          setFailures({ ...failures, [meta.id]: failure(parsed.game, parsed.save, reason) });
           setMessage(`The imported game was stored but cannot be loaded: ${reason}.`);
         }
       }}

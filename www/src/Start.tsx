@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import type { Catalog } from '../../pkg/tabletop_rules.js';
 import type { Names } from './mr/names';
 import { CharacterCard } from './mr/Panels';
-import type { SaveMeta } from './saves';
+import type { Failure, SaveMeta } from './saves';
 import type { StartConfig } from './share';
 
 export interface StartProps {
@@ -12,11 +12,13 @@ export interface StartProps {
   catalog: Catalog;
   names: Names;
   saves: SaveMeta[];
-  failures: Record<string, string>;
+  failures: Record<string, Failure>;
   message: string | null;
   onStart: (c: StartConfig) => void;
   onContinue: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Resume a save that no longer replays whole, as a new save, at its last good action. */
+  onResume: (id: string) => void;
   onImport: (text: string) => void;
   onScenario: (json: string, seed: string) => void;
   /** Hand of Doom's adventurers (from its content). */
@@ -49,6 +51,7 @@ export function Start({
   onStart,
   onContinue,
   onDelete,
+  onResume,
   onImport,
   onScenario,
   hodAdventurers,
@@ -261,8 +264,17 @@ export function Start({
               </button>
               {failures[s.id] && (
                 <p class="error">
-                  This save cannot be loaded: {failures[s.id]}. It is kept; export it from a newer version, or delete
-                  it.
+                  This save cannot be loaded: {failures[s.id].reason}. It is kept as it is.
+                  {failures[s.id].resumable !== undefined && (
+                    <>
+                      {' '}
+                      Its first {failures[s.id].resumable} actions still replay under this version's rules:{' '}
+                      <button type="button" onClick={() => onResume(s.id)}>
+                        Resume at action {failures[s.id].resumable}
+                      </button>{' '}
+                      (as a new saved game).
+                    </>
+                  )}
                 </p>
               )}
             </li>

@@ -24,6 +24,13 @@ export interface SaveRecord extends SaveMeta {
   save: unknown;
 }
 
+/** Why a stored save could not be loaded; `resumable` is how many of its actions still
+ * replay when the engine can resume it there (the engine's `loadPrefix`). */
+export interface Failure {
+  reason: string;
+  resumable?: number;
+}
+
 const INDEX = 'ttr:index';
 const PREFIX = 'ttr:save:';
 
