@@ -131,9 +131,11 @@ fn scenario_session<R: Rules>(
     Session::from_scenario(scenario, seed_from(seed)?)
 }
 
-fn saved_from<R: Rules>(
-    saved: JsValue,
-) -> Result<crate::engine::SavedGame<R::Setup, R::Scenario, R::Action>, RuleError> {
+/// A saved game of `R`.
+type SaveOf<R> =
+    crate::engine::SavedGame<<R as Rules>::Setup, <R as Rules>::Scenario, <R as Rules>::Action>;
+
+fn saved_from<R: Rules>(saved: JsValue) -> Result<SaveOf<R>, RuleError> {
     from_js(saved, |e| {
         RuleError::bad_save(format!("not a saved game of {}: {e}", R::GAME))
     })

@@ -267,7 +267,7 @@ fn a_save_that_stops_replaying_loads_up_to_the_action_that_fails() {
     race.apply(B, RaceAction::Bid { amount: 2 }).unwrap();
     let after_two = race.clone();
     let next = race.to_act().seats()[0];
-    let action = race.legal_actions(next)[0].clone();
+    let action = race.legal_actions(next)[0];
     race.apply(next, action).unwrap();
     let mut saved = race.save();
     // As if a later engine refused the third action and everything after it: the seat
