@@ -1,5 +1,44 @@
-// Pieces of a game screen that every game draws the same way: the share-link popover and
-// the tab bar of the side panel (a drawer on a phone).
+// Pieces of a game screen that every game draws the same way: the top bar, the share-link
+// popover and the tab bar of the side panel (a drawer on a phone).
+import type { ComponentChildren } from 'preact';
+
+/** The top bar: back to the start screen, who and where, Undo (with the engine's reason
+ * when it is refused), Export and Share. */
+export function GameBar(props: {
+  title: ComponentChildren;
+  step: string;
+  undoRefusal: string | undefined;
+  onExit: () => void;
+  onUndo: () => void;
+  onExport: () => void;
+  onShare: () => void;
+}) {
+  return (
+    <header class="bar">
+      <button type="button" onClick={props.onExit} aria-label="Back to the start screen">
+        ☰
+      </button>
+      <div class="bar-text">
+        <strong>{props.title}</strong>
+        <span id="step-line"> · {props.step}</span>
+      </div>
+      <button
+        type="button"
+        disabled={props.undoRefusal !== undefined}
+        title={props.undoRefusal ?? 'Take back the last action'}
+        onClick={props.onUndo}
+      >
+        Undo
+      </button>
+      <button type="button" onClick={props.onExport}>
+        Export
+      </button>
+      <button type="button" onClick={props.onShare}>
+        Share
+      </button>
+    </header>
+  );
+}
 
 /** The popover with a link that starts a new game from the same setup and seed. */
 export function SharePopover(props: { url: string; what: string; onClose: () => void }) {

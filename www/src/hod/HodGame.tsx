@@ -12,7 +12,7 @@ import {
   type HodLogEntry,
   RuleError,
 } from '../../../pkg/tabletop_rules.js';
-import { PanelTabs, SharePopover } from '../GamePanel';
+import { GameBar, PanelTabs, SharePopover } from '../GamePanel';
 import { nextScreen, type ScreenFor } from '../mr/hotseat';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
@@ -119,34 +119,20 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
 
   return (
     <div class="game hod-game">
-      <header class="bar">
-        <button type="button" onClick={onExit} aria-label="Back to the start screen">
-          ☰
-        </button>
-        <div class="bar-text">
-          <strong>Hand of Doom</strong>
-          <span id="step-line"> · {stepLine(names, view, shown ?? undefined)}</span>
-        </div>
-        <button
-          type="button"
-          disabled={refusal !== undefined}
-          title={refusal ?? 'Take back the last action'}
-          onClick={() =>
-            change(() => {
-              game.undo();
-              return undefined;
-            })
-          }
-        >
-          Undo
-        </button>
-        <button type="button" onClick={exportSave}>
-          Export
-        </button>
-        <button type="button" onClick={() => setShare(shareUrl(location.href, saved))}>
-          Share
-        </button>
-      </header>
+      <GameBar
+        title={'Hand of Doom'}
+        step={stepLine(names, view, shown ?? undefined)}
+        undoRefusal={refusal}
+        onExit={onExit}
+        onUndo={() =>
+          change(() => {
+            game.undo();
+            return undefined;
+          })
+        }
+        onExport={exportSave}
+        onShare={() => setShare(shareUrl(location.href, saved))}
+      />
       <ChartStrip view={view} />
       <div class="play">
         <HodMap content={content} view={view} names={names} targets={targets} onSpace={onSpace} />

@@ -13,7 +13,7 @@ import {
   RuleError,
   type Viewer,
 } from '../../../pkg/tabletop_rules.js';
-import { PanelTabs, SharePopover } from '../GamePanel';
+import { GameBar, PanelTabs, SharePopover } from '../GamePanel';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
 import { Board } from './Board';
@@ -170,34 +170,20 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
 
   return (
     <div class="game">
-      <header class="bar">
-        <button type="button" onClick={onExit} aria-label="Back to the start screen">
-          ☰
-        </button>
-        <div class="bar-text">
-          <strong>{shown === null ? 'Spectator' : seatLabel(view, names, shown)}</strong>
-          <span id="step-line"> · {stepLine(view.step, view.days)}</span>
-        </div>
-        <button
-          type="button"
-          disabled={refusal !== undefined}
-          title={refusal ?? 'Take back the last action'}
-          onClick={() =>
-            change(() => {
-              game.undo();
-              return undefined;
-            })
-          }
-        >
-          Undo
-        </button>
-        <button type="button" onClick={exportSave}>
-          Export
-        </button>
-        <button type="button" onClick={() => setShare(shareUrl(location.href, saved))}>
-          Share
-        </button>
-      </header>
+      <GameBar
+        title={shown === null ? 'Spectator' : seatLabel(view, names, shown)}
+        step={stepLine(view.step, view.days)}
+        undoRefusal={refusal}
+        onExit={onExit}
+        onUndo={() =>
+          change(() => {
+            game.undo();
+            return undefined;
+          })
+        }
+        onExport={exportSave}
+        onShare={() => setShare(shareUrl(location.href, saved))}
+      />
       <div class="play">
         <Board
           catalog={catalog}
