@@ -1386,6 +1386,22 @@ pub enum MagicRealmEvent {
         to: crate::magic_realm::actions::Receiver,
         gift: Gift,
     },
+    /// 7.3.3, 4.6.8: a hired leader transmorphized into a flying creature flew to `to` (on
+    /// his own turn, or with the guide he follows).
+    LeaderFlew {
+        leader: NativeId,
+        to: TileId,
+    },
+    /// 7.3.3: a flying hired leader's landing roll in `tile`.
+    LeaderLandingRolled {
+        leader: NativeId,
+        tile: TileId,
+    },
+    /// 7.3.3: a flying hired leader landed in `at`.
+    LeaderLanded {
+        leader: NativeId,
+        at: ClearingRef,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

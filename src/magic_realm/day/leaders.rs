@@ -487,6 +487,29 @@ pub fn take_turn(
             ));
         } else {
             match activity {
+                // 7.3.3: a flying creature flies, and lands after his last consecutive Fly
+                // phase; landing in a cave after a Sunlight phase (more than his two Basic
+                // phases done) cancels the rest of his turn.
+                Activity::Fly { to } if super::leader_flight::flies(cat, state, leader) => {
+                    turn.climbing = false;
+                    super::leader_flight::fly(cat, state, leader, *to, phase, events)?;
+                    if !matches!(record.get(turn.phase + 1), Some(Activity::Fly { .. })) {
+                        let at = super::leader_flight::land(cat, state, leader, events)?;
+                        if at.is_some_and(|c| who::is_cave(cat, state, c))
+                            && phase > 2
+                            && phase < record.len()
+                        {
+                            events.push(Event::public(
+                                "7.3.3",
+                                format!("{who} landed in a cave after a Sunlight phase: the rest of his turn is cancelled."),
+                                E::LeaderPhaseCancelled {
+                                    leader: leader.clone(),
+                                },
+                            ));
+                            turn.phase = record.len().saturating_sub(1);
+                        }
+                    }
+                }
                 Activity::Move { to } => {
                     let from = clearing(state, leader);
                     // Lost, card rule 2: a Lost spell on his tile sends him elsewhere.
@@ -878,6 +901,8 @@ fn end_of_turn(
     leader: &NativeId,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    // 7.3.3: nobody stays in the air after his turn.
+    super::leader_flight::land(cat, state, leader, events)?;
     events.push(Event::public(
         "7.13",
         format!("{}'s turn ends.", name(cat, leader)),
