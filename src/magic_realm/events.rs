@@ -1402,6 +1402,11 @@ pub enum MagicRealmEvent {
         leader: NativeId,
         at: ClearingRef,
     },
+    /// 7.3.3, 7.11a: a hired leader who cannot fly is left behind by the flying guide he
+    /// followed: he stops following, and his turn ends.
+    LeaderLeftBehind {
+        leader: NativeId,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -526,3 +526,101 @@ fn rule_7_3_3_a_transmorphized_character_rides_no_hired_leader() {
         Some(Place::Clearing { at: oak(2) })
     );
 }
+
+/// The Sorceror (seat 0) transformed by his own spell (box 0) into an Eagle, recording
+/// `record`, with his HQ following him in Oak Woods 2; the HQ an Eagle too (his Transform
+/// from box 1) when `hq_flies`.
+fn eagle_sorceror_and_hq(hq_flies: bool, record: Value, dice: Value) -> Game {
+    let mut spells = vec![json!({"caster": 0, "spell": "transform", "spellBox": 0,
+        "chit": 8, "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"},
+        "value": 3})];
+    if hq_flies {
+        spells.push(
+            json!({"caster": 0, "spell": "transform", "spellBox": 1, "chit": 8,
+            "aims": [{"aim": "denizen", "piece": hq_piece()}], "until": {"at": "never"},
+            "value": 3}),
+        );
+    }
+    start(json!({"seats": [
+        {"character": "sorceror", "at": oak(2), "hidden": false, "spells": ["transform"],
+         "record": record, "hirelings": [{"native": "company-hq", "lastDay": 20,
+            "record": [{"activity": "follow", "guide": 0}]}]}],
+        "pieces": [{"piece": hq_piece(), "place": {"place": "clearing", "at": oak(2)}}],
+        "spells": spells, "day": 2, "at": "daylight", "dice": dice}))
+}
+
+#[test]
+fn rule_7_3_3_a_hired_leader_following_a_flier_flies_with_him_only_if_he_can_fly() {
+    let probe = eagle_sorceror_and_hq(false, json!([]), json!([]));
+    let next = neighbours(&probe, oak_woods())[0];
+    let n = flying::clearings_of(cat(), probe.state(), next)[0].0;
+    let fly = json!([{"activity": "fly", "to": next}]);
+    // The plain HQ cannot fly: he is left behind, stops following, and his turn ends.
+    let mut g = eagle_sorceror_and_hq(false, fly.clone(), crate::spells_common::dice(n, 12));
+    let log = play_daylight(&mut g);
+    let d = details(&log);
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::LeaderLeftBehind { leader } if *leader == hq())));
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::LeaderTurnEnds { leader } if *leader == hq())));
+    assert!(!g.state().today.leaders_following.contains_key(&hq()));
+    assert_eq!(
+        place_of(&g, &hq_piece()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+    assert!(matches!(
+        place_of(&g, &character("sorceror")),
+        Some(Place::Clearing { at }) if at.tile == next
+    ));
+    // An Eagle HQ flies with him and lands with him.
+    let mut g = eagle_sorceror_and_hq(true, fly, crate::spells_common::dice(n, 12));
+    let log = play_daylight(&mut g);
+    let d = details(&log);
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::LeaderFlew { leader, to } if *leader == hq() && *to == next)));
+    assert!(!d.iter().any(|e| matches!(e, E::LeaderLeftBehind { .. })));
+    let landed = Some(Place::Clearing {
+        at: ClearingRef::new(next, n),
+    });
+    assert_eq!(place_of(&g, &character("sorceror")), landed);
+    assert_eq!(place_of(&g, &hq_piece()), landed);
+}
+
+#[test]
+fn rule_7_3_3_a_flying_leader_landing_in_a_cave_after_a_sunlight_phase_ends_his_turn() {
+    // Monster Roll 1; two failed Hide rolls (6, 6 each); the landing die 4 (Borderland 4, a
+    // cave) at the end of his third phase, a Sunlight phase: his fourth phase is cancelled.
+    let border_cave: ClearingRef =
+        serde_json::from_value(json!({"tile": "borderland", "clearing": 4})).unwrap();
+    let mut g = company(
+        3,
+        json!([]),
+        json!([{"activity": "hide"}, {"activity": "hide"},
+               {"activity": "fly", "to": border_cave.tile}, {"activity": "hide"}]),
+        json!([]),
+        vec![],
+        vec![],
+        "birdsong",
+        json!([1, 6, 6, 6, 6, 4, 1, 1]),
+    );
+    assert!(neighbours(&g, oak_woods()).contains(&border_cave.tile));
+    let log = play_daylight(&mut g);
+    let d = details(&log);
+    assert!(d.iter().any(
+        |e| matches!(e, E::LeaderLanded { leader, at } if *leader == hq() && *at == border_cave)
+    ));
+    let hides = d
+        .iter()
+        .filter(|e| matches!(e, E::LeaderHideRolled { .. }))
+        .count();
+    assert_eq!(hides, 2, "the Hide of his fourth phase is not done");
+    assert!(log.iter().any(|e| e.rule.0 == "7.3.3"
+        && matches!(&e.detail, E::LeaderPhaseCancelled { leader } if *leader == hq())));
+    assert_eq!(
+        place_of(&g, &hq_piece()),
+        Some(Place::Clearing { at: border_cave })
+    );
+}

@@ -301,7 +301,7 @@ pub fn do_fly(
     ));
     let guide = following::Guide::character(seat);
     followers_fly(cat, state, &guide, to, events)?;
-    super::leader_flight::leaders_fly(cat, state, &guide, from_place.as_ref(), to, events);
+    super::leader_flight::leaders_fly(cat, state, &guide, from_place.as_ref(), to, events)?;
     if !needs_values {
         // 8.3.8 e.2: he must land (he may take off again in a later phase).
         land(cat, state, seat, events)?;

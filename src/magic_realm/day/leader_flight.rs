@@ -118,12 +118,13 @@ pub fn fly(
     ));
     let guide = Guide::leader(leader);
     flying::followers_fly(cat, state, &guide, to, events)?;
-    leaders_fly(cat, state, &guide, here.as_ref(), to, events);
-    Ok(())
+    leaders_fly(cat, state, &guide, here.as_ref(), to, events)
 }
 
 /// 7.3.3, 7.11: the hired leaders following `guide` where he was (`from`) fly with him to
-/// `to` if they are flying creatures; one that cannot fly is left behind where he is.
+/// `to` if they are flying creatures; one that cannot fly is left behind where he is: he
+/// stops following and his turn ends there (7.11a), summoning and blocking as a follower
+/// who stops does.
 pub(super) fn leaders_fly(
     cat: &Catalog,
     state: &mut GameState,
@@ -131,12 +132,26 @@ pub(super) fn leaders_fly(
     from: Option<&Place>,
     to: TileId,
     events: &mut Events,
-) {
+) -> Result<(), RuleError> {
     let Some(from) = from else {
-        return;
+        return Ok(());
     };
     for l in following::leaders_behind(state, guide) {
-        if state.piles.place_of(&leaders::counter(&l)) != Some(from) || !flies(cat, state, &l) {
+        if state.piles.place_of(&leaders::counter(&l)) != Some(from) {
+            continue;
+        }
+        if !flies(cat, state, &l) {
+            state.today.leaders_following.remove(&l);
+            events.push(Event::public(
+                "7.3.3",
+                format!(
+                    "{} cannot fly and is left behind by {}: he stops following.",
+                    leaders::name(cat, &l),
+                    guide.name(cat, state)
+                ),
+                E::LeaderLeftBehind { leader: l.clone() },
+            ));
+            leaders::left_behind(cat, state, &l, events)?;
             continue;
         }
         leaders::set_hidden(state, &l, false);
@@ -151,6 +166,7 @@ pub(super) fn leaders_fly(
             E::LeaderFlew { leader: l, to },
         ));
     }
+    Ok(())
 }
 
 /// 7.3.3: the hired leader lands at the end of his last consecutive Fly phase (or of his

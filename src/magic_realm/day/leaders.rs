@@ -892,6 +892,19 @@ pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &m
     ));
 }
 
+/// 7.3.3, 7.11a: a hired leader left behind by the flying guide he followed (he has
+/// stopped following): his turn ends in his clearing, and the monsters there block him.
+pub(super) fn left_behind(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    end_of_turn(cat, state, leader, events)?;
+    block(cat, state, leader, events);
+    Ok(())
+}
+
 /// 7.13: the end of the leader's turn: prowling monsters in his tile move to his clearing,
 /// the map chits there turn up and summon; the monsters that arrive block him (and the
 /// unhidden characters there) as they would a character.
