@@ -358,30 +358,45 @@ fn rule_7_3_3_a_character_following_a_flying_leader_flies_only_if_he_can_fly() {
         place_of(&g, &character("swordsman")),
         Some(Place::Clearing { at: oak(2) })
     );
-    // The Swordsman as an Eagle too (a second Transform) flies with him and lands with him.
+    // The Swordsman as an Eagle too (a second Transform) flies with him, out and back
+    // home, and lands with him, once.
+    let home = flying::clearings_of(cat(), g.state(), oak_woods())[0].0;
     let sword_eagle = json!({"caster": 1, "spell": "transform", "spellBox": 1, "chit": 8,
         "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}, "value": 3});
     let mut g = company(
         3,
         follow,
-        json!([{"activity": "fly", "to": next}]),
+        json!([{"activity": "fly", "to": next}, {"activity": "fly", "to": oak_woods()}]),
         json!([]),
         vec![sword_eagle],
         vec![],
         "daylight",
-        json!([n, n, n, n]),
+        crate::spells_common::dice(home, 12),
     );
     let log = play_daylight(&mut g);
-    assert!(details(&log).iter().any(|e| matches!(
-        e,
-        E::Flew {
-            seat: S0,
-            with: Some(FlySource::Creature),
-            ..
-        }
-    )));
+    let d = details(&log);
+    let flights = d
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                E::Flew {
+                    seat: S0,
+                    with: Some(FlySource::Creature),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(flights, 2);
+    assert_eq!(
+        d.iter()
+            .filter(|e| matches!(e, E::Landed { seat: S0, .. }))
+            .count(),
+        1
+    );
     let landed = Some(Place::Clearing {
-        at: ClearingRef::new(next, n),
+        at: ClearingRef::new(oak_woods(), home),
     });
     assert_eq!(place_of(&g, &hq_piece()), landed);
     assert_eq!(place_of(&g, &character("swordsman")), landed);

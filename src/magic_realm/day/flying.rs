@@ -31,7 +31,8 @@ pub enum FlySource {
     Item { item: TreasureId },
     /// 7.3.3, 4.6.8: his own transmorphized flying values (a flying creature's).
     Creature,
-    /// 7.3.3: a flying steed: a controlled Bat or Flying Dragon following him.
+    /// 7.3.3: a flying steed: a controlled Bat or Flying Dragon following him (or another
+    /// controlled monster following him transmorphized into a flying creature).
     Steed { piece: PieceId },
     /// 7.3.3: a flying steed: a character transmorphized into a flying creature who is
     /// following him.

@@ -3,7 +3,7 @@
 //! Birdsong (`leader_records`): two Basic phases and two Sunlight phases (none of the Sunlight ones if he
 //! starts the day in a cave or records a Move into one), plus his own native horse's extra
 //! Moves (7.3.2), each a Move along the roadways he
-//! may use, a Hide, a Search (`leader_search`), a Trade or Hire (`leader_trade`), or a
+//! may use (a Fly as a flying creature, `leader_flight`), a Hide, a Search (`leader_search`), a Trade or Hire (`leader_trade`), or a
 //! Follow behind a character or hired leader in his clearing for the whole day. At
 //! Sunrise his attention chit is mixed with the characters'; when it is picked he is
 //! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
