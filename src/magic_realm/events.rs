@@ -1386,6 +1386,27 @@ pub enum MagicRealmEvent {
         to: crate::magic_realm::actions::Receiver,
         gift: Gift,
     },
+    /// 7.3.3, 4.6.8: a hired leader transmorphized into a flying creature flew to `to` (on
+    /// his own turn, or with the guide he follows).
+    LeaderFlew {
+        leader: NativeId,
+        to: TileId,
+    },
+    /// 7.3.3: a flying hired leader's landing roll in `tile`.
+    LeaderLandingRolled {
+        leader: NativeId,
+        tile: TileId,
+    },
+    /// 7.3.3: a flying hired leader landed in `at`.
+    LeaderLanded {
+        leader: NativeId,
+        at: ClearingRef,
+    },
+    /// 7.3.3, 7.11a: a hired leader who cannot fly is left behind by the flying guide he
+    /// followed: he stops following, and his turn ends.
+    LeaderLeftBehind {
+        leader: NativeId,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

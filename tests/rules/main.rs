@@ -43,6 +43,7 @@ mod mr_hidden_hirelings;
 mod mr_hirelings_combat;
 mod mr_horse_charge;
 mod mr_leader_belongings;
+mod mr_leader_flight;
 mod mr_leader_follow;
 mod mr_leader_guide_search;
 mod mr_leader_search;

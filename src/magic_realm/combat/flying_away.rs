@@ -122,7 +122,9 @@ pub fn fly_away(
             .map_or_else(|| item.0.clone(), |t| format!("the {}", t.name)),
         FlySource::Creature => "his creature's wings".to_string(),
         // Never offered (a steed is not ridden to fly away; see docs/rulings.md).
-        FlySource::Steed { .. } | FlySource::Mount { .. } => "his steed".to_string(),
+        FlySource::Steed { .. } | FlySource::Mount { .. } | FlySource::Leader { .. } => {
+            "his steed".to_string()
+        }
     };
     events.push(Event::public(
         "8.3.8",

@@ -142,10 +142,25 @@ pub fn woods_targets(
 }
 
 /// 7.3.3, 4.6.8: a flying creature's own flying values: its strength and its move time.
-pub fn flying_values(cat: &Catalog, state: &GameState, seat: Seat) -> Option<FlyValues> {
-    let form = form_of_seat(cat, state, seat).filter(|f| f.flies)?;
-    Some(FlyValues {
+fn form_flying_values(form: &Form) -> Option<FlyValues> {
+    form.flies.then(|| FlyValues {
         strength: form.strength,
         time: form.tactic().move_time,
     })
+}
+
+/// 7.3.3, 4.6.8: the flying values of the character of `seat` transmorphized into a flying
+/// creature.
+pub fn flying_values(cat: &Catalog, state: &GameState, seat: Seat) -> Option<FlyValues> {
+    form_flying_values(&form_of_seat(cat, state, seat)?)
+}
+
+/// 7.3.3, 4.6.8: the flying values of the denizen `piece` (a hired leader or controlled
+/// monster) transmorphized into a flying creature.
+pub fn denizen_flying_values(
+    cat: &Catalog,
+    state: &GameState,
+    piece: &PieceId,
+) -> Option<FlyValues> {
+    form_flying_values(&form_of_piece(cat, state, piece)?)
 }

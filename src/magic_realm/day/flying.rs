@@ -31,11 +31,17 @@ pub enum FlySource {
     Item { item: TreasureId },
     /// 7.3.3, 4.6.8: his own transmorphized flying values (a flying creature's).
     Creature,
-    /// 7.3.3: a flying steed: a controlled Bat or Flying Dragon following him.
+    /// 7.3.3: a flying steed: a controlled Bat or Flying Dragon following him (or another
+    /// controlled monster following him transmorphized into a flying creature).
     Steed { piece: PieceId },
     /// 7.3.3: a flying steed: a character transmorphized into a flying creature who is
     /// following him.
     Mount { seat: Seat },
+    /// 7.3.3: a flying steed: a hired leader transmorphized into a flying creature who is
+    /// following him.
+    Leader {
+        leader: crate::magic_realm::catalog::denizens::NativeId,
+    },
 }
 
 /// A way to fly and its values.
@@ -254,7 +260,9 @@ pub fn do_fly(
     }
     // 7.3.3: the steed he rides, if any (should it stop following, both land).
     match flight.as_ref().map(|f| &f.source) {
-        Some(source @ (FlySource::Steed { .. } | FlySource::Mount { .. })) => {
+        Some(
+            source @ (FlySource::Steed { .. } | FlySource::Mount { .. } | FlySource::Leader { .. }),
+        ) => {
             state.today.riding.insert(seat, source.clone());
         }
         _ => {
@@ -276,6 +284,7 @@ pub fn do_fly(
     let counter = who::counter(state, seat)
         .ok_or_else(|| RuleError::internal("a flying seat has no character"))?;
     let along = super::steeds::following(cat, state, seat);
+    let from_place = state.piles.place_of(&counter).cloned();
     state
         .piles
         .move_to(&counter, Place::Flying { tile: to }, None);
@@ -291,7 +300,9 @@ pub fn do_fly(
             with: flight.map(|f| f.source),
         },
     ));
-    followers_fly(cat, state, seat, to, events)?;
+    let guide = following::Guide::character(seat);
+    followers_fly(cat, state, &guide, to, events)?;
+    super::leader_flight::leaders_fly(cat, state, &guide, from_place.as_ref(), to, events)?;
     if !needs_values {
         // 8.3.8 e.2: he must land (he may take off again in a later phase).
         land(cat, state, seat, events)?;
@@ -351,16 +362,17 @@ fn take_off(
     Ok(())
 }
 
-/// 7.3.3: a follower flies with his guide only if he can fly himself; otherwise he is left
-/// behind, and his turn ends with the phase (7.11).
-fn followers_fly(
+/// 7.3.3: a character following a flying guide (a character, or a hired leader flying as
+/// his creature) flies with him only if he can fly himself; otherwise he is left behind,
+/// and his turn ends with the phase (7.11).
+pub(super) fn followers_fly(
     cat: &Catalog,
     state: &mut GameState,
-    guide: Seat,
+    guide: &following::Guide,
     to: TileId,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    for f in following::followers_of(state, &following::Guide::character(guide)) {
+    for f in following::followers_of(state, guide) {
         let flight = best_flight(cat, state, f);
         let Some(flight) = flight else {
             state.today.following.remove(&f);
@@ -398,7 +410,7 @@ fn followers_fly(
             format!(
                 "{} flies with {} to {to:?}.",
                 who::who(cat, state, f),
-                who::who(cat, state, guide)
+                guide.name(cat, state)
             ),
             E::Flew {
                 seat: f,
@@ -452,16 +464,29 @@ pub fn land(
         || E::LandingRolled { seat, tile },
         events,
     )?;
-    let mut landing: Vec<Seat> = vec![seat];
-    landing.extend(
-        following::followers_of(state, &following::Guide::character(seat))
-            .into_iter()
-            .filter(|f| flying_over(state, *f).is_some()),
-    );
+    set_down(cat, state, seat, at, events)?;
+    land_followers(cat, state, &following::Guide::character(seat), at, events)?;
+    Ok(who::is_cave(cat, state, at) && used_sunlight(cat, state, seat))
+}
+
+/// 7.3.3: the followers in the air with a guide who lands come down with him in `at`: the
+/// characters and the hired leaders flying with him.
+pub(super) fn land_followers(
+    cat: &Catalog,
+    state: &mut GameState,
+    guide: &following::Guide,
+    at: ClearingRef,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let landing: Vec<Seat> = following::followers_of(state, guide)
+        .into_iter()
+        .filter(|f| flying_over(state, *f).is_some())
+        .collect();
     for s in landing {
         set_down(cat, state, s, at, events)?;
     }
-    Ok(who::is_cave(cat, state, at) && used_sunlight(cat, state, seat))
+    super::leader_flight::leaders_land(cat, state, guide, at, events);
+    Ok(())
 }
 
 /// 7.3.3, 7.2.2: the clearing of `tile` a flier (or what falls from him) comes down in:

@@ -57,7 +57,7 @@ pub fn is_hired(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
 }
 
 /// A native's counter with his horse's, if he has one.
-fn with_horse(cat: &Catalog, native: &NativeId) -> Vec<PieceId> {
+pub(super) fn with_horse(cat: &Catalog, native: &NativeId) -> Vec<PieceId> {
     let mut out = vec![PieceId::Native { id: native.clone() }];
     if let Some(h) = cat.denizens.native(native).and_then(|n| n.horse.clone()) {
         out.push(PieceId::NativeHorse { id: h });

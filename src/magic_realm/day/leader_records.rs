@@ -2,7 +2,7 @@
 //! the leader's turn, in secret, a phase at a time: two Basic phases, two Sunlight phases
 //! unless he starts the day in a cave (or records a Move into one), and his own native
 //! horse's extra Moves (7.3.2); a Move along the roadways he may use (two into a mountain
-//! clearing), a Hide, a Search, a Trade or Hire, a Rest or Alert for his followers, or a
+//! clearing), or a Fly as a flying creature (7.3.3, `leader_flight`), a Hide, a Search, a Trade or Hire, a Rest or Alert for his followers, or a
 //! Follow as his whole turn. His turn itself is taken in `leaders`.
 
 use super::leaders::{clearing, hireling, hireling_mut, leaders_of, move_targets, ridden_horse};
@@ -70,6 +70,10 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         let mut candidates = Vec::new();
         let (at, half) = birdsong::planned_position(cat, state, start, record);
         match half {
+            // 7.3.3: a flying creature is recorded the Fly activity instead of Move.
+            _ if super::leader_flight::flies(cat, state, &leader) => {
+                candidates.extend(super::leader_flight::record_options(state, start, record))
+            }
             Some(mountain) => candidates.push(Activity::Move { to: mountain }),
             None => candidates.extend(
                 // 6.2.5, Melt into Mist 1: with the spell on him (it may be energized when he

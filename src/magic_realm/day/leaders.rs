@@ -3,7 +3,7 @@
 //! Birdsong (`leader_records`): two Basic phases and two Sunlight phases (none of the Sunlight ones if he
 //! starts the day in a cave or records a Move into one), plus his own native horse's extra
 //! Moves (7.3.2), each a Move along the roadways he
-//! may use, a Hide, a Search (`leader_search`), a Trade or Hire (`leader_trade`), or a
+//! may use (a Fly as a flying creature, `leader_flight`), a Hide, a Search (`leader_search`), a Trade or Hire (`leader_trade`), or a
 //! Follow behind a character or hired leader in his clearing for the whole day. At
 //! Sunrise his attention chit is mixed with the characters'; when it is picked he is
 //! unhidden and does his phases. Unhired monsters in his clearing block him at the end of
@@ -487,6 +487,29 @@ pub fn take_turn(
             ));
         } else {
             match activity {
+                // 7.3.3: a flying creature flies, and lands after his last consecutive Fly
+                // phase; landing in a cave after a Sunlight phase (more than his two Basic
+                // phases done) cancels the rest of his turn.
+                Activity::Fly { to } if super::leader_flight::flies(cat, state, leader) => {
+                    turn.climbing = false;
+                    super::leader_flight::fly(cat, state, leader, *to, phase, events)?;
+                    if !matches!(record.get(turn.phase + 1), Some(Activity::Fly { .. })) {
+                        let at = super::leader_flight::land(cat, state, leader, events)?;
+                        if at.is_some_and(|c| who::is_cave(cat, state, c))
+                            && phase > 2
+                            && phase < record.len()
+                        {
+                            events.push(Event::public(
+                                "7.3.3",
+                                format!("{who} landed in a cave after a Sunlight phase: the rest of his turn is cancelled."),
+                                E::LeaderPhaseCancelled {
+                                    leader: leader.clone(),
+                                },
+                            ));
+                            turn.phase = record.len().saturating_sub(1);
+                        }
+                    }
+                }
                 Activity::Move { to } => {
                     let from = clearing(state, leader);
                     // Lost, card rule 2: a Lost spell on his tile sends him elsewhere.
@@ -869,6 +892,19 @@ pub fn block(cat: &Catalog, state: &mut GameState, leader: &NativeId, events: &m
     ));
 }
 
+/// 7.3.3, 7.11a: a hired leader left behind by the flying guide he followed (he has
+/// stopped following): his turn ends in his clearing, and the monsters there block him.
+pub(super) fn left_behind(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    end_of_turn(cat, state, leader, events)?;
+    block(cat, state, leader, events);
+    Ok(())
+}
+
 /// 7.13: the end of the leader's turn: prowling monsters in his tile move to his clearing,
 /// the map chits there turn up and summon; the monsters that arrive block him (and the
 /// unhidden characters there) as they would a character.
@@ -878,6 +914,8 @@ fn end_of_turn(
     leader: &NativeId,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    // 7.3.3: nobody stays in the air after his turn.
+    super::leader_flight::land(cat, state, leader, events)?;
     events.push(Event::public(
         "7.13",
         format!("{}'s turn ends.", name(cat, leader)),

@@ -19,6 +19,7 @@ pub mod following;
 pub mod gifts;
 pub mod hiding;
 pub mod hiring;
+pub mod leader_flight;
 pub mod leader_records;
 pub mod leader_search;
 pub mod leader_trade;

@@ -1,8 +1,8 @@
 //! Flying steeds (rules 7.3.3, 6.2.5, 7.11, 8.3.6 b.4): the controlled monsters that
 //! follow their controller through the day (moving when he moves, flying when he flies if
 //! they can, left behind if they cannot), and riding one: a controlled Bat or Flying
-//! Dragon, or a character transmorphized into a flying creature, following him, whose
-//! flying strength carries him. A steed is ridden only to fly from tile to tile in
+//! Dragon, or a character, hired leader or controlled monster transmorphized into a flying
+//! creature, following him, whose flying strength carries him. A steed is ridden only to fly from tile to tile in
 //! Daylight: never to charge (8.3.6 b.4) nor to fly away (8.3.8e, see docs/rulings.md).
 
 use super::flying::{Flight, FlySource};
@@ -29,9 +29,23 @@ fn monster<'a>(cat: &'a Catalog, piece: &PieceId) -> Option<&'a Monster> {
 }
 
 /// 7.3.3: a monster that can be ridden: the Bats and Flying Dragons (the data's `steed`),
-/// flying monsters all.
-fn rideable<'a>(cat: &'a Catalog, piece: &PieceId) -> Option<&'a Monster> {
-    monster(cat, piece).filter(|m| m.steed && m.flying)
+/// flying monsters all, untransmorphized.
+fn rideable<'a>(cat: &'a Catalog, state: &GameState, piece: &PieceId) -> Option<&'a Monster> {
+    monster(cat, piece)
+        .filter(|m| m.steed && m.flying)
+        .filter(|_| spells::transform::form_of_piece(cat, state, piece).is_none())
+}
+
+/// 7.3.3: the flying values a controlled monster carries a rider with: a Bat's or Flying
+/// Dragon's own; transmorphized into a flying creature ("a transmorphized character or
+/// denizen who is following him"), the creature's (a Bat turned into a Lion carries
+/// nobody).
+fn steed_values(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<FlyValues> {
+    if let Some(m) = rideable(cat, state, piece) {
+        return Some(monster_flying_values(state, piece, m));
+    }
+    monster(cat, piece)?;
+    super::creatures::denizen_flying_values(cat, state, piece)
 }
 
 /// 7.3.3: a monster's flying values: its weight for strength, and the move time on the
@@ -188,7 +202,8 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, events: &mut Events) {
 }
 
 /// 7.3.3: the flying steeds `seat` can ride now: each controlled Bat or Flying Dragon
-/// following him, and each character transmorphized into a flying creature following him
+/// following him (or other controlled monster transmorphized into a flying creature), and
+/// each hired leader and character transmorphized into a flying creature following him
 /// (not one flying with a Fly chit). Whether their strength carries him is checked by the
 /// caller. A transmorphized rider rides only flying monsters, and only in the forms that
 /// can ([`can_ride`]).
@@ -199,8 +214,7 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
     let mut out: Vec<Flight> = following(cat, state, seat)
         .into_iter()
         .filter_map(|piece| {
-            let m = rideable(cat, &piece)?;
-            let values = monster_flying_values(state, &piece, m);
+            let values = steed_values(cat, state, &piece)?;
             Some(Flight {
                 source: FlySource::Steed { piece },
                 values,
@@ -210,6 +224,21 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
     if spells::frozen(cat, state, seat) {
         return out;
     }
+    let guide = following::Guide::character(seat);
+    out.extend(
+        following::leaders_behind(state, &guide)
+            .into_iter()
+            .filter(|l| {
+                state.piles.place_of(&super::leaders::counter(l)) == place_of(state, seat).as_ref()
+            })
+            .filter_map(|leader| {
+                let values = super::leader_flight::flying_values(cat, state, &leader)?;
+                Some(Flight {
+                    source: FlySource::Leader { leader },
+                    values,
+                })
+            }),
+    );
     out.extend(
         following::followers_of(state, &following::Guide::character(seat))
             .into_iter()
@@ -227,8 +256,10 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
 
 /// 6.2.1a, 7.3.3: whether a steed may carry him today, for recording the Fly activity in
 /// Birdsong: a controlled Bat or Flying Dragon of his in his clearing for which he has
-/// recorded no turn of its own (it will follow him from Sunrise), or a character transmorphized into a flying creature there (who may
-/// follow him: whom he follows is secret, so only the form, public, is asked).
+/// recorded no turn of its own (it will follow him from Sunrise; or one transmorphized into
+/// a flying creature), or a character or hired leader transmorphized into a flying creature
+/// there (who may follow him: whom he follows is secret, so only the form, public, is
+/// asked).
 pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     if !can_ride(cat, state, seat) {
         return false;
@@ -239,17 +270,19 @@ pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     let here = Place::Clearing { at };
     // 6.2.5: a monster he recorded a turn for takes it, and follows nobody.
     let steed = state.piles.pile(&here).iter().any(|c| {
-        rideable(cat, &c.piece).is_some()
+        steed_values(cat, state, &c.piece).is_some()
             && spells::controller(cat, state, &c.piece) == Some(seat)
             && !super::monster_turns::recorded(state, seat, &c.piece)
     });
     steed
         || !spells::frozen(cat, state, seat)
-            && state.all_seats().any(|s| {
+            && (state.all_seats().any(|s| {
                 s != seat
                     && who::clearing(state, s) == Some(at)
                     && super::creatures::flying_values(cat, state, s).is_some()
-            })
+            }) || following::hired_leaders_in(cat, state, at)
+                .iter()
+                .any(|l| super::leader_flight::flies(cat, state, l)))
 }
 
 /// 7.3.3: the controlled monsters that were following `seat` (`along`, found before he
@@ -264,7 +297,8 @@ pub fn fly_along(
     events: &mut Events,
 ) {
     for piece in along {
-        if monster(cat, &piece).is_some_and(|m| m.flying) {
+        // 4.6.8: transmorphized, it flies only if its creature does.
+        if super::monster_turns::flies(cat, state, &piece) {
             // 7.3.1: what it cannot carry stays behind as it takes off.
             if let Some(Place::Clearing { at }) = state.piles.place_of(&piece).cloned() {
                 super::carried::leave_heavy(cat, state, &piece, at, events);

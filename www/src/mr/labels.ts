@@ -143,6 +143,8 @@ export function flySourceLabel(names: Names, source: FlySource): string {
       return `riding ${pieceName(names, source.piece)}`;
     case 'mount':
       return `riding seat ${source.seat + 1}`;
+    case 'leader':
+      return `riding the ${names.any(source.leader)}`;
     default:
       return `with the Fly chit of seat ${source.caster + 1}'s spell ${source.spell_box + 1}`;
   }
