@@ -411,13 +411,17 @@ fn rule_4_4_3_an_activated_potion_stays_active_and_goes_to_its_box_at_midnight()
         A::EncounterItem { piece, change: BelongingChange::Deactivate } if *piece == energy
     )));
     let mut events = Vec::new();
+    // Past Midnight: the next Birdsong, or the end of the game if the Wolf killed him (with
+    // no Inn on this scenario's map he cannot start afresh, 9.1.2).
+    let past_midnight =
+        |g: &Game| matches!(g.state().step, Step::Birdsong { day: 2 } | Step::GameOver { .. });
     for _ in 0..300 {
-        if matches!(g.state().step, Step::Birdsong { day: 2 }) {
+        if past_midnight(&g) {
             break;
         }
         events.extend(pass(&mut g, 1));
     }
-    assert!(matches!(g.state().step, Step::Birdsong { day: 2 }));
+    assert!(past_midnight(&g));
     let warlock = Place::SetupBox {
         target: SetupBox::Visitor(Visitor::Warlock),
     };
