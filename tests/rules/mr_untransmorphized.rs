@@ -411,3 +411,55 @@ fn rule_4_6_8b_when_the_spell_ends_the_two_groups_merge_and_all_is_normal() {
     );
     assert!(!belongings::is_active(&state, S0, &pid(&axe())));
 }
+
+#[test]
+fn rule_4_6_8b_a_flying_creature_leaves_behind_untransmorphized_items_too_heavy_for_it() {
+    // An Eagle (flying strength Medium) flies with his transmorphized armor, leaving the
+    // Heavy great axe and the horse he got after (horses cannot fly, 7.3.3).
+    let to = {
+        let g = start(json!({"seats": [sorceror(json!({}))], "day": 2}));
+        let from: tabletop_rules::magic_realm::map::ClearingRef =
+            serde_json::from_value(here()).unwrap();
+        g.state().map.adjacent_tiles(from.tile)[0]
+    };
+    let mut g = start(json!({"seats": [sorceror(json!({
+            "record": [{"activity": "fly", "to": to}],
+            "belongings": [{"piece": armor()},
+                {"piece": axe(), "untransmorphized": true, "active": false},
+                {"piece": sword(), "untransmorphized": true, "active": false},
+                {"piece": workhorse(), "untransmorphized": true, "active": false}]}))],
+        "spells": [transform_on(0, 3)], "day": 2, "at": "daylight", "dice": dice(6, 20)}));
+    let log = g.apply(S0, A::Proceed).unwrap();
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::Flew { seat: S0, .. })));
+    let owned = belongings::owned(g.state(), S0);
+    assert!(owned.contains(&pid(&armor())));
+    assert!(
+        owned.contains(&pid(&sword())),
+        "Light: the Eagle carries it"
+    );
+    assert!(!owned.contains(&pid(&axe())));
+    assert!(!owned.contains(&pid(&workhorse())));
+}
+
+#[test]
+fn rule_4_6_8b_an_untransmorphized_item_weighs_on_a_creature_flying_away() {
+    use tabletop_rules::magic_realm::catalog::common::Size;
+    use tabletop_rules::magic_realm::combat::flying_away;
+    let eagle = |axe_untransmorphized: bool| {
+        start(json!({"seats": [sorceror(json!({"belongings": [
+                {"piece": axe(), "untransmorphized": axe_untransmorphized, "active": false}]}))],
+            "spells": [transform_on(0, 3)], "day": 2}))
+    };
+    assert_eq!(
+        flying_away::load(cat(), eagle(false).state(), S0),
+        Size::Negligible,
+        "transmorphized, the axe weighs nothing"
+    );
+    assert_eq!(
+        flying_away::load(cat(), eagle(true).state(), S0),
+        Size::Heavy,
+        "untransmorphized, the Eagle must carry it"
+    );
+}
