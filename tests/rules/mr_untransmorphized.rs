@@ -463,3 +463,37 @@ fn rule_4_6_8b_an_untransmorphized_item_weighs_on_a_creature_flying_away() {
         "untransmorphized, the Eagle must carry it"
     );
 }
+
+#[test]
+fn rule_4_6_8b_in_the_encounter_step_a_creature_may_abandon_untransmorphized_belongings() {
+    // A Squirrel (move 2, faster than the Ogre's 5) with his transmorphized armor and a
+    // great axe got after.
+    let mut g = start(
+        json!({"seats": [sorceror(json!({"belongings": [{"piece": armor()},
+            {"piece": axe(), "untransmorphized": true, "active": false}]}))],
+        "pieces": [monster("ogre")], "spells": [transform_on(0, 5)], "day": 2,
+        "at": "sunset", "dice": dice(4, 60)}),
+    );
+    let mut log = Vec::new();
+    let abandon = |v: &Value| A::EncounterItem {
+        piece: pid(v),
+        change: BelongingChange::Abandon,
+    };
+    for _ in 0..60 {
+        if g.legal_actions(S0).contains(&abandon(&axe())) {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&abandon(&axe())));
+    assert!(legal.iter().any(|a| matches!(a, A::RunAway { .. })));
+    g.apply(S0, abandon(&axe())).unwrap();
+    assert!(!belongings::owned(g.state(), S0).contains(&pid(&axe())));
+    let legal = g.legal_actions(S0);
+    assert!(!legal.contains(&abandon(&armor())), "the armor is frozen");
+    assert!(
+        !legal.iter().any(|a| matches!(a, A::RunAway { .. })),
+        "abandoning was instead of his action"
+    );
+}
