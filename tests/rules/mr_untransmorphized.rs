@@ -497,3 +497,38 @@ fn rule_4_6_8b_in_the_encounter_step_a_creature_may_abandon_untransmorphized_bel
         "abandoning was instead of his action"
     );
 }
+
+#[test]
+fn rule_4_6_8g_a_transform_over_his_absorb_essence_transmorphizes_what_he_has_then() {
+    // The Witch King is the Ogre by his Absorb Essence; the Sorceror's Transform (stronger)
+    // makes him a Lion: his sword goes with him. When the Transform ends he is the Ogre
+    // again, and nothing is transmorphized.
+    let absorb = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 0, "chit": 4,
+        "aims": [{"aim": "denizen", "piece": {"kind": "monster", "id": "ogre", "n": 0}}],
+        "until": {"at": "never"}});
+    let transform = json!({"caster": 1, "spell": "transform", "spellBox": 0, "chit": 8,
+        "aims": [{"aim": "character", "seat": 0}], "until": {"at": "never"}, "value": 2});
+    let g = start(json!({"seats": [
+            {"character": "witch-king", "at": here(), "spells": ["absorb-essence"],
+             "gold": 6, "belongings": [{"piece": sword()}]},
+            sorceror(json!({}))],
+        "pieces": [{"piece": {"kind": "monster", "id": "ogre", "n": 0},
+                    "place": {"place": "aside"}}],
+        "spells": [absorb, transform], "day": 2}));
+    let mark = g.state().seats[0].transmorphized.clone().expect("marked");
+    assert!(mark.transform, "he is the Lion");
+    assert!(mark.belongings.contains(&pid(&sword())));
+    assert_eq!(mark.gold, 6);
+    let mut state = g.state().clone();
+    let mut events = Vec::new();
+    spells::end_spell(cat(), &mut state, 1, false, &mut events);
+    carrying::sync(cat(), &mut state, &mut events);
+    let mark = state.seats[0]
+        .transmorphized
+        .clone()
+        .expect("the Ogre again");
+    assert!(!mark.transform);
+    assert!(mark.belongings.is_empty());
+    assert!(!belongings::is_active(&state, S0, &pid(&sword())));
+    assert_eq!(carrying::spendable_gold(cat(), &state, S0), 6);
+}
