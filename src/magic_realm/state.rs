@@ -266,6 +266,11 @@ pub struct SeatState {
     /// (never more than one).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub strength_wish: bool,
+    /// 4.6.8b: what was transmorphized with him, while he is a creature (absent otherwise,
+    /// and in saves made before it was kept: then all he has counts as transmorphized).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub transmorphized: Option<crate::magic_realm::combat::spells::carrying::Transmorphized>,
 }
 
 impl SeatState {
@@ -297,6 +302,7 @@ impl SeatState {
             stay_out_day: None,
             curses: BTreeSet::new(),
             strength_wish: false,
+            transmorphized: None,
         }
     }
 }

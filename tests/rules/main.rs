@@ -110,6 +110,7 @@ mod mr_tremendous_hirelings;
 mod mr_turns;
 mod mr_twt;
 mod mr_twt_tables;
+mod mr_untransmorphized;
 mod mr_wand_charge;
 mod mr_withered_claw;
 mod session_contract;

@@ -270,8 +270,22 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
                 && spells::transform::transmorphized_seat(cat, state, seat)
             {
                 // 4.6.8: a creature may still run or fly away, with its own values.
-                out.extend(super::running::options(cat, state, combat, seat));
-                out.extend(super::flying_away::options(cat, state, combat, seat));
+                if !rearranged {
+                    out.extend(super::running::options(cat, state, combat, seat));
+                    out.extend(super::flying_away::options(cat, state, combat, seat));
+                }
+                // 4.6.8b: or abandon his untransmorphized belongings instead (he keeps
+                // them inactive, and the rest is frozen).
+                if !done.activated && !done.deactivated {
+                    out.extend(
+                        spells::carrying::unfrozen_belongings(cat, state, seat)
+                            .into_iter()
+                            .map(|piece| A::EncounterItem {
+                                piece,
+                                change: BelongingChange::Abandon,
+                            }),
+                    );
+                }
             } else if !combat.acted.contains(&seat) && spells::mist::misted_seat(cat, state, seat) {
                 // Melt into Mist: mist may run away, with the spell's Move chit.
                 out.extend(super::running::options(cat, state, combat, seat));

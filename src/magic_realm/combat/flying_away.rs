@@ -23,12 +23,14 @@ use crate::magic_realm::state::GameState;
 /// 8.3.7 a.4, 7.3.3: what his flying values must carry: himself and everything he carries
 /// except his horses.
 pub fn load(cat: &Catalog, state: &GameState, seat: Seat) -> Size {
-    // 4.6.8b: a creature's own flying values carry him and his frozen belongings.
-    if spells::transform::transmorphized_seat(cat, state, seat) {
-        return Size::Negligible;
-    }
-    let himself = who::card(cat, state, seat).map_or(Size::Negligible, |c| c.weight);
-    belongings::owned(state, seat)
+    // 4.6.8b: a creature's own flying values carry him and his frozen belongings, and
+    // must carry his untransmorphized items.
+    let himself = if spells::transform::transmorphized_seat(cat, state, seat) {
+        Size::Negligible
+    } else {
+        who::card(cat, state, seat).map_or(Size::Negligible, |c| c.weight)
+    };
+    spells::carrying::unfrozen_belongings(cat, state, seat)
         .iter()
         .filter(|p| !matches!(p, PieceId::Horse { .. }))
         .filter_map(|p| who::weight(cat, p))
@@ -83,11 +85,10 @@ pub fn fly_away(
         who::counter(state, seat).ok_or_else(|| RuleError::internal("a flier has no counter"))?;
     let at = current_mut(state)?.at;
     let hired = hirelings::of(cat, state, seat, at);
-    // 4.6.8b: a creature's transmorphized horses go with him.
-    let frozen = spells::frozen(cat, state, seat);
-    let horses: Vec<PieceId> = belongings::owned(state, seat)
+    // 4.6.8b: a creature's transmorphized horses go with him; untransmorphized, they stay.
+    let horses: Vec<PieceId> = spells::carrying::unfrozen_belongings(cat, state, seat)
         .into_iter()
-        .filter(|p| !frozen && matches!(p, PieceId::Horse { .. }))
+        .filter(|p| matches!(p, PieceId::Horse { .. }))
         .collect();
     for h in &horses {
         belongings::abandon(state, seat, h)?;

@@ -11,6 +11,7 @@ use crate::magic_realm::actions::{BelongingChange, MagicRealmAction as A, MagicR
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::items::{Horse, TreasureKind};
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::carrying;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
 use crate::magic_realm::state::GameState;
@@ -90,7 +91,7 @@ pub(crate) fn always_active(cat: &Catalog, piece: &PieceId) -> bool {
 
 /// Potions (4.4.3) are used up when activated: they are carried inactive until used, and
 /// only those whose effect is in play can be activated (`combat::potions`).
-fn is_potion(cat: &Catalog, piece: &PieceId) -> bool {
+pub(crate) fn is_potion(cat: &Catalog, piece: &PieceId) -> bool {
     matches!(piece, PieceId::Treasure { id } if cat.items.treasure(id).is_some_and(|t| t.kinds.contains(&TreasureKind::Potion)))
 }
 
@@ -177,7 +178,8 @@ pub fn may_rearrange(state: &GameState, seat: Seat) -> bool {
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     // 7.2.2: flying, he may only abandon items.
     if may_abandon_in_the_air(state, seat) {
-        return owned(state, seat)
+        // 4.6.8b: not what is transmorphized with him.
+        return carrying::unfrozen_belongings(cat, state, seat)
             .into_iter()
             .filter(|p| {
                 !state.today.rearranged.contains(p)
@@ -190,9 +192,24 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             })
             .collect();
     }
-    // 4.6.8b: the belongings of a character turned into mist are frozen.
-    if !may_rearrange(state, seat) || crate::magic_realm::combat::spells::frozen(cat, state, seat) {
+    if !may_rearrange(state, seat) {
         return Vec::new();
+    }
+    // 4.6.8b: transmorphized, his frozen belongings cannot be rearranged, and a creature
+    // keeps his untransmorphized ones inactive: he may only abandon those (mist has none).
+    if crate::magic_realm::combat::spells::frozen(cat, state, seat) {
+        return carrying::unfrozen_belongings(cat, state, seat)
+            .into_iter()
+            .filter(|p| {
+                !state.today.rearranged.contains(p)
+                    && !matches!(p, PieceId::VisitorChit { .. })
+                    && !super::treasure_phases::committed(state, seat, p)
+            })
+            .map(|piece| A::Rearrange {
+                piece,
+                change: BelongingChange::Abandon,
+            })
+            .collect();
     }
     let mut out = Vec::new();
     for piece in owned(state, seat) {
@@ -341,7 +358,12 @@ pub fn apply(
 }
 
 /// 4.3.5: inactive Treasure cards stay face down to the other players.
-fn shown(cat: &Catalog, state: &GameState, seat: Seat, piece: &PieceId) -> Option<PieceId> {
+pub(crate) fn shown(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    piece: &PieceId,
+) -> Option<PieceId> {
     let secret = matches!(piece, PieceId::Treasure { .. })
         && !is_active(state, seat, piece)
         && !always_active(cat, piece);
@@ -453,15 +475,26 @@ pub enum Carriers {
     Scoring,
 }
 
-/// The heaviest weight the character can carry (7.3.1, 7.3.2, 4.4.4, 9.3).
+/// The heaviest weight the character can carry (7.3.1, 7.3.2, 4.4.4, 9.3). Turned into a
+/// creature, he moves his untransmorphized items with its move strength (his Move chits
+/// are frozen) or an untransmorphized horse (4.6.8b).
 pub fn carry_strength(cat: &Catalog, state: &GameState, seat: Seat, by: Carriers) -> Size {
-    let chits = who::carry_strength(cat, state, seat);
+    let creature = match by {
+        Carriers::Moving if carrying::creature(cat, state, seat) => {
+            crate::magic_realm::combat::spells::transform::form_of_seat(cat, state, seat)
+        }
+        _ => None,
+    };
+    let chits = creature
+        .as_ref()
+        .map_or_else(|| who::carry_strength(cat, state, seat), |f| f.strength);
     let pieces = match by {
         Carriers::Moving => owned(state, seat),
         Carriers::Scoring => active(state, seat),
     };
     pieces
         .iter()
+        .filter(|p| creature.is_none() || !carrying::belonging_frozen(cat, state, seat, p))
         .filter(|p| match p {
             PieceId::Horse { .. } => true,
             _ => is_active(state, seat, p),

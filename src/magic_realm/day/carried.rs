@@ -213,14 +213,14 @@ pub fn keep(cat: &Catalog, state: &mut GameState, hireling: &PieceId, piece: &Pi
 
 /// 7.2.1: the carriers the seat may trade with now: in his clearing, at the start of a
 /// phase of his turn (or his turn to trade at the end of combat, 8.8), neither of them
-/// blocked, he not turned into mist (4.6.8b). Another player's carrier that follows
+/// blocked, he not turned into mist (4.6.8b: mist carries nothing untransmorphized). Another player's carrier that follows
 /// someone else is with its guide, off the map (6.3.2): it trades at its guide's phases.
 fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
     if !belongings::may_rearrange(state, seat)
-        || crate::magic_realm::combat::spells::frozen(cat, state, seat)
+        || !crate::magic_realm::combat::spells::carrying::may_trade(cat, state, seat)
     {
         return Vec::new();
     }
@@ -243,6 +243,7 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
 /// 7.2.1: what the seat may give the carriers in his clearing (any player's), and take
 /// back from his own, now.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    use crate::magic_realm::combat::spells::carrying;
     let mut out = Vec::new();
     let partners = partners(cat, state, seat);
     if partners.is_empty() {
@@ -253,9 +254,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         .filter(|p| !matches!(p, PieceId::VisitorChit { .. }))
         // 6.2.4: not a Treasure card he is committed to keep.
         .filter(|p| !super::treasure_phases::committed(state, seat, p))
+        // 4.6.8b: nor one transmorphized with him.
+        .filter(|p| !carrying::belonging_frozen(cat, state, seat, p))
         .collect();
-    // 4.6.7a: Ashes forbids giving his gold, to a hireling too.
-    let my_gold = super::curses::spendable_gold(state, seat);
+    // 4.6.7a: Ashes forbids giving his gold, to a hireling too; 4.6.8b: nor his
+    // transmorphized gold.
+    let my_gold = carrying::spendable_gold(cat, state, seat);
     for hireling in partners {
         let own = employer(cat, state, &hireling) == Some(seat);
         for piece in &mine {

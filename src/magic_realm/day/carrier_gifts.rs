@@ -48,7 +48,7 @@ pub(super) fn receivers(
         .filter(|s| *s != boss)
         .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(here))
         .filter(|s| evening || !state.today.blocked.contains(s))
-        .filter(|s| !crate::magic_realm::combat::spells::frozen(cat, state, *s))
+        .filter(|s| crate::magic_realm::combat::spells::carrying::may_trade(cat, state, *s))
         .filter(|s| match carrier {
             PieceId::Native { id } if state.today.following.get(s) == Some(&Guide::leader(id)) => {
                 true

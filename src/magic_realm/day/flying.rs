@@ -332,10 +332,8 @@ fn take_off(
     }
     let strength = flight.map_or(Size::Tremendous, |f| f.values.strength);
     // 4.6.8b: transmorphized belongings go with him, at no weight.
-    let frozen = spells::frozen(cat, state, seat);
-    let left: Vec<PieceId> = belongings::owned(state, seat)
+    let left: Vec<PieceId> = spells::carrying::unfrozen_belongings(cat, state, seat)
         .into_iter()
-        .filter(|_| !frozen)
         .filter(|p| {
             matches!(p, PieceId::Horse { .. }) || who::weight(cat, p).is_some_and(|w| w > strength)
         })

@@ -96,20 +96,22 @@ pub(super) fn discoveries_in(
 }
 
 /// The gifts open to the seat now (none between characters turned into mist and others:
-/// their belongings are frozen, 4.6.8b).
+/// mist carries nothing untransmorphized; a creature gives only his untransmorphized gold
+/// and belongings, 4.6.8b).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let frozen = |s| crate::magic_realm::combat::spells::frozen(cat, state, s);
+    use crate::magic_realm::combat::spells::carrying;
+    let may_trade = |s| carrying::may_trade(cat, state, s);
     let mut partners = partners(state, seat);
-    partners.retain(|p| !frozen(*p));
-    if partners.is_empty() || frozen(seat) {
+    partners.retain(|p| may_trade(*p));
+    if partners.is_empty() || !may_trade(seat) {
         return Vec::new();
     }
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    // 4.6.7a: Ashes forbids gifts of his gold.
-    let gold = super::curses::spendable_gold(state, seat);
-    let mut gifts: Vec<Gift> = belongings::owned(state, seat)
+    // 4.6.7a: Ashes forbids gifts of his gold; 4.6.8b: transmorphized gold is frozen.
+    let gold = carrying::spendable_gold(cat, state, seat);
+    let mut gifts: Vec<Gift> = carrying::unfrozen_belongings(cat, state, seat)
         .into_iter()
         .filter(|p| !matches!(p, PieceId::VisitorChit { .. }))
         // 6.2.4: not a Treasure card he is committed to keep.

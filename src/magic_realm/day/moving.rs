@@ -14,7 +14,9 @@ use crate::magic_realm::state::GameState;
 type Events = Vec<Event<E>>;
 
 /// 7.3.1: as he leaves `from`, everything heavier than what his strongest Move chit,
-/// active Boots or horses can carry stays behind, abandoned there.
+/// active Boots or horses can carry stays behind, abandoned there. Transmorphized, what is
+/// transmorphized with him goes along at no weight, and a creature carries the rest with
+/// its move strength or an untransmorphized horse (4.6.8b).
 pub fn leave_heavy_items(
     cat: &Catalog,
     state: &mut GameState,
@@ -22,12 +24,9 @@ pub fn leave_heavy_items(
     from: ClearingRef,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    // 4.6.8b: mist or a creature carries his belongings transmorphized, at no weight.
-    if crate::magic_realm::combat::spells::frozen(cat, state, seat) {
-        return Ok(());
-    }
+    use crate::magic_realm::combat::spells::carrying;
     let strength = belongings::carry_strength(cat, state, seat, belongings::Carriers::Moving);
-    let heavy: Vec<PieceId> = belongings::owned(state, seat)
+    let heavy: Vec<PieceId> = carrying::unfrozen_belongings(cat, state, seat)
         .into_iter()
         .filter(|p| who::weight(cat, p).is_some_and(|w| w > strength))
         .collect();

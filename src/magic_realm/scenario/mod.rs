@@ -85,6 +85,11 @@ pub struct ScenarioBelonging {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub awakened: Vec<SpellId>,
+    /// 4.6.8b: for a character turned into a creature by Transform, a belonging he got
+    /// after he was transformed (not transmorphized with him).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub untransmorphized: bool,
 }
 
 /// A chit that is not fresh.
@@ -353,7 +358,24 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
     start_at(cat, &mut state, sc)?;
     // 4.6.6h: inert Permanent spells whose targets are supplied with colour are energized.
     crate::magic_realm::combat::spells::permanent::supply(cat, &mut state, &mut Vec::new())?;
+    untransmorphized(cat, &mut state, sc);
     Ok(state)
+}
+
+/// 4.6.8b: each character turned into a creature has what he has transmorphized with him
+/// (as Transform or Absorb Essence says), but for the belongings marked untransmorphized.
+fn untransmorphized(cat: &Catalog, state: &mut GameState, sc: &MagicRealmScenario) {
+    use crate::magic_realm::combat::spells::carrying;
+    carrying::sync(cat, state, &mut Vec::new());
+    for (n, s) in sc.seats.iter().enumerate() {
+        let seat = crate::engine::Seat(u8::try_from(n).unwrap_or(u8::MAX));
+        if let Some(mark) = state.seat_mut(seat).and_then(|x| x.transmorphized.as_mut()) {
+            for b in s.belongings.iter().filter(|b| b.untransmorphized) {
+                mark.belongings.remove(&b.piece);
+            }
+        }
+    }
+    carrying::sync(cat, state, &mut Vec::new());
 }
 
 /// The scenario's spells in effect: known spells of its seats, with their chits committed.

@@ -135,11 +135,11 @@ fn candidates(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) -> 
         // 8.4.2: a weapon counter owned by anyone in his clearing, or a native, Goblin,
         // Ogre or club counter there.
         SpellTarget::Weapon => {
-            // 4.6.8b: the belongings of a character turned into mist are frozen.
+            // 4.6.8b: the belongings transmorphized with a character are frozen (mist's,
+            // all of them); a creature's untransmorphized weapons are not.
             let mut v: Vec<SpellAim> = combat
                 .fighting()
-                .filter(|s| !super::frozen(cat, state, *s))
-                .flat_map(|s| crate::magic_realm::day::belongings::owned(state, s))
+                .flat_map(|s| super::carrying::unfrozen_belongings(cat, state, s))
                 .filter(|p| matches!(p, PieceId::Weapon { .. }))
                 .map(|piece| SpellAim::Weapon { piece })
                 .collect();

@@ -20,6 +20,7 @@ pub mod ask_demon;
 pub mod attacks;
 pub mod bewitched;
 pub mod breaking;
+pub mod carrying;
 pub mod casting;
 pub mod choices;
 pub mod effects;
@@ -613,8 +614,10 @@ pub fn encounter_apply(
     }
 }
 
-/// 4.6.8b, e: whether the character's action chits and belongings are frozen (he is mist,
-/// or a creature): he can only play colour chits to energize Permanent spells.
+/// 4.6.8e: whether the character is transmorphized (mist, or a creature): his action chits
+/// are frozen (he can only play colour chits to energize Permanent spells), he cannot ride
+/// horses, and the belongings transmorphized with him are frozen (which those are:
+/// [`carrying::belonging_frozen`]).
 pub fn frozen(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     mist::misted_seat(cat, state, seat) || transform::transmorphized_seat(cat, state, seat)
 }
