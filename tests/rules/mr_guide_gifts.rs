@@ -1,0 +1,220 @@
+//! Rule scenarios for a hired leader following another player's character (rules 7.2.1,
+//! 7.2.2, 7.11): as his guide begins each phase, his employer may have him abandon or give
+//! what he carries, in the middle of the guide's turn; and for uncontrolled monsters
+//! transmorphized (4.6.8a, 4.6.8c): they prowl and block as themselves, and mist does not
+//! block. Each from a scenario with forced dice.
+
+use crate::spells_common::{details, start, Game, S0, S1};
+use serde_json::{json, Value};
+use tabletop_rules::engine::{Seat, Viewer};
+use tabletop_rules::magic_realm::actions::{
+    Gift, MagicRealmAction as A, MagicRealmEvent as E, Receiver,
+};
+use tabletop_rules::magic_realm::catalog::denizens::NativeId;
+use tabletop_rules::magic_realm::day::following::Guide;
+use tabletop_rules::magic_realm::map::ClearingRef;
+use tabletop_rules::magic_realm::pieces::{PieceId, Place};
+use tabletop_rules::magic_realm::state::{GameState, Step};
+
+fn oak(n: u8) -> ClearingRef {
+    serde_json::from_value(json!({"tile": "oak_woods", "clearing": n})).unwrap()
+}
+
+fn hq_id() -> NativeId {
+    NativeId("company-hq".into())
+}
+
+fn hq() -> PieceId {
+    PieceId::Native { id: hq_id() }
+}
+
+fn sword() -> PieceId {
+    serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0})).unwrap()
+}
+
+fn axe() -> PieceId {
+    serde_json::from_value(json!({"kind": "weapon", "id": "axe", "n": 0})).unwrap()
+}
+
+fn lay(piece: &PieceId, place: &Place) -> Value {
+    json!({"piece": piece, "place": place})
+}
+
+fn place_of(state: &GameState, piece: &PieceId) -> Option<Place> {
+    state.piles.place_of(piece).cloned()
+}
+
+fn belongings_of(state: &GameState, seat: Seat) -> Place {
+    Place::Belongings {
+        character: state.seats[usize::from(seat.0)].character.clone().unwrap(),
+    }
+}
+
+fn to_act(g: &Game) -> Vec<Seat> {
+    g.to_act().seats().to_vec()
+}
+
+/// Daylight of day 2 in Oak Woods 2: the Swordsman (seat 0, nothing recorded) has hired
+/// the Company's HQ, who follows the Amazon (seat 1, `amazon` recorded) and carries a
+/// Thrusting Sword and an Axe. Dice: the Monster Roll, then the Amazon's Hide rolls.
+fn behind_amazon(amazon: Value, dice: Value) -> Game {
+    let carried = Place::Carried { by: hq() };
+    start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 14,
+                        "record": [{"activity": "follow", "guide": 1}]}]},
+        {"character": "amazon", "at": oak(2), "hidden": false, "gold": 10, "record": amazon}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: oak(2) }),
+                   lay(&sword(), &carried), lay(&axe(), &carried)],
+        "day": 2, "at": "daylight", "dice": dice}))
+}
+
+fn gives(to: Seat, piece: PieceId) -> A {
+    A::HirelingGives {
+        hireling: hq(),
+        to: Receiver::Character { seat: to },
+        gift: Gift::Belonging { piece },
+    }
+}
+
+fn abandons(piece: PieceId) -> A {
+    A::HirelingAbandons {
+        hireling: hq(),
+        piece,
+    }
+}
+
+fn unchanged(g: &mut Game, seat: Seat, action: A) {
+    let before = serde_json::to_string(g.state()).unwrap();
+    assert!(g.apply(seat, action).is_err());
+    assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
+}
+
+/// Two Hides for the Amazon; Monster Roll 1, her Hide rolls fail (6s).
+fn two_hides() -> Game {
+    behind_amazon(
+        json!([{"activity": "hide"}, {"activity": "hide"}]),
+        json!([1, 6, 6, 6, 6, 6, 6, 6, 6]),
+    )
+}
+
+#[test]
+fn rule_7_2_1_a_hired_leader_following_another_players_character_gives_as_she_begins_a_phase() {
+    let mut g = two_hides();
+    assert_eq!(
+        g.state().today.leaders_following.get(&hq_id()),
+        Some(&Guide::character(S1))
+    );
+    // Her turn comes first; as she begins her phase the Swordsman decides for his HQ.
+    assert_eq!(g.state().today.turn, 0);
+    assert_eq!(to_act(&g), vec![S0]);
+    assert!(g.legal_actions(S1).is_empty(), "the Amazon waits");
+    let legal = g.legal_actions(S0);
+    assert!(legal.contains(&gives(S1, sword())));
+    assert!(legal.contains(&abandons(axe())));
+    assert!(legal.contains(&A::Proceed));
+    // What the HQ carries is his employer's already: not given to him.
+    assert!(!legal.iter().any(|a| matches!(a,
+        A::HirelingGives { to: Receiver::Character { seat }, .. } if *seat == S0)));
+    let log = g.apply(S0, gives(S1, sword())).unwrap();
+    assert!(details(&log).iter().any(|e| matches!(e,
+        E::HirelingGave { hireling, to: Receiver::Character { seat }, .. }
+            if *hireling == hq() && *seat == S1)));
+    assert_eq!(
+        place_of(g.state(), &sword()),
+        Some(belongings_of(g.state(), S1))
+    );
+    // He still carries the Axe: the Swordsman may go on deciding, then the Amazon's turn
+    // goes on.
+    assert_eq!(to_act(&g), vec![S0]);
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(to_act(&g), vec![S1]);
+    assert!(g.legal_actions(S0).is_empty());
+    // 7.2.1: she may give to the leader following her at her phases.
+    assert!(g.legal_actions(S1).contains(&A::GiveToHireling {
+        hireling: hq(),
+        gift: Gift::Belonging { piece: sword() },
+    }));
+}
+
+#[test]
+fn rule_7_2_2_a_hired_leader_following_another_players_character_abandons_as_she_begins_each_phase()
+{
+    let mut g = two_hides();
+    // Her first phase: he keeps everything.
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(to_act(&g), vec![S1]);
+    let log = g.apply(S1, A::Proceed).unwrap();
+    assert!(details(&log)
+        .iter()
+        .any(|e| matches!(e, E::HideRolled { .. })));
+    // Her second phase begins: he is asked again, and abandons the Axe in her clearing.
+    assert_eq!(g.state().today.phase, 1);
+    assert_eq!(to_act(&g), vec![S0]);
+    let log = g.apply(S0, abandons(axe())).unwrap();
+    assert!(details(&log).iter().any(|e| matches!(e,
+        E::HirelingAbandoned { hireling, piece: Some(p) } if *hireling == hq() && *p == axe())));
+    assert_eq!(
+        place_of(g.state(), &axe()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(to_act(&g), vec![S1]);
+}
+
+#[test]
+fn rule_7_2_1_while_the_employer_decides_the_guide_waits_and_bad_input_changes_nothing() {
+    let mut g = two_hides();
+    assert_eq!(to_act(&g), vec![S0]);
+    // The Amazon cannot go on with her phase yet.
+    unchanged(&mut g, S1, A::Proceed);
+    // Nor may she decide for another player's leader.
+    unchanged(&mut g, S1, gives(S1, sword()));
+    // The leader gives his employer nothing (it is his already), nor what he lacks.
+    unchanged(&mut g, S0, gives(S0, sword()));
+    let hoof: PieceId =
+        serde_json::from_value(json!({"kind": "treasure", "id": "cloven-hoof"})).unwrap();
+    unchanged(&mut g, S0, gives(S1, hoof.clone()));
+    unchanged(&mut g, S0, abandons(hoof));
+    // Nor does the Swordsman take his own turn's actions meanwhile.
+    unchanged(&mut g, S0, A::EndProphecyTurn);
+}
+
+#[test]
+fn rule_4_5_the_employer_deciding_during_her_turn_learns_nothing_of_her_record() {
+    let mut g = behind_amazon(
+        json!([{"activity": "alert"}, {"activity": "hide"}]),
+        json!([1, 6, 6, 6, 6, 6, 6]),
+    );
+    assert_eq!(to_act(&g), vec![S0]);
+    let view = g.view(Viewer::Seat { seat: S0 }).unwrap();
+    assert!(
+        view.own.iter().all(|o| o.seat == S0),
+        "only his own record is shown to him"
+    );
+    // His options and the log of his decision name only what the leader carries.
+    assert!(g.legal_actions(S0).iter().all(|a| matches!(
+        a,
+        A::HirelingGives { .. } | A::HirelingAbandons { .. } | A::Proceed
+    )));
+    let log = g.apply(S0, A::Proceed).unwrap();
+    assert!(!details(&log)
+        .iter()
+        .any(|e| matches!(e, E::GuideStarts { .. } | E::WeaponAlerted { .. })));
+}
+
+#[test]
+fn rule_7_2_1_a_leader_following_another_players_character_with_nothing_to_give_does_not_stop_her()
+{
+    // He carries nothing (and records no gold): her turn needs nobody else's decision.
+    let g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 14,
+                        "record": [{"activity": "follow", "guide": 1}]}]},
+        {"character": "amazon", "at": oak(2), "hidden": false,
+         "record": [{"activity": "hide"}]}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: oak(2) })],
+        "day": 2, "at": "daylight", "dice": [1, 6, 6]}));
+    assert_eq!(to_act(&g), vec![S1]);
+    assert!(g.legal_actions(S0).is_empty());
+}
