@@ -218,3 +218,158 @@ fn rule_7_2_1_a_leader_following_another_players_character_with_nothing_to_give_
     assert_eq!(to_act(&g), vec![S1]);
     assert!(g.legal_actions(S0).is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// 4.6.8a: uncontrolled denizens transmorphized prowl, move and block as themselves
+
+fn cat() -> &'static tabletop_rules::magic_realm::catalog::Catalog {
+    tabletop_rules::magic_realm::game::data().unwrap()
+}
+
+fn mountain(n: u8) -> ClearingRef {
+    serde_json::from_value(json!({"tile": "mountain", "clearing": n})).unwrap()
+}
+
+fn bat() -> PieceId {
+    serde_json::from_value(json!({"kind": "monster", "id": "giant-bat", "n": 0})).unwrap()
+}
+
+fn lancer() -> PieceId {
+    PieceId::Native {
+        id: NativeId("lancer-1".into()),
+    }
+}
+
+/// The Sorceror's (seat 1, away in Oak Woods 4) spell on `piece`: Transform with the
+/// Transform Table's `roll` (1 Dragon, 4 Bird, 5 Squirrel), or Melt into Mist (`None`).
+fn spell_on(piece: &PieceId, roll: Option<u8>) -> Value {
+    let aims = json!([{"aim": "denizen", "piece": piece}]);
+    match roll {
+        Some(roll) => json!({"caster": 1, "spell": "transform", "spellBox": 0, "chit": 8,
+            "aims": aims, "until": {"at": "never"}, "inert": false, "value": roll}),
+        None => json!({"caster": 1, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+            "aims": aims, "until": {"at": "never"}, "inert": false}),
+    }
+}
+
+/// Daylight of day 2, Monster Roll 6 (the Giant Bats prowl): the Swordsman (seat 0,
+/// unhidden in Mountain 2) records a Hide he fails (6s); a Giant Bat waits in Mountain 5;
+/// `pieces` more, `spells` in effect. His turn ends when he proceeds.
+fn swordsman_ends_his_turn(pieces: Vec<Value>, spells: Value) -> (Game, Vec<E>) {
+    let mut all = vec![lay(&bat(), &Place::Clearing { at: mountain(5) })];
+    all.extend(pieces);
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": mountain(2), "hidden": false,
+         "record": [{"activity": "hide"}]},
+        {"character": "sorceror", "at": oak(4), "hidden": true, "record": [],
+         "spells": ["transform", "melt-into-mist"]}],
+        "pieces": all, "spells": spells, "day": 2, "at": "daylight",
+        "dice": vec![6; 20]}));
+    let mut log = Vec::new();
+    for _ in 0..10 {
+        if !matches!(g.state().step, Step::Daylight { .. }) {
+            break;
+        }
+        let Some(seat) = to_act(&g).first().copied() else {
+            break;
+        };
+        if !g.legal_actions(seat).contains(&A::Proceed) {
+            break;
+        }
+        let events = g.apply(seat, A::Proceed).unwrap();
+        log.extend(events.into_iter().map(|e| e.detail));
+    }
+    (g, log)
+}
+
+fn bat_moved(log: &[E]) -> bool {
+    log.iter().any(|e| {
+        matches!(e,
+        E::MonstersMoved { pieces, to } if pieces.contains(&bat()) && *to == mountain(2))
+    })
+}
+
+fn blocked_by_bat(log: &[E]) -> bool {
+    log.iter().any(|e| {
+        matches!(e,
+        E::Blocked { seat, by } if *seat == S0 && by.contains(&bat()))
+    })
+}
+
+#[test]
+fn rule_4_6_8a_a_transmorphized_monster_prowls_and_blocks_as_itself() {
+    use tabletop_rules::magic_realm::combat::spells::transform::form_of_piece;
+    // Untransformed, a Bird (a flying creature) or a Squirrel (a beast that walks the
+    // woods): the Giant Bat prowls to his clearing at the end of his turn and blocks him.
+    for roll in [None, Some(4), Some(5)] {
+        let spells = roll.map_or(json!([]), |r| json!([spell_on(&bat(), Some(r))]));
+        let (g, log) = swordsman_ends_his_turn(vec![], spells);
+        assert_eq!(
+            form_of_piece(cat(), g.state(), &bat()).is_some(),
+            roll.is_some(),
+            "roll {roll:?}: the Transform is in effect"
+        );
+        assert!(bat_moved(&log), "roll {roll:?}: it prowls: {log:#?}");
+        assert_eq!(
+            place_of(g.state(), &bat()),
+            Some(Place::Clearing { at: mountain(2) })
+        );
+        assert!(blocked_by_bat(&log), "roll {roll:?}: it blocks him");
+        assert!(g.state().today.stopped.contains(&bat()));
+    }
+}
+
+#[test]
+fn rule_4_6_8c_a_monster_of_mist_prowls_but_does_not_block() {
+    use tabletop_rules::magic_realm::combat::spells::mist::misted_piece;
+    let (g, log) = swordsman_ends_his_turn(vec![], json!([spell_on(&bat(), None)]));
+    assert!(misted_piece(cat(), g.state(), &bat()));
+    // 4.6.8a: it moves at the times it normally would ...
+    assert!(bat_moved(&log), "{log:#?}");
+    // ... 4.6.8c: but mist neither blocks nor is blocked.
+    assert!(!blocked_by_bat(&log));
+    assert!(!g.state().today.blocked.contains(&S0));
+    assert!(!g.state().today.stopped.contains(&bat()));
+}
+
+#[test]
+fn rule_4_6_8a_a_native_transmorphized_into_a_dragon_does_not_block_as_a_dragon_would() {
+    // The rule's example: a Lancer turned into a Dragon "still prowls, blocks and is
+    // assigned to targets like a Lancer, not like a Dragon": beside the unhidden Swordsman
+    // at the end of his phase it does not block him, as a monster would.
+    let (g, log) = swordsman_ends_his_turn(
+        vec![lay(&lancer(), &Place::Clearing { at: mountain(2) })],
+        json!([spell_on(&lancer(), Some(1))]),
+    );
+    use tabletop_rules::magic_realm::combat::spells::transform::form_of_piece;
+    assert!(form_of_piece(cat(), g.state(), &lancer()).is_some_and(|f| f.flies));
+    assert!(!log.iter().any(|e| matches!(e,
+        E::Blocked { by, .. } if by.contains(&lancer()))));
+    // The Giant Bat, a monster, still blocks him.
+    assert!(blocked_by_bat(&log));
+}
+
+#[test]
+fn rule_4_6_8b_a_following_leader_turned_into_mist_does_not_stop_her_turn() {
+    // The HQ, turned into mist by the Sorceror (seat 2, away), still follows the Amazon
+    // (4.6.8c: mist may follow) but his belongings are frozen: nothing to decide.
+    let carried = Place::Carried { by: hq() };
+    let g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 14,
+                        "record": [{"activity": "follow", "guide": 1}]}]},
+        {"character": "amazon", "at": oak(2), "hidden": false,
+         "record": [{"activity": "hide"}]},
+        {"character": "sorceror", "at": oak(4), "hidden": true, "record": []}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: oak(2) }), lay(&sword(), &carried)],
+        "spells": [{"caster": 2, "spell": "melt-into-mist", "spellBox": 0, "chit": 8,
+            "aims": [{"aim": "denizen", "piece": hq()}], "until": {"at": "never"},
+            "inert": false}],
+        "day": 2, "at": "daylight", "dice": [1, 6, 6]}));
+    assert_eq!(
+        g.state().today.leaders_following.get(&hq_id()),
+        Some(&Guide::character(S1))
+    );
+    assert_eq!(to_act(&g), vec![S1]);
+    assert!(g.legal_actions(S0).is_empty());
+}
