@@ -373,3 +373,17 @@ fn rule_4_6_8b_a_following_leader_turned_into_mist_does_not_stop_her_turn() {
     assert_eq!(to_act(&g), vec![S1]);
     assert!(g.legal_actions(S0).is_empty());
 }
+
+#[test]
+fn rule_7_2_1_a_game_saved_after_the_employer_decided_resumes_with_her_phase() {
+    let mut g = two_hides();
+    g.apply(S0, A::Proceed).unwrap();
+    // The state itself round-trips ...
+    let text = serde_json::to_string(g.state()).unwrap();
+    let state: GameState = serde_json::from_str(&text).unwrap();
+    assert_eq!(&state, g.state());
+    // ... and the saved game replays to it: he is not asked again in this phase.
+    let loaded = Game::load_json(&g.save_json().unwrap()).unwrap();
+    assert_eq!(loaded.state(), g.state());
+    assert_eq!(to_act(&loaded), vec![S1]);
+}
