@@ -387,3 +387,82 @@ fn rule_7_2_1_a_game_saved_after_the_employer_decided_resumes_with_her_phase() {
     assert_eq!(loaded.state(), g.state());
     assert_eq!(to_act(&loaded), vec![S1]);
 }
+
+#[test]
+fn rule_7_2_1_a_hired_leader_following_another_players_hired_leader_gives_as_he_begins_a_phase() {
+    use tabletop_rules::magic_realm::state::Turner;
+    // The Amazon's Guard HQ, carrying a Thrusting Sword, follows the Swordsman's Company
+    // HQ, who records two Hides.
+    let guard = PieceId::Native {
+        id: NativeId("guard-hq".into()),
+    };
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 14,
+                        "record": [{"activity": "hide"}, {"activity": "hide"}]}]},
+        {"character": "amazon", "at": oak(2), "hidden": false, "record": [],
+         "hirelings": [{"native": "guard-hq", "lastDay": 14,
+                        "record": [{"activity": "followLeader", "leader": "company-hq"}]}]}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: oak(2) }),
+                   lay(&guard, &Place::Clearing { at: oak(2) }),
+                   lay(&sword(), &Place::Carried { by: guard.clone() })],
+        "day": 2, "at": "daylight", "dice": vec![6; 20]}));
+    assert_eq!(
+        g.state()
+            .today
+            .leaders_following
+            .get(&NativeId("guard-hq".into())),
+        Some(&Guide::leader(&hq_id()))
+    );
+    let to_hq = A::HirelingGives {
+        hireling: guard.clone(),
+        to: Receiver::Hireling { piece: hq() },
+        gift: Gift::Belonging { piece: sword() },
+    };
+    for _ in 0..6 {
+        if g.legal_actions(S1).contains(&to_hq) {
+            break;
+        }
+        let who = to_act(&g)[0];
+        g.apply(who, A::Proceed).unwrap();
+    }
+    // The HQ's turn, at the start of his first phase: the Amazon decides for her leader.
+    assert!(matches!(
+        g.state().today.order.get(g.state().today.turn),
+        Some(Turner::Leader { leader, .. }) if *leader == hq_id()
+    ));
+    assert_eq!(to_act(&g), vec![S1]);
+    let legal = g.legal_actions(S1);
+    assert!(legal.contains(&abandons_by(&guard, sword())));
+    assert!(legal.contains(&A::HirelingGives {
+        hireling: guard.clone(),
+        to: Receiver::Character { seat: S0 },
+        gift: Gift::Belonging { piece: sword() },
+    }));
+    // The Swordsman does not decide for her leader.
+    unchanged(&mut g, S0, to_hq.clone());
+    g.apply(S1, to_hq).unwrap();
+    assert_eq!(
+        place_of(g.state(), &sword()),
+        Some(Place::Carried { by: hq() })
+    );
+    // Nothing left to decide: the Amazon is done; the HQ now carries the Sword, which his
+    // employer may have him abandon or give as his phase begins, then he hides.
+    assert!(g.legal_actions(S1).is_empty());
+    assert_eq!(to_act(&g), vec![S0]);
+    assert!(g.legal_actions(S0).contains(&abandons_by(&hq(), sword())));
+    let log = g.apply(S0, A::Proceed).unwrap();
+    assert!(
+        details(&log)
+            .iter()
+            .any(|e| matches!(e, E::LeaderHideRolled { .. })),
+        "{log:#?}"
+    );
+}
+
+fn abandons_by(hireling: &PieceId, piece: PieceId) -> A {
+    A::HirelingAbandons {
+        hireling: hireling.clone(),
+        piece,
+    }
+}
