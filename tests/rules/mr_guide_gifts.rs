@@ -466,3 +466,42 @@ fn abandons_by(hireling: &PieceId, piece: PieceId) -> A {
         piece,
     }
 }
+
+#[test]
+fn rule_7_2_2_a_hired_leader_following_his_employers_other_leader_abandons_as_that_one_begins_a_phase(
+) {
+    // The Swordsman's Guard HQ, carrying a Thrusting Sword, follows his Company HQ, who
+    // records a Hide: as the Company HQ begins it, the Swordsman may have the Guard HQ
+    // abandon the Sword.
+    let guard = PieceId::Native {
+        id: NativeId("guard-hq".into()),
+    };
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": true, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 14,
+                        "record": [{"activity": "hide"}]},
+                       {"native": "guard-hq", "lastDay": 14,
+                        "record": [{"activity": "followLeader", "leader": "company-hq"}]}]}],
+        "pieces": [lay(&hq(), &Place::Clearing { at: oak(2) }),
+                   lay(&guard, &Place::Clearing { at: oak(2) }),
+                   lay(&sword(), &Place::Carried { by: guard.clone() })],
+        "day": 2, "at": "daylight", "dice": vec![6; 20]}));
+    let drop = abandons_by(&guard, sword());
+    for _ in 0..4 {
+        if g.legal_actions(S0).contains(&drop) {
+            break;
+        }
+        g.apply(S0, A::Proceed).unwrap();
+    }
+    assert_eq!(to_act(&g), vec![S0]);
+    assert!(matches!(
+        g.state().today.order.get(g.state().today.turn),
+        Some(tabletop_rules::magic_realm::state::Turner::Leader { leader, .. })
+            if *leader == hq_id()
+    ));
+    g.apply(S0, drop).unwrap();
+    assert_eq!(
+        place_of(g.state(), &sword()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+}
