@@ -768,6 +768,10 @@ pub struct Today {
     /// The characters the Flowers of Rest put to sleep today, until Sunset.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub asleep: BTreeSet<Seat>,
+    /// 7.2.1, 7.2.2: the other players' carriers following the character taking his turn
+    /// that have decided at the start of his current phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guide_phase_gifts: Option<crate::magic_realm::day::guide_gifts::GuidePhaseGifts>,
 }
 
 /// Where each denizen started the game (6.3.4): chart boxes, native boxes, or the clearing

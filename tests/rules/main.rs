@@ -39,6 +39,7 @@ mod mr_follow;
 mod mr_follow_chains;
 mod mr_follower_strength;
 mod mr_gifts;
+mod mr_guide_gifts;
 mod mr_hidden_hirelings;
 mod mr_hirelings_combat;
 mod mr_horse_charge;

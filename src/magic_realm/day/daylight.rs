@@ -44,6 +44,10 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !following::waiting(state).is_empty() {
         return following::options(cat, state, seat);
     }
+    // 7.2.1, 7.2.2: another player's carrier following him, as he begins a phase.
+    if super::guide_gifts::awaiting(cat, state).is_some() {
+        return super::guide_gifts::options(cat, state, seat);
+    }
     // A Site card's Wish or Power of the Pit (7.5): its seat chooses.
     if super::twt::choice::decider(state).is_some() {
         return super::twt::choice::options(cat, state, seat);
@@ -168,6 +172,11 @@ pub fn apply(
             ));
         }
         super::monster_turns::apply_phase_start(cat, state, action, &mut events)?;
+        return Ok(events);
+    }
+    // 7.2.1, 7.2.2: another player's carrier following the character taking his turn.
+    if super::guide_gifts::awaiting(cat, state).is_some() {
+        super::guide_gifts::apply(cat, state, seat, action, &mut events)?;
         return Ok(events);
     }
     if !following::waiting(state).is_empty() {

@@ -442,6 +442,10 @@ pub fn take_turn(
         {
             return Ok(false);
         }
+        // 7.2.1, 7.2.2: and so may the hired leaders following him.
+        if super::guide_gifts::awaiting(cat, state).is_some() {
+            return Ok(false);
+        }
         // 7.11: the characters following him may stop as he starts the activity.
         if super::following::ask(cat, state, &guide, events) {
             return Ok(false);

@@ -17,6 +17,7 @@ pub mod evening;
 pub mod flying;
 pub mod following;
 pub mod gifts;
+pub mod guide_gifts;
 pub mod hiding;
 pub mod hiring;
 pub mod leader_flight;
@@ -166,6 +167,7 @@ pub fn to_act(cat: &Catalog, state: &GameState) -> Vec<Seat> {
                     .or(premonition::decider(state))
                     .or(leaders::awaiting(state).map(|(seat, _)| seat))
                     .or(monster_turns::awaiting(cat, state).map(|(seat, _)| seat))
+                    .or(guide_gifts::awaiting(cat, state).map(|(seat, _)| seat))
                     .or(daylight::turn_of(state))
                     .into_iter()
                     .collect()
