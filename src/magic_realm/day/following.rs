@@ -22,12 +22,15 @@ use std::collections::{BTreeMap, BTreeSet};
 type Events = Vec<Event<E>>;
 
 /// 6.2.7, 7.11: whom a Follow names, and who leads followers: a character or a hired
-/// leader (anyone's).
+/// leader (anyone's). 6.2.5: a controlled monster is an individual who may follow them
+/// (and search, spied on as he loots), but nobody follows it (6.2.7 names characters and
+/// hired leaders as the guides).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(tag = "guide", rename_all = "camelCase")]
 pub enum Guide {
     Character { seat: Seat },
     Leader { leader: NativeId },
+    Monster { monster: PieceId },
 }
 
 impl Guide {
@@ -41,21 +44,34 @@ impl Guide {
         }
     }
 
+    /// 6.2.5: a controlled monster.
+    pub fn monster(monster: &PieceId) -> Self {
+        Guide::Monster {
+            monster: monster.clone(),
+        }
+    }
+
     /// The clearing he is in.
     pub fn clearing(&self, state: &GameState) -> Option<ClearingRef> {
         match self {
             Guide::Character { seat } => who::clearing(state, *seat),
             Guide::Leader { leader } => leaders::clearing(state, leader),
+            Guide::Monster { monster } => super::monster_turns::clearing(state, monster),
         }
     }
 
-    /// Whether he is in the game today: a character playing, a hired leader on the map.
-    fn present(&self, state: &GameState) -> bool {
+    /// Whether he is in the game today: a character playing, a hired leader or controlled
+    /// monster on the map.
+    fn present(&self, cat: &Catalog, state: &GameState) -> bool {
         match self {
             Guide::Character { seat } => who::playing(state, *seat),
             Guide::Leader { leader } => {
                 leaders::employer(state, leader).is_some()
                     && leaders::clearing(state, leader).is_some()
+            }
+            Guide::Monster { monster } => {
+                crate::magic_realm::combat::spells::controller(cat, state, monster).is_some()
+                    && super::monster_turns::clearing(state, monster).is_some()
             }
         }
     }
@@ -65,6 +81,7 @@ impl Guide {
         match self {
             Guide::Character { seat } => state.seat(*seat).is_some_and(|s| s.hidden),
             Guide::Leader { leader } => leaders::hidden(state, leader),
+            Guide::Monster { monster } => super::monster_turns::hidden(state, monster),
         }
     }
 
@@ -73,26 +90,29 @@ impl Guide {
         match self {
             Guide::Character { seat } => who::who(cat, state, *seat),
             Guide::Leader { leader } => leaders::name(cat, leader),
+            Guide::Monster { monster } => super::monster_turns::name(cat, monster),
         }
     }
 
-    /// 6.3.1: the same guide, as an underling's.
-    fn for_underlings(&self) -> UnderlingGuide {
+    /// 6.3.1: the same guide, as an underling's (no underling follows a monster).
+    fn for_underlings(&self) -> Option<UnderlingGuide> {
         match self {
-            Guide::Character { seat } => UnderlingGuide::Character { seat: *seat },
-            Guide::Leader { leader } => UnderlingGuide::Leader {
+            Guide::Character { seat } => Some(UnderlingGuide::Character { seat: *seat }),
+            Guide::Leader { leader } => Some(UnderlingGuide::Leader {
                 leader: leader.clone(),
-            },
+            }),
+            Guide::Monster { .. } => None,
         }
     }
 
-    /// 6.2.7: the Follow activity naming him.
-    fn follow(&self) -> Activity {
+    /// 6.2.7: the Follow activity naming him (none names a controlled monster).
+    fn follow(&self) -> Option<Activity> {
         match self {
-            Guide::Character { seat } => Activity::Follow { guide: *seat },
-            Guide::Leader { leader } => Activity::FollowLeader {
+            Guide::Character { seat } => Some(Activity::Follow { guide: *seat }),
+            Guide::Leader { leader } => Some(Activity::FollowLeader {
                 leader: leader.clone(),
-            },
+            }),
+            Guide::Monster { .. } => None,
         }
     }
 }
@@ -147,7 +167,31 @@ pub fn leader_candidates(
     characters
         .chain(others)
         .filter(|g| !misted_guide(cat, state, g))
-        .map(|g| g.follow())
+        .filter_map(|g| g.follow())
+        .collect()
+}
+
+/// 6.2.5, 6.2.7: the Follows a controlled monster starting the day in `at` may record, as
+/// its whole turn: behind any character there other than its controller (with no record
+/// it follows him), or any hired leader there, hidden or not.
+pub fn monster_candidates(
+    cat: &Catalog,
+    state: &GameState,
+    controller: Seat,
+    at: ClearingRef,
+) -> Vec<Activity> {
+    let characters = state
+        .all_seats()
+        .filter(|s| *s != controller && who::playing(state, *s))
+        .filter(|s| who::clearing(state, *s) == Some(at))
+        .map(Guide::character);
+    let leaders = hired_leaders_in(cat, state, at)
+        .into_iter()
+        .map(|l| Guide::Leader { leader: l });
+    characters
+        .chain(leaders)
+        .filter(|g| !misted_guide(cat, state, g))
+        .filter_map(|g| g.follow())
         .collect()
 }
 
@@ -157,6 +201,7 @@ pub fn misted_guide(cat: &Catalog, state: &GameState, guide: &Guide) -> bool {
     match guide {
         Guide::Character { seat } => mist::misted_seat(cat, state, *seat),
         Guide::Leader { leader } => mist::misted_piece(cat, state, &leaders::counter(leader)),
+        Guide::Monster { monster } => mist::misted_piece(cat, state, monster),
     }
 }
 
@@ -174,6 +219,7 @@ fn recorded(state: &GameState, who: &Guide) -> Option<Guide> {
     match who {
         Guide::Character { seat } => named(&state.seat(*seat)?.record.activities),
         Guide::Leader { leader } => named(&leaders::record_of(state, leader)),
+        Guide::Monster { monster } => named(&super::monster_turns::turn(state, monster)?.record),
     }
 }
 
@@ -196,13 +242,13 @@ fn end_of_chain(state: &GameState, follower: &Guide) -> Option<Guide> {
 /// the game and in the follower's clearing.
 /// Melt into Mist: a character or hired leader turned into mist cannot be followed.
 fn guide_today(cat: &Catalog, state: &GameState, follower: &Guide) -> Option<Guide> {
-    if !follower.present(state) {
+    if !follower.present(cat, state) {
         return None;
     }
     let guide = end_of_chain(state, follower)?;
     let here = follower.clearing(state);
     let misted = misted_guide(cat, state, &guide);
-    (guide.present(state) && !misted && here.is_some() && guide.clearing(state) == here)
+    (guide.present(cat, state) && !misted && here.is_some() && guide.clearing(state) == here)
         .then_some(guide)
 }
 
@@ -241,6 +287,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
                 ),
                 E::FollowsLeader { seat, leader },
             )),
+            Guide::Monster { .. } => {}
         }
     }
     if !pairs.is_empty() {
@@ -273,10 +320,96 @@ pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
                 guide: seat,
             },
             Guide::Leader { leader: guide } => E::LeaderFollowsLeader { leader, guide },
+            Guide::Monster { .. } => continue,
         };
         events.push(Event::public("6.3.2", text, event));
     }
+    events.extend(resolve_monsters(cat, state));
     events
+}
+
+/// 6.2.5, 6.3.2: each controlled monster whose controller recorded a Follow for it follows
+/// the guide at the end of its chain (in its clearing), with the monsters following
+/// their controllers (`monsters_following`); one with no guide there takes its turn,
+/// whose Follow is cancelled.
+fn resolve_monsters(cat: &Catalog, state: &mut GameState) -> Events {
+    let mut behind: BTreeMap<PieceId, Guide> = BTreeMap::new();
+    for controller in state.all_seats().collect::<Vec<_>>() {
+        for monster in super::monster_turns::controlled_by(cat, state, controller) {
+            if !super::monster_turns::recorded(state, controller, &monster) {
+                continue;
+            }
+            if let Some(guide) = guide_today(cat, state, &Guide::monster(&monster)) {
+                behind.insert(monster, guide);
+            }
+        }
+    }
+    let mut events = Vec::new();
+    for (monster, guide) in &behind {
+        state.today.monsters_following.insert(monster.clone());
+        let text = format!(
+            "{} follows {} today.",
+            super::monster_turns::name(cat, monster),
+            guide.name(cat, state)
+        );
+        let event = match guide {
+            Guide::Character { seat } => E::MonstersFollow {
+                seat: *seat,
+                monsters: vec![monster.clone()],
+            },
+            Guide::Leader { leader } => E::MonsterFollowsLeader {
+                monster: monster.clone(),
+                leader: leader.clone(),
+            },
+            Guide::Monster { .. } => continue,
+        };
+        events.push(Event::public("6.3.2", text, event));
+    }
+    state.today.monster_guides = behind;
+    events
+}
+
+/// 6.2.5, 7.11: whom the controlled monster follows today: the guide its controller
+/// recorded, or its controller (with no record, in his clearing at Sunrise).
+pub fn monster_guide(cat: &Catalog, state: &GameState, monster: &PieceId) -> Option<Guide> {
+    if !state.today.monsters_following.contains(monster) {
+        return None;
+    }
+    match state.today.monster_guides.get(monster) {
+        Some(g) => Some(g.clone()),
+        None => {
+            crate::magic_realm::combat::spells::controller(cat, state, monster).map(Guide::character)
+        }
+    }
+}
+
+/// 7.11: the controlled monsters following `guide` now that are at `at`. One that follows
+/// its controller stops with its control spell (it follows the controller of the moment,
+/// who must be him); one following another guide, when it is no longer controlled by
+/// whoever recorded its Follow.
+pub fn monsters_behind(cat: &Catalog, state: &GameState, guide: &Guide, at: &Place) -> Vec<PieceId> {
+    state
+        .today
+        .monsters_following
+        .iter()
+        .filter(|p| state.piles.place_of(p) == Some(at))
+        .filter(|p| match state.today.monster_guides.get(*p) {
+            Some(g) => {
+                g == guide
+                    && super::monster_turns::turn(state, p).is_some_and(|t| {
+                        crate::magic_realm::combat::spells::controller(cat, state, p)
+                            == Some(t.controller)
+                    })
+            }
+            None => {
+                crate::magic_realm::combat::spells::controller(cat, state, p)
+                    .map(Guide::character)
+                    .as_ref()
+                    == Some(guide)
+            }
+        })
+        .cloned()
+        .collect()
 }
 
 /// The characters following `guide` now.
@@ -321,6 +454,7 @@ fn activity_of(state: &GameState, guide: &Guide) -> Option<Activity> {
     match guide {
         Guide::Character { seat } => daylight::activity(state, *seat).cloned(),
         Guide::Leader { leader } => leaders::current_activity(state, leader),
+        Guide::Monster { .. } => None,
     }
 }
 
@@ -357,6 +491,12 @@ pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: &Guide, eve
         let theirs = UnderlingGuide::Leader { leader };
         underlings::share_hide(cat, state, &theirs, false);
     }
+    // 6.2.5: the controlled monsters following him.
+    if let Some(at) = guide.clearing(state) {
+        for m in monsters_behind(cat, state, guide, &Place::Clearing { at }) {
+            super::monster_turns::set_hidden(state, &m, false);
+        }
+    }
 }
 
 /// 7.11: the guide starts the activity of a phase: it is revealed, and the characters
@@ -387,6 +527,7 @@ pub fn ask(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &mut Eve
             leader: leader.clone(),
             activity,
         },
+        Guide::Monster { .. } => return false,
     };
     events.push(Event::public("7.11", text, event));
     state.today.pending = Some(Pending::FollowDecision { waiting });
@@ -499,7 +640,28 @@ pub fn share_move(
 ) -> Result<(), RuleError> {
     let name = guide.name(cat, state);
     if matches!(guide, Guide::Leader { .. }) {
-        let pieces = super::hiring::leaders_along(cat, state, guide, from, events);
+        let mut pieces = super::hiring::leaders_along(cat, state, guide, from, events);
+        // 6.2.5, 7.11a: the controlled monsters following him (a character's go with his
+        // hirelings, `hiring::accompany`).
+        for m in monsters_behind(cat, state, guide, &Place::Clearing { at: from }) {
+            // 7.3.1: what it cannot carry stays behind.
+            super::carried::leave_heavy(cat, state, &m, from, events);
+            events.push(Event::public(
+                "7.11",
+                format!(
+                    "{} follows {name} from {} to {}.",
+                    super::monster_turns::name(cat, &m),
+                    who::name(cat, from),
+                    who::name(cat, to)
+                ),
+                E::MonsterMoved {
+                    monster: m.clone(),
+                    from,
+                    to,
+                },
+            ));
+            pieces.extend(super::steeds::with_part(cat, state, &m));
+        }
         for p in &pieces {
             state.piles.move_to(p, Place::Clearing { at: to }, None);
         }
@@ -584,7 +746,16 @@ pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &
         ));
         underlings::share_hide(cat, state, &UnderlingGuide::Leader { leader }, hidden);
     }
-    underlings::share_hide(cat, state, &guide.for_underlings(), hidden);
+    // 6.2.5: the controlled monsters following him by a recorded Follow (7.4: a monster
+    // with no turn of its own is never hidden).
+    if let Some(at) = guide.clearing(state) {
+        for m in monsters_behind(cat, state, guide, &Place::Clearing { at }) {
+            super::monster_turns::set_hidden(state, &m, hidden);
+        }
+    }
+    if let Some(theirs) = guide.for_underlings() {
+        underlings::share_hide(cat, state, &theirs, hidden);
+    }
 }
 
 /// What a Search can teach: the guide's discoveries, the map chits he has seen (a hired
@@ -614,6 +785,17 @@ pub fn snapshot(state: &GameState, guide: &Guide) -> SearchSnapshot {
                 .unwrap_or_default(),
             found: state.today.leaders_found_enemies.contains(leader),
         },
+        Guide::Monster { monster } => {
+            let turn = super::monster_turns::turn(state, monster);
+            SearchSnapshot {
+                discoveries: turn.map(|t| t.discoveries.clone()).unwrap_or_default(),
+                known: turn
+                    .and_then(|t| state.seat(t.controller))
+                    .map(|s| s.known.clone())
+                    .unwrap_or_default(),
+                found: turn.is_some_and(|t| t.found_enemies),
+            }
+        }
     }
 }
 
