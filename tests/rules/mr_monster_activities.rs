@@ -18,7 +18,7 @@ use tabletop_rules::magic_realm::day::following::Guide;
 use tabletop_rules::magic_realm::game::data;
 use tabletop_rules::magic_realm::map::ClearingRef;
 use tabletop_rules::magic_realm::pieces::{PieceId, Place};
-use tabletop_rules::magic_realm::state::{Activity, Step};
+use tabletop_rules::magic_realm::state::{Activity, BlockOrder, Individual, Step};
 
 fn ruins(n: u8) -> ClearingRef {
     serde_json::from_value(json!({"tile": "ruins", "clearing": n})).unwrap()
@@ -157,9 +157,7 @@ fn offered(g: &Game, seat: tabletop_rules::engine::Seat) -> Vec<Activity> {
     g.legal_actions(seat)
         .into_iter()
         .filter_map(|a| match a {
-            A::RecordMonsterActivity { monster, activity } if monster == spider() => {
-                Some(activity)
-            }
+            A::RecordMonsterActivity { monster, activity } if monster == spider() => Some(activity),
             _ => None,
         })
         .collect()
@@ -426,4 +424,86 @@ fn rule_6_2_7_a_controlled_monster_may_follow_a_hired_leader() {
         tabletop_rules::magic_realm::day::who::clearing(g.state(), S0),
         Some(oak(2))
     );
+}
+
+/// Birdsong of day 2 in Oak Woods 2: the Witch (seat 0) with the H Spider she controls,
+/// ordered to block the hidden Amazon (seat 1) there; the Witch records two Searches for
+/// it, the Amazon a Hide (her turn comes first: she is unhidden as it begins, 7.1.2, and
+/// hides again). Plays on to the spider's Search.
+fn spider_hunts_amazon(dice: Value) -> Game {
+    let mut g = start(json!({"seats": [
+        witch(oak(2)),
+        {"character": "amazon", "at": oak(2), "hidden": true, "record": []}],
+        "pieces": [in_clearing(&spider(), oak(2))],
+        "spells": [guide_spider(2)],
+        "day": 2, "at": "birdsong", "dice": dice}));
+    g.apply(
+        S0,
+        A::GiveBlockOrder {
+            order: BlockOrder::Individual {
+                blocker: Individual::Denizen { piece: spider() },
+                target: Individual::Character { seat: S1 },
+            },
+        },
+    )
+    .unwrap();
+    g.apply(
+        S1,
+        A::RecordActivity {
+            activity: Activity::Hide,
+        },
+    )
+    .unwrap();
+    let mut all = play(&mut g, &[Activity::Search, Activity::Search]);
+    for _ in 0..10 {
+        if g.legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::MonsterSearch { .. }))
+        {
+            break;
+        }
+        all.extend(g.apply(S1, A::Proceed).unwrap());
+    }
+    assert!(
+        details(&all).iter().any(|e| matches!(
+            e,
+            E::HideRolled {
+                seat: S1,
+                success: true
+            }
+        )),
+        "the Amazon hid again"
+    );
+    assert!(g.state().seats[1].hidden);
+    g
+}
+
+fn spider_blocks_amazon(e: &E) -> bool {
+    matches!(e, E::IndividualBlocks { blocker, target }
+        if *blocker == (Individual::Denizen { piece: spider() })
+            && *target == Individual::Character { seat: S1 })
+}
+
+#[test]
+fn rule_7_5_1_and_7_12_a_controlled_monster_that_found_hidden_enemies_blocks_a_hidden_character() {
+    // Monster Roll 1; the Amazon's Hide 1 and 1; Peer 4 and 4: hidden enemies. At the end
+    // of that phase its order is carried out on the hidden Amazon.
+    let mut g = spider_hunts_amazon(json!([1, 1, 1, 4, 4]));
+    let log = g
+        .apply(S0, search(SearchChoice::Peer { at: oak(2) }))
+        .unwrap();
+    let d = details(&log);
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::MonsterFoundHiddenEnemies { monster } if *monster == spider())));
+    assert!(d.iter().any(|e| spider_blocks_amazon(e)), "{d:#?}");
+    assert!(g.state().today.blocked.contains(&S1));
+    assert!(!g.state().seats[1].hidden, "blocking unhides her");
+    // Peer 6 and 6 (nothing): it has not found hidden enemies, and she stays hidden.
+    let mut g = spider_hunts_amazon(json!([1, 1, 1, 6, 6, 6, 6]));
+    let log = g
+        .apply(S0, search(SearchChoice::Peer { at: oak(2) }))
+        .unwrap();
+    assert!(!details(&log).iter().any(|e| spider_blocks_amazon(e)));
+    assert!(g.state().seats[1].hidden);
 }

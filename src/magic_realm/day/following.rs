@@ -377,9 +377,8 @@ pub fn monster_guide(cat: &Catalog, state: &GameState, monster: &PieceId) -> Opt
     }
     match state.today.monster_guides.get(monster) {
         Some(g) => Some(g.clone()),
-        None => {
-            crate::magic_realm::combat::spells::controller(cat, state, monster).map(Guide::character)
-        }
+        None => crate::magic_realm::combat::spells::controller(cat, state, monster)
+            .map(Guide::character),
     }
 }
 
@@ -387,7 +386,12 @@ pub fn monster_guide(cat: &Catalog, state: &GameState, monster: &PieceId) -> Opt
 /// its controller stops with its control spell (it follows the controller of the moment,
 /// who must be him); one following another guide, when it is no longer controlled by
 /// whoever recorded its Follow.
-pub fn monsters_behind(cat: &Catalog, state: &GameState, guide: &Guide, at: &Place) -> Vec<PieceId> {
+pub fn monsters_behind(
+    cat: &Catalog,
+    state: &GameState,
+    guide: &Guide,
+    at: &Place,
+) -> Vec<PieceId> {
     state
         .today
         .monsters_following
