@@ -3,7 +3,8 @@
 //! whether to keep following, sharing his Move, Hide, Search, Rest and Alert, stopping
 //! (the ex-follower's turn ends and he summons at the end of that phase), and the end of
 //! the guide's turn, when every follower's turn ends and summons separately. A guide is a
-//! character or (6.2.5, 6.2.7) a hired leader, and so is a follower; chains of followers
+//! character or (6.2.5, 6.2.7) a hired leader, and so is a follower, or (6.2.5) a
+//! controlled monster whose controller recorded a Follow for it; chains of followers
 //! resolve at Sunrise to the guide at their end (6.3.2), and the same sharing serves every
 //! pair.
 

@@ -1,15 +1,18 @@
-//! Controlled monsters' turns (rules 6.2.5, 7.1, 7.3.1, 7.3.3, 7.4, 7.12, 7.13): each
-//! controlled monster on the map gets a turn of its own. Its controller records it in
+//! Controlled monsters' turns (rules 6.2.5, 7.1, 7.3.1, 7.3.3, 7.4, 7.5, 7.11, 7.12, 7.13):
+//! each controlled monster on the map gets a turn of its own. Its controller records it in
 //! Birdsong, in secret: two Basic phases and two Sunlight phases (none of the Sunlight ones
 //! if it starts the day in a cave or records a Move into one), each a Move along open
-//! roadways (a monster that flies must Fly instead, 7.3.3) or a Hide. A monster with a
-//! recorded turn does not follow its controller; one in his clearing with none follows him
-//! (see [`super::steeds`]). At Sunrise the attention chit of each controlled monster not
-//! following is mixed with the others; when it is picked the monster is unhidden and does
-//! its phases at once (it needs no decision). Unhired, uncontrolled monsters in its
-//! clearing block it at the end of a phase if it is unhidden, which ends its turn, and the
-//! blocking orders of [`super::blocking`] are carried out then; its turn ends with the
-//! prowling of 7.13 in its tile.
+//! roadways (a monster that flies must Fly instead, 7.3.3), a Hide or a Search (whose
+//! table he picks when it comes, [`super::leader_search`]); or, as its whole turn, a
+//! Follow of another character or a hired leader in its clearing ([`super::following`]).
+//! A monster with a recorded turn does not follow its controller; one in his clearing with
+//! none follows him (see [`super::steeds`]). At Sunrise the attention chit of each
+//! controlled monster not following is mixed with the others; when it is picked the
+//! monster is unhidden and does its phases at once (stopping only for its controller's
+//! decisions). Unhired, uncontrolled monsters in its clearing block it at the end of a
+//! phase if it is unhidden, which ends its turn, and the blocking orders of
+//! [`super::blocking`] are carried out then; its turn ends with the prowling of 7.13 in its
+//! tile.
 
 use super::leader_search::Searcher;
 use super::{birdsong, flying, prowling, steeds, who};
