@@ -121,7 +121,7 @@ pub(super) fn blocked(state: &GameState, piece: &PieceId) -> bool {
 pub(super) fn guide(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Guide> {
     match piece {
         PieceId::Native { id } => state.today.leaders_following.get(id).cloned(),
-        _ => super::following::monster_guide(cat, state, piece),
+        _ => super::monster_follow::monster_guide(cat, state, piece),
     }
 }
 

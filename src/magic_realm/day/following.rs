@@ -107,7 +107,7 @@ impl Guide {
     }
 
     /// 6.2.7: the Follow activity naming him (none names a controlled monster).
-    fn follow(&self) -> Option<Activity> {
+    pub(super) fn follow(&self) -> Option<Activity> {
         match self {
             Guide::Character { seat } => Some(Activity::Follow { guide: *seat }),
             Guide::Leader { leader } => Some(Activity::FollowLeader {
@@ -172,30 +172,6 @@ pub fn leader_candidates(
         .collect()
 }
 
-/// 6.2.5, 6.2.7: the Follows a controlled monster starting the day in `at` may record, as
-/// its whole turn: behind any character there other than its controller (with no record
-/// it follows him), or any hired leader there, hidden or not.
-pub fn monster_candidates(
-    cat: &Catalog,
-    state: &GameState,
-    controller: Seat,
-    at: ClearingRef,
-) -> Vec<Activity> {
-    let characters = state
-        .all_seats()
-        .filter(|s| *s != controller && who::playing(state, *s))
-        .filter(|s| who::clearing(state, *s) == Some(at))
-        .map(Guide::character);
-    let leaders = hired_leaders_in(cat, state, at)
-        .into_iter()
-        .map(|l| Guide::Leader { leader: l });
-    characters
-        .chain(leaders)
-        .filter(|g| !misted_guide(cat, state, g))
-        .filter_map(|g| g.follow())
-        .collect()
-}
-
 /// Melt into Mist: whether `guide` is mist now (nobody is offered to follow him).
 pub fn misted_guide(cat: &Catalog, state: &GameState, guide: &Guide) -> bool {
     use crate::magic_realm::combat::spells::mist;
@@ -242,7 +218,7 @@ fn end_of_chain(state: &GameState, follower: &Guide) -> Option<Guide> {
 /// 6.3.2: whom `follower` follows today: the guide at the end of his chain, if he is in
 /// the game and in the follower's clearing.
 /// Melt into Mist: a character or hired leader turned into mist cannot be followed.
-fn guide_today(cat: &Catalog, state: &GameState, follower: &Guide) -> Option<Guide> {
+pub(super) fn guide_today(cat: &Catalog, state: &GameState, follower: &Guide) -> Option<Guide> {
     if !follower.present(cat, state) {
         return None;
     }
@@ -325,96 +301,8 @@ pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
         };
         events.push(Event::public("6.3.2", text, event));
     }
-    events.extend(resolve_monsters(cat, state));
+    events.extend(super::monster_follow::resolve(cat, state));
     events
-}
-
-/// 6.2.5, 6.3.2: each controlled monster whose controller recorded a Follow for it follows
-/// the guide at the end of its chain (in its clearing), with the monsters following
-/// their controllers (`monsters_following`); one with no guide there takes its turn,
-/// whose Follow is cancelled.
-fn resolve_monsters(cat: &Catalog, state: &mut GameState) -> Events {
-    let mut behind: BTreeMap<PieceId, Guide> = BTreeMap::new();
-    for controller in state.all_seats().collect::<Vec<_>>() {
-        for monster in super::monster_turns::controlled_by(cat, state, controller) {
-            if !super::monster_turns::recorded(state, controller, &monster) {
-                continue;
-            }
-            if let Some(guide) = guide_today(cat, state, &Guide::monster(&monster)) {
-                behind.insert(monster, guide);
-            }
-        }
-    }
-    let mut events = Vec::new();
-    for (monster, guide) in &behind {
-        state.today.monsters_following.insert(monster.clone());
-        let text = format!(
-            "{} follows {} today.",
-            super::monster_turns::name(cat, monster),
-            guide.name(cat, state)
-        );
-        let event = match guide {
-            Guide::Character { seat } => E::MonstersFollow {
-                seat: *seat,
-                monsters: vec![monster.clone()],
-            },
-            Guide::Leader { leader } => E::MonsterFollowsLeader {
-                monster: monster.clone(),
-                leader: leader.clone(),
-            },
-            Guide::Monster { .. } => continue,
-        };
-        events.push(Event::public("6.3.2", text, event));
-    }
-    state.today.monster_guides = behind;
-    events
-}
-
-/// 6.2.5, 7.11: whom the controlled monster follows today: the guide its controller
-/// recorded, or its controller (with no record, in his clearing at Sunrise).
-pub fn monster_guide(cat: &Catalog, state: &GameState, monster: &PieceId) -> Option<Guide> {
-    if !state.today.monsters_following.contains(monster) {
-        return None;
-    }
-    match state.today.monster_guides.get(monster) {
-        Some(g) => Some(g.clone()),
-        None => crate::magic_realm::combat::spells::controller(cat, state, monster)
-            .map(Guide::character),
-    }
-}
-
-/// 7.11: the controlled monsters following `guide` now that are at `at`. One that follows
-/// its controller stops with its control spell (it follows the controller of the moment,
-/// who must be him); one following another guide, when it is no longer controlled by
-/// whoever recorded its Follow.
-pub fn monsters_behind(
-    cat: &Catalog,
-    state: &GameState,
-    guide: &Guide,
-    at: &Place,
-) -> Vec<PieceId> {
-    state
-        .today
-        .monsters_following
-        .iter()
-        .filter(|p| state.piles.place_of(p) == Some(at))
-        .filter(|p| match state.today.monster_guides.get(*p) {
-            Some(g) => {
-                g == guide
-                    && super::monster_turns::turn(state, p).is_some_and(|t| {
-                        crate::magic_realm::combat::spells::controller(cat, state, p)
-                            == Some(t.controller)
-                    })
-            }
-            None => {
-                crate::magic_realm::combat::spells::controller(cat, state, p)
-                    .map(Guide::character)
-                    .as_ref()
-                    == Some(guide)
-            }
-        })
-        .cloned()
-        .collect()
 }
 
 /// The characters following `guide` now.
@@ -498,7 +386,8 @@ pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: &Guide, eve
     }
     // 6.2.5: the controlled monsters following him.
     if let Some(at) = guide.clearing(state) {
-        for m in monsters_behind(cat, state, guide, &Place::Clearing { at }) {
+        for m in super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at })
+        {
             super::monster_turns::set_hidden(state, &m, false);
         }
     }
@@ -648,7 +537,9 @@ pub fn share_move(
         let mut pieces = super::hiring::leaders_along(cat, state, guide, from, events);
         // 6.2.5, 7.11a: the controlled monsters following him (a character's go with his
         // hirelings, `hiring::accompany`).
-        for m in monsters_behind(cat, state, guide, &Place::Clearing { at: from }) {
+        for m in
+            super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at: from })
+        {
             // 7.3.1: what it cannot carry stays behind.
             super::carried::leave_heavy(cat, state, &m, from, events);
             events.push(Event::public(
@@ -754,7 +645,8 @@ pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &
     // 6.2.5: the controlled monsters following him by a recorded Follow (7.4: a monster
     // with no turn of its own is never hidden).
     if let Some(at) = guide.clearing(state) {
-        for m in monsters_behind(cat, state, guide, &Place::Clearing { at }) {
+        for m in super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at })
+        {
             super::monster_turns::set_hidden(state, &m, hidden);
         }
     }

@@ -261,7 +261,7 @@ fn next_activities(
     // turn.
     if record.is_empty() {
         if let Some(controller) = spells::controller(cat, state, piece) {
-            candidates.extend(super::following::monster_candidates(
+            candidates.extend(super::monster_follow::candidates(
                 cat, state, controller, start,
             ));
         }

@@ -73,7 +73,7 @@ fn place_of(state: &GameState, seat: Seat) -> Option<Place> {
 /// with no record, and any (his or another's) whose controller recorded a Follow of him (a
 /// broken or expired control spell ends their following).
 pub fn following_at(cat: &Catalog, state: &GameState, seat: Seat, at: &Place) -> Vec<PieceId> {
-    following::monsters_behind(cat, state, &following::Guide::character(seat), at)
+    super::monster_follow::monsters_behind(cat, state, &following::Guide::character(seat), at)
 }
 
 /// 7.3.3: whether the character can ride a flying monster: untransmorphized, or
@@ -108,7 +108,8 @@ pub fn aloft_with(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> 
         .monsters_following
         .iter()
         .filter(|p| {
-            following::monster_guide(cat, state, p) == Some(following::Guide::character(seat))
+            super::monster_follow::monster_guide(cat, state, p)
+                == Some(following::Guide::character(seat))
                 || spells::controller(cat, state, p).is_none()
         })
         .filter(|p| state.piles.place_of(p) == Some(&at))
