@@ -1,9 +1,10 @@
 //! Rule scenarios for a controlled monster's Search and Follow (6.2.5, 7.5, 7.5.1, 7.11,
-//! 6.3.2, 4.6.8c): its controller records a Search and picks its table (and any Choice
-//! row) when it comes; what it finds is its controller's, what it loots it carries; as mist
-//! it cannot search; its controller may record a Follow of another character or of a hired
-//! leader in its clearing, and it moves with that guide. Each from a scenario with forced
-//! dice.
+//! 7.11b, 7.12, 6.3.2, 4.6.8c): its controller records a Search and picks its table (and
+//! any Choice row) when it comes; what it finds is its controller's, what it loots it
+//! carries; hidden enemies it finds let it block a hidden character; as mist it cannot
+//! search; its controller may record a Follow of another character or of a hired leader
+//! in its clearing, and it moves and hides with that guide; a Follow that runs into a ring
+//! is cancelled. Each from a scenario with forced dice.
 
 use crate::spells_common::{details, pass_once, start, Game, S0, S1};
 use serde_json::{json, Value};
@@ -506,4 +507,75 @@ fn rule_7_5_1_and_7_12_a_controlled_monster_that_found_hidden_enemies_blocks_a_h
         .unwrap();
     assert!(!details(&log).iter().any(|e| spider_blocks_amazon(e)));
     assert!(g.state().seats[1].hidden);
+}
+
+/// Records `activity` for `seat`'s character.
+fn record_own(g: &mut Game, seat: tabletop_rules::engine::Seat, activity: Activity) {
+    g.apply(seat, A::RecordActivity { activity }).unwrap();
+}
+
+fn record_spider(g: &mut Game, activity: Activity) {
+    g.apply(
+        S0,
+        A::RecordMonsterActivity {
+            monster: spider(),
+            activity,
+        },
+    )
+    .unwrap();
+}
+
+#[test]
+fn rule_7_11b_a_controlled_monster_following_a_character_hides_with_him() {
+    // Monster Roll 1; the Swordsman's Hide 1 and 1: hidden. The spider rolls nothing.
+    let mut g = oak_company(json!([1, 1, 1, 6, 6, 6, 6]));
+    record_spider(&mut g, Activity::Follow { guide: S1 });
+    record_own(&mut g, S1, Activity::Hide);
+    let mut log = g.apply(S0, A::FinishRecording).unwrap();
+    log.extend(g.apply(S1, A::FinishRecording).unwrap());
+    for _ in 0..10 {
+        if g.state().seats[1].hidden || !g.legal_actions(S1).contains(&A::Proceed) {
+            break;
+        }
+        log.extend(g.apply(S1, A::Proceed).unwrap());
+    }
+    assert!(g.state().seats[1].hidden, "the Swordsman hid");
+    assert!(!details(&log)
+        .iter()
+        .any(|e| matches!(e, E::MonsterHideRolled { .. })));
+    let spider_hidden = |g: &Game| {
+        g.state()
+            .today
+            .monster_turns
+            .iter()
+            .any(|t| t.monster == spider() && t.hidden)
+    };
+    assert!(spider_hidden(&g), "it shares his result");
+}
+
+#[test]
+fn rule_6_3_2_a_controlled_monster_whose_follow_runs_into_a_ring_has_its_follow_cancelled() {
+    // The Witch follows the Swordsman, who follows her: a ring, with no guide at its end;
+    // the spider, recorded to follow the Swordsman, takes its own turn, and its Follow is
+    // cancelled.
+    let mut g = oak_company(json!([1, 6, 6, 6, 6, 6, 6]));
+    record_spider(&mut g, Activity::Follow { guide: S1 });
+    record_own(&mut g, S0, Activity::Follow { guide: S1 });
+    record_own(&mut g, S1, Activity::Follow { guide: S0 });
+    let mut log = g.apply(S0, A::FinishRecording).unwrap();
+    log.extend(g.apply(S1, A::FinishRecording).unwrap());
+    log.extend(through_daylight(&mut g));
+    let d = details(&log);
+    assert!(!d.iter().any(|e| matches!(e, E::MonstersFollow { .. })));
+    assert!(g.state().today.monster_guides.is_empty());
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::MonsterTurnBegins { monster, .. } if *monster == spider())));
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::MonsterPhaseCancelled { monster } if *monster == spider())));
+    assert_eq!(
+        g.state().piles.place_of(&spider()),
+        Some(&Place::Clearing { at: oak(2) })
+    );
 }
