@@ -82,6 +82,11 @@ fn treasure() -> PieceId {
 /// Amazon (seat 1) on the Cliff. `more_spells`: other spells in play; `dice` after the
 /// Monster Roll (1).
 fn at_altar(more_spells: Vec<Value>, dice: &[u8]) -> Game {
+    at_altar_with(cliff(1), more_spells, dice)
+}
+
+/// As [`at_altar`], the Amazon in `amazon_at`.
+fn at_altar_with(amazon_at: ClearingRef, more_spells: Vec<Value>, dice: &[u8]) -> Game {
     let cat = data().unwrap();
     let kind = cat
         .map_chits
@@ -102,7 +107,7 @@ fn at_altar(more_spells: Vec<Value>, dice: &[u8]) -> Game {
     spells.extend(more_spells);
     start(json!({"seats": [
         witch(at),
-        {"character": "amazon", "at": cliff(1), "hidden": false, "record": []}],
+        {"character": "amazon", "at": amazon_at, "hidden": false, "record": []}],
         "pieces": [
             in_clearing(&spider(), at),
             {"piece": {"kind": "map_chit", "id": "altar"}, "place": {"place": "tile", "tile": "ruins"}, "facing": "down"},
@@ -577,5 +582,35 @@ fn rule_6_3_2_a_controlled_monster_whose_follow_runs_into_a_ring_has_its_follow_
     assert_eq!(
         g.state().piles.place_of(&spider()),
         Some(&Place::Clearing { at: oak(2) })
+    );
+}
+
+#[test]
+fn rule_7_11c_a_controlled_monster_following_a_character_shares_what_his_search_discovers() {
+    // Monster Roll 1; the Amazon's Locate 4 and 4 (Discover chits) in the Altar's clearing.
+    let mut g = at_altar_with(altar_clearing(), vec![], &[4, 4]);
+    record_spider(&mut g, Activity::Follow { guide: S1 });
+    record_own(&mut g, S1, Activity::Search);
+    g.apply(S0, A::FinishRecording).unwrap();
+    g.apply(S1, A::FinishRecording).unwrap();
+    let locate = A::Search {
+        search: SearchChoice::Locate,
+    };
+    for _ in 0..10 {
+        if g.legal_actions(S1).contains(&locate) {
+            break;
+        }
+        g.apply(S1, A::Proceed).unwrap();
+    }
+    assert!(spider_found(&g).is_empty());
+    g.apply(S1, locate).unwrap();
+    assert!(g.state().seats[1]
+        .discoveries
+        .chits
+        .contains(&MapChitId("altar".into())));
+    assert_eq!(spider_found(&g), vec![MapChitId("altar".into())]);
+    assert!(
+        g.state().seats[0].discoveries.chits.is_empty(),
+        "the discovery is the monster's, not its controller's"
     );
 }

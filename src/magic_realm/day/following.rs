@@ -722,8 +722,9 @@ fn learn(
 /// 7.11c: the followers learn what the guide's Search taught him (not his treasures): the
 /// characters cross off what he discovered, see the map chits he saw and find the hidden
 /// enemies he found; the hired leaders likewise, their discoveries their own and the map
-/// chits seen for their employers.
-pub fn share_search(state: &mut GameState, guide: &Guide, before: &SearchSnapshot) {
+/// chits seen for their employers; and (6.2.5) the controlled monsters following him by a
+/// recorded Follow, for the day, the map chits seen for their controllers.
+pub fn share_search(cat: &Catalog, state: &mut GameState, guide: &Guide, before: &SearchSnapshot) {
     let after = snapshot(state, guide);
     let found = !before.found && after.found;
     for f in followers_of(state, guide) {
@@ -742,6 +743,23 @@ pub fn share_search(state: &mut GameState, guide: &Guide, before: &SearchSnapsho
             learn(before, &after, d, None);
         }
         if let Some(s) = leaders::employer(state, &leader).and_then(|e| state.seat_mut(e)) {
+            let mut none = Discoveries::default();
+            learn(before, &after, &mut none, Some(&mut s.known));
+        }
+    }
+    let Some(at) = guide.clearing(state) else {
+        return;
+    };
+    for monster in
+        super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at })
+    {
+        let Some(t) = super::monster_turns::turn_mut(state, &monster) else {
+            continue;
+        };
+        t.found_enemies |= found;
+        learn(before, &after, &mut t.discoveries, None);
+        let controller = t.controller;
+        if let Some(s) = state.seat_mut(controller) {
             let mut none = Discoveries::default();
             learn(before, &after, &mut none, Some(&mut s.known));
         }

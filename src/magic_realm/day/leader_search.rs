@@ -182,7 +182,7 @@ pub fn search(
         }
         _ => resolve(cat, state, master, who, (table, n), at, events),
     }
-    super::following::share_search(state, &guide, &before);
+    super::following::share_search(cat, state, &guide, &before);
     done_unless_choosing(state, who);
     Ok(())
 }
@@ -226,7 +226,7 @@ pub fn pick(
     let guide = who.guide();
     let before = super::following::snapshot(state, &guide);
     resolve(cat, state, master, who, (pick.table, pick.roll), at, events);
-    super::following::share_search(state, &guide, &before);
+    super::following::share_search(cat, state, &guide, &before);
     done_unless_choosing(state, who);
     Ok(())
 }
