@@ -516,6 +516,18 @@ pub enum MagicRealmAction {
         to: Receiver,
         gift: Gift,
     },
+    /// 6.2.5, 7.5: at his controlled monster's Search phase, the table the monster searches
+    /// on (Peer in its clearing, Locate, Loot of a site it has discovered there or of the
+    /// abandoned items).
+    MonsterSearch {
+        monster: PieceId,
+        search: SearchChoice,
+    },
+    /// 7.5: pick one row of a Choice result for his controlled monster's search.
+    ChooseMonsterSearchResult {
+        monster: PieceId,
+        pick: SearchPick,
+    },
 }
 
 /// 7.5, the Magic Sight table's 2 to 4 (GAPS.md 4): one of the searcher's choices.

@@ -1407,6 +1407,51 @@ pub enum MagicRealmEvent {
     LeaderLeftBehind {
         leader: NativeId,
     },
+    /// 6.2.5, 6.3.2: a controlled monster follows a hired leader today.
+    MonsterFollowsLeader {
+        monster: PieceId,
+        leader: NativeId,
+    },
+    /// 6.2.5, 7.5: a controlled monster searches (two dice, unmodified).
+    MonsterSearched {
+        monster: PieceId,
+        table: TableId,
+        roll: u8,
+        at: ClearingRef,
+    },
+    /// 7.5: a Choice row: the monster's controller picks the result.
+    MonsterSearchChoiceOffered {
+        monster: PieceId,
+    },
+    /// 7.5: the monster's search finds nothing.
+    MonsterFoundNothing {
+        monster: PieceId,
+    },
+    /// 7.5.1: the hidden paths or secret passages the monster discovers (to its
+    /// controller).
+    MonsterPathsDiscovered {
+        monster: PieceId,
+        paths: Vec<PathRef>,
+    },
+    /// 7.5.1: the treasure sites the monster discovers (to its controller).
+    MonsterChitsDiscovered {
+        monster: PieceId,
+        chits: Vec<MapChitId>,
+    },
+    /// 7.5.1: the monster found hidden enemies today.
+    MonsterFoundHiddenEnemies {
+        monster: PieceId,
+    },
+    /// 7.5: the monster opens a site that must be opened (it stays open).
+    MonsterOpenedSite {
+        monster: PieceId,
+        site: MapChitId,
+    },
+    /// 7.5: the monster loots an item (kind public; the piece goes to what it carries).
+    MonsterLooted {
+        monster: PieceId,
+        kind: PieceKind,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

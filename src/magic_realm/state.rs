@@ -667,6 +667,11 @@ pub struct Today {
     /// 6.2.5, 7.3.3, 7.11: the controlled monsters following their controllers today.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub monsters_following: BTreeSet<PieceId>,
+    /// 6.2.5, 6.3.2: the guide each controlled monster whose controller recorded a Follow
+    /// for it follows today (it is in `monsters_following` too; the others there follow
+    /// their controllers).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub monster_guides: BTreeMap<PieceId, crate::magic_realm::day::following::Guide>,
     /// 6.2.5: the turns recorded for controlled monsters today (secret, like a record).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub monster_turns: Vec<crate::magic_realm::day::monster_turns::MonsterTurn>,

@@ -317,7 +317,8 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                     crate::magic_realm::day::following::Guide::Character { seat } => {
                         Some((*f, *seat))
                     }
-                    crate::magic_realm::day::following::Guide::Leader { .. } => None,
+                    crate::magic_realm::day::following::Guide::Leader { .. }
+                    | crate::magic_realm::day::following::Guide::Monster { .. } => None,
                 })
                 .collect(),
             evening_at: matches!(state.step, Step::Evening { .. })

@@ -61,6 +61,7 @@ mod mr_minion_gifts;
 mod mr_missions;
 mod mr_mist_blocking;
 mod mr_mist_running;
+mod mr_monster_activities;
 mod mr_monster_blocking;
 mod mr_monster_turns;
 mod mr_native_golden;

@@ -140,10 +140,11 @@ fn rule_6_2_5_the_controller_records_a_move_for_his_controlled_monster_and_it_mo
     let options = offered(&g, S0, &spider());
     assert!(options.contains(&Activity::Move { to }));
     assert!(options.contains(&Activity::Hide));
-    // 6.2.5: no Trade, Hire, Rest, Alert, Enchant or Search (nor a Fly: it cannot fly).
+    // 6.2.5: no Trade, Hire, Rest, Alert or Enchant (nor a Fly: it cannot fly); a Search
+    // (see mr_monster_activities.rs).
     assert!(options
         .iter()
-        .all(|a| matches!(a, Activity::Move { .. } | Activity::Hide)));
+        .all(|a| matches!(a, Activity::Move { .. } | Activity::Hide | Activity::Search)));
     record(&mut g, S0, &spider(), Activity::Move { to });
     assert!(g
         .legal_actions(S0)
@@ -277,10 +278,10 @@ fn rule_6_2_5_an_illegal_monster_record_is_refused_and_changes_nothing() {
     for activity in [
         Activity::Trade,
         Activity::Hire,
-        Activity::Search,
         Activity::Rest,
         Activity::Alert,
         Activity::Enchant,
+        // Its controller: with no record it follows him (mr_monster_activities.rs).
         Activity::Follow { guide: S0 },
         Activity::Move { to: far },
     ] {

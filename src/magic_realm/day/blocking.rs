@@ -194,12 +194,17 @@ fn blocked(state: &GameState, who: &Individual) -> bool {
     }
 }
 
-/// 7.5.1: whether the individual has found hidden enemies today. Only characters search:
-/// hired leaders and controlled monsters have no Search, so they never have.
+/// 7.5.1: whether the individual has found hidden enemies today: a character, or (by
+/// their own Searches, 6.2.5) a hired leader or controlled monster.
 fn found_enemies(state: &GameState, who: &Individual) -> bool {
     match who {
         Individual::Character { seat } => state.today.found_enemies.contains(seat),
-        Individual::Denizen { .. } => false,
+        Individual::Denizen {
+            piece: PieceId::Native { id },
+        } => state.today.leaders_found_enemies.contains(id),
+        Individual::Denizen { piece } => {
+            super::monster_turns::turn(state, piece).is_some_and(|t| t.found_enemies)
+        }
     }
 }
 

@@ -116,15 +116,12 @@ pub(super) fn blocked(state: &GameState, piece: &PieceId) -> bool {
     }
 }
 
-/// 7.11: the guide the carrier follows today, if any (a controlled monster follows only
-/// its controller).
+/// 7.11: the guide the carrier follows today, if any (a controlled monster: the guide
+/// its controller recorded, or its controller).
 pub(super) fn guide(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<Guide> {
     match piece {
         PieceId::Native { id } => state.today.leaders_following.get(id).cloned(),
-        _ if state.today.monsters_following.contains(piece) => {
-            crate::magic_realm::combat::spells::controller(cat, state, piece).map(Guide::character)
-        }
-        _ => None,
+        _ => super::monster_follow::monster_guide(cat, state, piece),
     }
 }
 

@@ -223,7 +223,7 @@ pub fn apply(
         let guide = following::Guide::character(seat);
         let before = following::snapshot(state, &guide);
         search::apply_pick(cat, state, seat, *pick, &mut events)?;
-        following::share_search(state, &guide, &before);
+        following::share_search(cat, state, &guide, &before);
         end_phase(cat, state, seat, &mut events)?;
         return Ok(events);
     }
@@ -231,7 +231,7 @@ pub fn apply(
         let guide = following::Guide::character(seat);
         let before = following::snapshot(state, &guide);
         super::magic_sight::choose(cat, state, seat, pick, &mut events)?;
-        following::share_search(state, &guide, &before);
+        following::share_search(cat, state, &guide, &before);
         if state.today.pending.is_none() {
             end_phase(cat, state, seat, &mut events)?;
         }
@@ -489,7 +489,7 @@ pub fn apply(
                 let guide = following::Guide::character(seat);
                 let before = following::snapshot(state, &guide);
                 search::do_search(cat, state, seat, search, &mut events)?;
-                following::share_search(state, &guide, &before);
+                following::share_search(cat, state, &guide, &before);
             }
             (Activity::Rest, A::Rest { chit, change }) => {
                 resting::do_rest(cat, state, seat, *chit, *change, &mut events)?;

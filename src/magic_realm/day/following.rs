@@ -3,7 +3,8 @@
 //! whether to keep following, sharing his Move, Hide, Search, Rest and Alert, stopping
 //! (the ex-follower's turn ends and he summons at the end of that phase), and the end of
 //! the guide's turn, when every follower's turn ends and summons separately. A guide is a
-//! character or (6.2.5, 6.2.7) a hired leader, and so is a follower; chains of followers
+//! character or (6.2.5, 6.2.7) a hired leader, and so is a follower, or (6.2.5) a
+//! controlled monster whose controller recorded a Follow for it; chains of followers
 //! resolve at Sunrise to the guide at their end (6.3.2), and the same sharing serves every
 //! pair.
 
@@ -22,12 +23,15 @@ use std::collections::{BTreeMap, BTreeSet};
 type Events = Vec<Event<E>>;
 
 /// 6.2.7, 7.11: whom a Follow names, and who leads followers: a character or a hired
-/// leader (anyone's).
+/// leader (anyone's). 6.2.5: a controlled monster is an individual who may follow them
+/// (and search, spied on as he loots), but nobody follows it (6.2.7 names characters and
+/// hired leaders as the guides).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(tag = "guide", rename_all = "camelCase")]
 pub enum Guide {
     Character { seat: Seat },
     Leader { leader: NativeId },
+    Monster { monster: PieceId },
 }
 
 impl Guide {
@@ -41,21 +45,34 @@ impl Guide {
         }
     }
 
+    /// 6.2.5: a controlled monster.
+    pub fn monster(monster: &PieceId) -> Self {
+        Guide::Monster {
+            monster: monster.clone(),
+        }
+    }
+
     /// The clearing he is in.
     pub fn clearing(&self, state: &GameState) -> Option<ClearingRef> {
         match self {
             Guide::Character { seat } => who::clearing(state, *seat),
             Guide::Leader { leader } => leaders::clearing(state, leader),
+            Guide::Monster { monster } => super::monster_turns::clearing(state, monster),
         }
     }
 
-    /// Whether he is in the game today: a character playing, a hired leader on the map.
-    fn present(&self, state: &GameState) -> bool {
+    /// Whether he is in the game today: a character playing, a hired leader or controlled
+    /// monster on the map.
+    fn present(&self, cat: &Catalog, state: &GameState) -> bool {
         match self {
             Guide::Character { seat } => who::playing(state, *seat),
             Guide::Leader { leader } => {
                 leaders::employer(state, leader).is_some()
                     && leaders::clearing(state, leader).is_some()
+            }
+            Guide::Monster { monster } => {
+                crate::magic_realm::combat::spells::controller(cat, state, monster).is_some()
+                    && super::monster_turns::clearing(state, monster).is_some()
             }
         }
     }
@@ -65,6 +82,7 @@ impl Guide {
         match self {
             Guide::Character { seat } => state.seat(*seat).is_some_and(|s| s.hidden),
             Guide::Leader { leader } => leaders::hidden(state, leader),
+            Guide::Monster { monster } => super::monster_turns::hidden(state, monster),
         }
     }
 
@@ -73,26 +91,29 @@ impl Guide {
         match self {
             Guide::Character { seat } => who::who(cat, state, *seat),
             Guide::Leader { leader } => leaders::name(cat, leader),
+            Guide::Monster { monster } => super::monster_turns::name(cat, monster),
         }
     }
 
-    /// 6.3.1: the same guide, as an underling's.
-    fn for_underlings(&self) -> UnderlingGuide {
+    /// 6.3.1: the same guide, as an underling's (no underling follows a monster).
+    fn for_underlings(&self) -> Option<UnderlingGuide> {
         match self {
-            Guide::Character { seat } => UnderlingGuide::Character { seat: *seat },
-            Guide::Leader { leader } => UnderlingGuide::Leader {
+            Guide::Character { seat } => Some(UnderlingGuide::Character { seat: *seat }),
+            Guide::Leader { leader } => Some(UnderlingGuide::Leader {
                 leader: leader.clone(),
-            },
+            }),
+            Guide::Monster { .. } => None,
         }
     }
 
-    /// 6.2.7: the Follow activity naming him.
-    fn follow(&self) -> Activity {
+    /// 6.2.7: the Follow activity naming him (none names a controlled monster).
+    pub(super) fn follow(&self) -> Option<Activity> {
         match self {
-            Guide::Character { seat } => Activity::Follow { guide: *seat },
-            Guide::Leader { leader } => Activity::FollowLeader {
+            Guide::Character { seat } => Some(Activity::Follow { guide: *seat }),
+            Guide::Leader { leader } => Some(Activity::FollowLeader {
                 leader: leader.clone(),
-            },
+            }),
+            Guide::Monster { .. } => None,
         }
     }
 }
@@ -147,7 +168,7 @@ pub fn leader_candidates(
     characters
         .chain(others)
         .filter(|g| !misted_guide(cat, state, g))
-        .map(|g| g.follow())
+        .filter_map(|g| g.follow())
         .collect()
 }
 
@@ -157,6 +178,7 @@ pub fn misted_guide(cat: &Catalog, state: &GameState, guide: &Guide) -> bool {
     match guide {
         Guide::Character { seat } => mist::misted_seat(cat, state, *seat),
         Guide::Leader { leader } => mist::misted_piece(cat, state, &leaders::counter(leader)),
+        Guide::Monster { monster } => mist::misted_piece(cat, state, monster),
     }
 }
 
@@ -174,6 +196,7 @@ fn recorded(state: &GameState, who: &Guide) -> Option<Guide> {
     match who {
         Guide::Character { seat } => named(&state.seat(*seat)?.record.activities),
         Guide::Leader { leader } => named(&leaders::record_of(state, leader)),
+        Guide::Monster { monster } => named(&super::monster_turns::turn(state, monster)?.record),
     }
 }
 
@@ -195,14 +218,14 @@ fn end_of_chain(state: &GameState, follower: &Guide) -> Option<Guide> {
 /// 6.3.2: whom `follower` follows today: the guide at the end of his chain, if he is in
 /// the game and in the follower's clearing.
 /// Melt into Mist: a character or hired leader turned into mist cannot be followed.
-fn guide_today(cat: &Catalog, state: &GameState, follower: &Guide) -> Option<Guide> {
-    if !follower.present(state) {
+pub(super) fn guide_today(cat: &Catalog, state: &GameState, follower: &Guide) -> Option<Guide> {
+    if !follower.present(cat, state) {
         return None;
     }
     let guide = end_of_chain(state, follower)?;
     let here = follower.clearing(state);
     let misted = misted_guide(cat, state, &guide);
-    (guide.present(state) && !misted && here.is_some() && guide.clearing(state) == here)
+    (guide.present(cat, state) && !misted && here.is_some() && guide.clearing(state) == here)
         .then_some(guide)
 }
 
@@ -241,6 +264,7 @@ pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
                 ),
                 E::FollowsLeader { seat, leader },
             )),
+            Guide::Monster { .. } => {}
         }
     }
     if !pairs.is_empty() {
@@ -273,9 +297,11 @@ pub fn resolve(cat: &Catalog, state: &mut GameState) -> Events {
                 guide: seat,
             },
             Guide::Leader { leader: guide } => E::LeaderFollowsLeader { leader, guide },
+            Guide::Monster { .. } => continue,
         };
         events.push(Event::public("6.3.2", text, event));
     }
+    events.extend(super::monster_follow::resolve(cat, state));
     events
 }
 
@@ -321,6 +347,7 @@ fn activity_of(state: &GameState, guide: &Guide) -> Option<Activity> {
     match guide {
         Guide::Character { seat } => daylight::activity(state, *seat).cloned(),
         Guide::Leader { leader } => leaders::current_activity(state, leader),
+        Guide::Monster { .. } => None,
     }
 }
 
@@ -357,6 +384,13 @@ pub fn unhide_followers(cat: &Catalog, state: &mut GameState, guide: &Guide, eve
         let theirs = UnderlingGuide::Leader { leader };
         underlings::share_hide(cat, state, &theirs, false);
     }
+    // 6.2.5: the controlled monsters following him.
+    if let Some(at) = guide.clearing(state) {
+        for m in super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at })
+        {
+            super::monster_turns::set_hidden(state, &m, false);
+        }
+    }
 }
 
 /// 7.11: the guide starts the activity of a phase: it is revealed, and the characters
@@ -387,6 +421,7 @@ pub fn ask(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &mut Eve
             leader: leader.clone(),
             activity,
         },
+        Guide::Monster { .. } => return false,
     };
     events.push(Event::public("7.11", text, event));
     state.today.pending = Some(Pending::FollowDecision { waiting });
@@ -499,7 +534,30 @@ pub fn share_move(
 ) -> Result<(), RuleError> {
     let name = guide.name(cat, state);
     if matches!(guide, Guide::Leader { .. }) {
-        let pieces = super::hiring::leaders_along(cat, state, guide, from, events);
+        let mut pieces = super::hiring::leaders_along(cat, state, guide, from, events);
+        // 6.2.5, 7.11a: the controlled monsters following him (a character's go with his
+        // hirelings, `hiring::accompany`).
+        for m in
+            super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at: from })
+        {
+            // 7.3.1: what it cannot carry stays behind.
+            super::carried::leave_heavy(cat, state, &m, from, events);
+            events.push(Event::public(
+                "7.11",
+                format!(
+                    "{} follows {name} from {} to {}.",
+                    super::monster_turns::name(cat, &m),
+                    who::name(cat, from),
+                    who::name(cat, to)
+                ),
+                E::MonsterMoved {
+                    monster: m.clone(),
+                    from,
+                    to,
+                },
+            ));
+            pieces.extend(super::steeds::with_part(cat, state, &m));
+        }
         for p in &pieces {
             state.piles.move_to(p, Place::Clearing { at: to }, None);
         }
@@ -584,7 +642,17 @@ pub fn share_hide(cat: &Catalog, state: &mut GameState, guide: &Guide, events: &
         ));
         underlings::share_hide(cat, state, &UnderlingGuide::Leader { leader }, hidden);
     }
-    underlings::share_hide(cat, state, &guide.for_underlings(), hidden);
+    // 6.2.5: the controlled monsters following him by a recorded Follow (7.4: a monster
+    // with no turn of its own is never hidden).
+    if let Some(at) = guide.clearing(state) {
+        for m in super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at })
+        {
+            super::monster_turns::set_hidden(state, &m, hidden);
+        }
+    }
+    if let Some(theirs) = guide.for_underlings() {
+        underlings::share_hide(cat, state, &theirs, hidden);
+    }
 }
 
 /// What a Search can teach: the guide's discoveries, the map chits he has seen (a hired
@@ -614,6 +682,17 @@ pub fn snapshot(state: &GameState, guide: &Guide) -> SearchSnapshot {
                 .unwrap_or_default(),
             found: state.today.leaders_found_enemies.contains(leader),
         },
+        Guide::Monster { monster } => {
+            let turn = super::monster_turns::turn(state, monster);
+            SearchSnapshot {
+                discoveries: turn.map(|t| t.discoveries.clone()).unwrap_or_default(),
+                known: turn
+                    .and_then(|t| state.seat(t.controller))
+                    .map(|s| s.known.clone())
+                    .unwrap_or_default(),
+                found: turn.is_some_and(|t| t.found_enemies),
+            }
+        }
     }
 }
 
@@ -643,8 +722,9 @@ fn learn(
 /// 7.11c: the followers learn what the guide's Search taught him (not his treasures): the
 /// characters cross off what he discovered, see the map chits he saw and find the hidden
 /// enemies he found; the hired leaders likewise, their discoveries their own and the map
-/// chits seen for their employers.
-pub fn share_search(state: &mut GameState, guide: &Guide, before: &SearchSnapshot) {
+/// chits seen for their employers; and (6.2.5) the controlled monsters following him by a
+/// recorded Follow, for the day, the map chits seen for their controllers.
+pub fn share_search(cat: &Catalog, state: &mut GameState, guide: &Guide, before: &SearchSnapshot) {
     let after = snapshot(state, guide);
     let found = !before.found && after.found;
     for f in followers_of(state, guide) {
@@ -663,6 +743,23 @@ pub fn share_search(state: &mut GameState, guide: &Guide, before: &SearchSnapsho
             learn(before, &after, d, None);
         }
         if let Some(s) = leaders::employer(state, &leader).and_then(|e| state.seat_mut(e)) {
+            let mut none = Discoveries::default();
+            learn(before, &after, &mut none, Some(&mut s.known));
+        }
+    }
+    let Some(at) = guide.clearing(state) else {
+        return;
+    };
+    for monster in
+        super::monster_follow::monsters_behind(cat, state, guide, &Place::Clearing { at })
+    {
+        let Some(t) = super::monster_turns::turn_mut(state, &monster) else {
+            continue;
+        };
+        t.found_enemies |= found;
+        learn(before, &after, &mut t.discoveries, None);
+        let controller = t.controller;
+        if let Some(s) = state.seat_mut(controller) {
             let mut none = Discoveries::default();
             learn(before, &after, &mut none, Some(&mut s.known));
         }

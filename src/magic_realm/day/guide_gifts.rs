@@ -92,7 +92,7 @@ fn followers(
 ) -> Vec<PieceId> {
     let own = match guide_now {
         Guide::Character { seat } => Some(*seat),
-        Guide::Leader { .. } => None,
+        Guide::Leader { .. } | Guide::Monster { .. } => None,
     };
     state
         .all_seats()

@@ -1,11 +1,13 @@
-//! A hired leader's Search phase (rules 6.2.5, 7.5, 4.1.4, 4.5.5, 7.11c, 7.11d): when his
-//! Search phase comes, his employer picks the table (Peer in his clearing or, from a
-//! mountain, a nearby one; Locate; Loot of a treasure site he has discovered in his
-//! clearing, or of the abandoned items there) and, on a Choice row, the result. The leader
-//! rolls two dice, unmodified (4.1.4: die-roll modifications never apply to hirelings).
-//! What he finds is his: his discoveries (4.5.4), his hidden enemies; what he loots he
-//! carries (`Place::Carried`), for his employer. The characters spying on him learn the
-//! sites he loots (4.5.5b).
+//! A hired leader's or controlled monster's Search phase (rules 6.2.5, 7.5, 4.1.4, 4.5.5,
+//! 7.11c, 7.11d, 4.6.8c): when his Search phase comes, his employer (a monster's
+//! controller) picks the table (Peer in his clearing or, from a mountain, a nearby one;
+//! Locate; Loot of a treasure site he has discovered in his clearing, or of the abandoned
+//! items there) and, on a Choice row, the result. He rolls two dice, unmodified (4.1.4:
+//! die-roll modifications never apply to hirelings). What he finds is his: his discoveries
+//! (4.5.4; a controlled monster's last with its turn, the day), his hidden enemies; what
+//! he loots he carries (`Place::Carried`), for his employer. The characters spying on him
+//! learn the sites he loots (4.5.5b). A monster of mist does not search (4.6.8c: its
+//! Search phase is blank, `monster_turns`).
 //!
 //! Rulings (docs/rulings.md, "a hired leader's Search"): he has no chits, so he cannot pay
 //! the effort of the Cairns or the Pool; he opens the Vault with his own Tremendous
@@ -13,6 +15,7 @@
 //! he does not loot Treasures-Within-Treasures Site cards, read runes or use Magic Sight.
 
 use super::search::{abandoned_items, peer_targets, sites_in, table_name};
+pub use super::searcher::Searcher;
 use super::{leaders, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, SearchChoice};
@@ -51,29 +54,26 @@ pub(super) fn discoveries_mut<'a>(
         .map(|h| &mut h.discoveries)
 }
 
-/// The treasure sites in his clearing the leader has discovered.
+/// The treasure sites in his clearing the searcher has discovered.
 fn discovered_sites_here(
     cat: &Catalog,
     state: &GameState,
-    leader: &NativeId,
+    who: &Searcher,
     here: ClearingRef,
 ) -> Vec<MapChitId> {
-    let found = discoveries(state, leader).chits;
+    let found = who.discoveries(state).chits;
     sites_in(cat, state, here)
         .into_iter()
         .filter(|id| found.contains(id))
         .collect()
 }
 
-/// 7.5: the searches the leader can make in his clearing now, in a fixed order.
-pub fn options(cat: &Catalog, state: &GameState, leader: &NativeId) -> Vec<A> {
-    let Some(here) = leaders::clearing(state, leader) else {
+/// 7.5: the searches the searcher can make in his clearing now, in a fixed order.
+pub fn options(cat: &Catalog, state: &GameState, who: &Searcher) -> Vec<A> {
+    let Some(here) = who.clearing(state) else {
         return Vec::new();
     };
-    let offer = |search| A::LeaderSearch {
-        leader: leader.clone(),
-        search,
-    };
+    let offer = |search| who.offer(search);
     let mut out = Vec::new();
     // Fog: nobody in a fogged tile uses the Peer table, nor peers into one.
     if !super::search::fog_on(cat, state, here.tile) {
@@ -84,8 +84,8 @@ pub fn options(cat: &Catalog, state: &GameState, leader: &NativeId) -> Vec<A> {
         }
     }
     out.push(offer(SearchChoice::Locate));
-    for site in discovered_sites_here(cat, state, leader, here) {
-        if super::looting::leader_can_loot(cat, state, leader, &site) {
+    for site in discovered_sites_here(cat, state, who, here) {
+        if super::looting::searcher_can_loot(cat, state, who, &site) {
             out.push(offer(SearchChoice::LootSite { site }));
         }
     }
@@ -95,43 +95,40 @@ pub fn options(cat: &Catalog, state: &GameState, leader: &NativeId) -> Vec<A> {
     out
 }
 
-/// 7.5: the rows of a Choice result the employer may pick for his leader.
-pub fn pick_options(state: &GameState, leader: &NativeId) -> Vec<A> {
-    state
-        .today
-        .leader_turn
-        .iter()
-        .flat_map(|t| t.picks.iter())
-        .map(|pick| A::ChooseLeaderSearchResult {
-            leader: leader.clone(),
-            pick: *pick,
-        })
+/// 7.5: the rows of a Choice result the master may pick for his searcher.
+pub fn pick_options(state: &GameState, who: &Searcher) -> Vec<A> {
+    who.stage(state)
+        .map(|t| t.picks)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|pick| who.offer_pick(pick))
         .collect()
 }
 
-/// 7.5: the leader searches as his employer chose: two dice, unmodified (4.1.4).
+/// 7.5: the searcher searches as his master chose: two dice, unmodified (4.1.4).
 pub fn search(
     cat: &Catalog,
     state: &mut GameState,
-    employer: Seat,
-    leader: &NativeId,
+    master: Seat,
+    who: &Searcher,
     search: &SearchChoice,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let offered = A::LeaderSearch {
-        leader: leader.clone(),
-        search: search.clone(),
-    };
-    if !options(cat, state, leader).contains(&offered) {
+    if !who.stage(state).is_some_and(|t| t.searching)
+        || !options(cat, state, who).contains(&who.offer(search.clone()))
+    {
         return Err(RuleError::illegal(format!(
-            "{search:?}: the hired leader cannot search that way here (7.5)"
+            "{search:?}: {} cannot search that way here (7.5)",
+            who.name(cat, state)
         )));
     }
-    let here = leaders::clearing(state, leader)
-        .ok_or_else(|| RuleError::internal("the searching leader is not on the map"))?;
-    let before = super::following::snapshot(state, &super::following::Guide::leader(leader));
+    let here = who
+        .clearing(state)
+        .ok_or_else(|| RuleError::internal("the searcher is not on the map"))?;
+    let guide = who.guide();
+    let before = super::following::snapshot(state, &guide);
     if let SearchChoice::LootSite { site } = search {
-        super::looting::leader_before(cat, state, leader, site, events)?;
+        super::looting::searcher_before(cat, state, who, site, events)?;
     }
     let table = match search {
         SearchChoice::Peer { .. } => TableId::Peer,
@@ -149,18 +146,13 @@ pub fn search(
         &roll,
         format!(
             "{} searches {} on the {} table (two dice, unmodified)",
-            leaders::name(cat, leader),
+            who.name(cat, state),
             who::name(cat, at),
             table_name(table)
         ),
-        E::LeaderSearched {
-            leader: leader.clone(),
-            table,
-            roll: n,
-            at,
-        },
+        who.searched_event(table, n, at),
     ));
-    set_stage(state, |t| t.searching = false);
+    who.set_stage(state, |t| t.searching = false);
     match search {
         SearchChoice::LootSite { site } => {
             let kind = cat
@@ -180,88 +172,77 @@ pub fn search(
                 .filter(|c| c.piece.kind() != PieceKind::Spell)
                 .map(|c| c.piece.clone())
                 .collect();
-            loot(cat, state, employer, leader, n, &pile, events);
-            spied(cat, state, leader, site, events);
+            loot(cat, state, master, who, n, &pile, events);
+            super::spying::site_looted_by(cat, state, &guide, site, events);
             super::spying::show_site(cat, state, site, "7.5", events);
         }
         SearchChoice::LootPile => {
             let pile = abandoned_items(cat, state, here);
-            loot(cat, state, employer, leader, n, &pile, events);
+            loot(cat, state, master, who, n, &pile, events);
         }
-        _ => resolve(cat, state, employer, leader, table, n, at, events),
+        _ => resolve(cat, state, master, who, (table, n), at, events),
     }
-    super::following::share_search(state, &super::following::Guide::leader(leader), &before);
-    done_unless_choosing(state);
+    super::following::share_search(cat, state, &guide, &before);
+    done_unless_choosing(state, who);
     Ok(())
 }
 
-/// 7.5: the employer picks a row of his leader's Choice result.
+/// 7.5: the master picks a row of his searcher's Choice result.
 pub fn pick(
     cat: &Catalog,
     state: &mut GameState,
-    employer: Seat,
-    leader: &NativeId,
+    master: Seat,
+    who: &Searcher,
     pick: SearchPick,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let turn = state
-        .today
-        .leader_turn
-        .as_ref()
-        .ok_or_else(|| RuleError::illegal("no hired leader is searching"))?;
-    if !turn.picks.contains(&pick) {
+    let stage = who
+        .stage(state)
+        .ok_or_else(|| RuleError::illegal("nobody is searching"))?;
+    if !stage.picks.contains(&pick) {
         return Err(RuleError::illegal(format!(
-            "{pick:?} is not a result the hired leader may pick (7.5)"
+            "{pick:?} is not a result {} may pick (7.5)",
+            who.name(cat, state)
         )));
     }
-    let at = turn
+    let at = stage
         .search_at
-        .or_else(|| leaders::clearing(state, leader))
-        .ok_or_else(|| RuleError::internal("the searching leader is not on the map"))?;
-    set_stage(state, |t| {
+        .or_else(|| who.clearing(state))
+        .ok_or_else(|| RuleError::internal("the searcher is not on the map"))?;
+    who.set_stage(state, |t| {
         t.picks.clear();
         t.search_at = None;
     });
     events.push(Event::public(
         "7.5",
         format!(
-            "The leader's employer picks {:?} {}.",
-            pick.table, pick.roll
+            "The master of {} picks {:?} {}.",
+            who.name(cat, state),
+            pick.table,
+            pick.roll
         ),
-        E::SearchPicked {
-            seat: employer,
-            pick,
-        },
+        E::SearchPicked { seat: master, pick },
     ));
-    let before = super::following::snapshot(state, &super::following::Guide::leader(leader));
-    resolve(
-        cat, state, employer, leader, pick.table, pick.roll, at, events,
-    );
-    super::following::share_search(state, &super::following::Guide::leader(leader), &before);
-    done_unless_choosing(state);
+    let guide = who.guide();
+    let before = super::following::snapshot(state, &guide);
+    resolve(cat, state, master, who, (pick.table, pick.roll), at, events);
+    super::following::share_search(cat, state, &guide, &before);
+    done_unless_choosing(state, who);
     Ok(())
 }
 
-fn set_stage(state: &mut GameState, f: impl FnOnce(&mut leaders::LeaderTurn)) {
-    if let Some(t) = state.today.leader_turn.as_mut() {
-        f(t);
-    }
+/// The search of this phase is done unless a Choice waits for the master's pick.
+fn done_unless_choosing(state: &mut GameState, who: &Searcher) {
+    who.set_stage(state, |t| t.searched = t.picks.is_empty());
 }
 
-/// The search of this phase is done unless a Choice waits for the employer's pick.
-fn done_unless_choosing(state: &mut GameState) {
-    set_stage(state, |t| t.searched = t.picks.is_empty());
-}
-
-/// A Peer or Locate row: a Choice waits for the employer's pick; other rows take effect.
-#[allow(clippy::too_many_arguments)]
+/// A Peer or Locate row: a Choice waits for the master's pick; other rows take effect.
 fn resolve(
     cat: &Catalog,
     state: &mut GameState,
-    employer: Seat,
-    leader: &NativeId,
-    table: TableId,
-    n: u8,
+    master: Seat,
+    who: &Searcher,
+    (table, n): (TableId, u8),
     at: ClearingRef,
     events: &mut Events,
 ) {
@@ -286,12 +267,13 @@ fn resolve(
     if !picks.is_empty() {
         events.push(Event::public(
             "7.5",
-            "Choice: the leader's employer picks one of the table's results.",
-            E::LeaderSearchChoiceOffered {
-                leader: leader.clone(),
-            },
+            format!(
+                "Choice: the master of {} picks one of the table's results.",
+                who.name(cat, state)
+            ),
+            who.choice_event(),
         ));
-        set_stage(state, |t| {
+        who.set_stage(state, |t| {
             t.picks = picks;
             t.search_at = Some(at);
         });
@@ -300,38 +282,36 @@ fn resolve(
     if effects.is_empty() {
         events.push(Event::public(
             "7.5",
-            format!("{}'s search finds nothing.", leaders::name(cat, leader)),
-            E::LeaderFoundNothing {
-                leader: leader.clone(),
-            },
+            format!("{}'s search finds nothing.", who.name(cat, state)),
+            who.nothing_event(),
         ));
     }
     for e in effects {
-        apply_effect(cat, state, employer, leader, e, at, events);
+        apply_effect(cat, state, master, who, e, at, events);
     }
 }
 
-/// 7.5.1: a search result applied to the leader: his discoveries, his hidden enemies;
-/// Clues are seen by his employer.
+/// 7.5.1: a search result applied to the searcher: his discoveries, his hidden enemies;
+/// Clues are seen by his master.
 fn apply_effect(
     cat: &Catalog,
     state: &mut GameState,
-    employer: Seat,
-    leader: &NativeId,
+    master: Seat,
+    searcher: &Searcher,
     effect: SearchEffect,
     at: ClearingRef,
     events: &mut Events,
 ) {
-    let who = leaders::name(cat, leader);
+    let who = searcher.name(cat, state);
     match effect {
         SearchEffect::Clues => {
             let seen = super::search::face_down_chits(state, at.tile);
-            if let Some(s) = state.seat_mut(employer) {
+            if let Some(s) = state.seat_mut(master) {
                 s.known.extend(seen.iter().cloned());
             }
             events.push(Event::private(
                 "7.5.1",
-                employer,
+                master,
                 format!(
                     "Clues: {who} looks secretly at {} map chit(s) in the tile, for you.",
                     seen.len()
@@ -341,61 +321,53 @@ fn apply_effect(
         }
         SearchEffect::Paths | SearchEffect::Passages => {
             let (kind, found) = super::search::roadways_found(cat, state, at, effect);
-            if let Some(d) = discoveries_mut(state, leader) {
+            if let Some(d) = searcher.discoveries_mut(state) {
                 d.paths.extend(found.iter().cloned());
             }
             events.push(Event::private(
                 "7.5.1",
-                employer,
+                master,
                 format!("{who} discovers {} {kind:?} roadway(s).", found.len()),
-                E::LeaderPathsDiscovered {
-                    leader: leader.clone(),
-                    paths: found,
-                },
+                searcher.paths_event(found),
             ));
         }
         SearchEffect::HiddenEnemies => {
-            state.today.leaders_found_enemies.insert(leader.clone());
+            searcher.find_enemies(state);
             events.push(Event::public(
                 "7.5.1",
                 format!("{who} finds hidden enemies until Midnight."),
-                E::LeaderFoundHiddenEnemies {
-                    leader: leader.clone(),
-                },
+                searcher.enemies_event(),
             ));
         }
         SearchEffect::DiscoverChits => {
             let sites = sites_in(cat, state, at);
-            if let Some(d) = discoveries_mut(state, leader) {
+            if let Some(d) = searcher.discoveries_mut(state) {
                 d.chits.extend(sites.iter().cloned());
             }
             events.push(Event::private(
                 "7.5.1",
-                employer,
+                master,
                 format!("{who} discovers {} treasure site(s) here.", sites.len()),
-                E::LeaderChitsDiscovered {
-                    leader: leader.clone(),
-                    chits: sites,
-                },
+                searcher.chits_event(sites),
             ));
         }
     }
 }
 
 /// 7.5: Loot takes the item `n` places from the top of the pile, if there is one, into
-/// what the leader carries (his employer's; 7.2.2: inactive, known to his employer). A
+/// what the searcher carries (his master's; 7.2.2: inactive, known to his master). A
 /// Treasures-Within-Treasures card that is not an item (a Site card, or one exchanged for
 /// what it holds) stays where it is: he takes nothing (our ruling).
 fn loot(
     cat: &Catalog,
     state: &mut GameState,
-    employer: Seat,
-    leader: &NativeId,
+    master: Seat,
+    searcher: &Searcher,
     n: u8,
     pile: &[PieceId],
     events: &mut Events,
 ) {
-    let who = leaders::name(cat, leader);
+    let who = searcher.name(cat, state);
     let index = pile.len().checked_sub(usize::from(n));
     let piece = index.and_then(|i| pile.get(i)).cloned().filter(|p| {
         !matches!(p, PieceId::Treasure { id }
@@ -404,41 +376,21 @@ fn loot(
     let Some(piece) = piece else {
         events.push(Event::public(
             "7.5",
-            format!("{who} finds nothing he can take."),
-            E::LeaderFoundNothing {
-                leader: leader.clone(),
-            },
+            format!("{who} finds nothing it can take."),
+            searcher.nothing_event(),
         ));
         return;
     };
-    super::carried::keep(cat, state, &leaders::counter(leader), &piece);
+    super::carried::keep(cat, state, &searcher.counter(), &piece);
     events.push(Event::public(
         "7.5",
         format!("{who} takes an item ({:?}).", piece.kind()),
-        E::LeaderLooted {
-            leader: leader.clone(),
-            kind: piece.kind(),
-        },
+        searcher.looted_event(piece.kind()),
     ));
     events.push(Event::private(
         "7.5",
-        employer,
+        master,
         format!("{who} takes {piece} for you."),
         E::LootedPiece { piece },
     ));
-}
-
-/// 4.5.5: those in his clearing spying on the leader as he loots a site learn where it
-/// is: the characters and the other hired leaders there if he is unhidden, those who found
-/// hidden enemies today if he is hidden. His employer's own character, if there, learns it
-/// too.
-fn spied(
-    cat: &Catalog,
-    state: &mut GameState,
-    leader: &NativeId,
-    site: &MapChitId,
-    events: &mut Events,
-) {
-    let looter = super::following::Guide::leader(leader);
-    super::spying::site_looted_by(cat, state, &looter, site, events);
 }

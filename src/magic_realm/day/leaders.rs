@@ -298,9 +298,16 @@ pub fn phase_start_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<
             } else if turn.is_some_and(|t| t.dealing) {
                 super::leader_trade::options(cat, state, &leader)
             } else if turn.is_some_and(|t| !t.picks.is_empty()) {
-                super::leader_search::pick_options(state, &leader)
+                super::leader_search::pick_options(
+                    state,
+                    &super::leader_search::Searcher::Leader(leader),
+                )
             } else if turn.is_some_and(|t| t.searching) {
-                super::leader_search::options(cat, state, &leader)
+                super::leader_search::options(
+                    cat,
+                    state,
+                    &super::leader_search::Searcher::Leader(leader),
+                )
             } else {
                 super::carried::abandon_options(state, &leader)
             }
@@ -344,11 +351,13 @@ pub fn apply_phase_start(
         }
         A::LeaderSearch { leader, search } if searching => {
             let employer = employer.ok_or_else(|| RuleError::illegal("no leader is searching"))?;
-            super::leader_search::search(cat, state, employer, leader, search, events)
+            let who = super::leader_search::Searcher::Leader(leader.clone());
+            super::leader_search::search(cat, state, employer, &who, search, events)
         }
         A::ChooseLeaderSearchResult { leader, pick } if searching => {
             let employer = employer.ok_or_else(|| RuleError::illegal("no leader is searching"))?;
-            super::leader_search::pick(cat, state, employer, leader, *pick, events)
+            let who = super::leader_search::Searcher::Leader(leader.clone());
+            super::leader_search::pick(cat, state, employer, &who, *pick, events)
         }
         _ if searching => Err(RuleError::illegal(format!(
             "{action:?}: the hired leader's search waits for its table or result (7.5)"

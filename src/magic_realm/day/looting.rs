@@ -256,29 +256,56 @@ fn leader_opener(cat: &Catalog, state: &GameState, leader: &NativeId) -> Option<
     tremendous_follower_of(cat, state, &guide, at).map(Opener::Follower)
 }
 
-/// 6.2.5, 7.5 (our ruling): whether a hired leader can loot the site now. He has no
-/// chits, so he cannot pay the effort of the Cairns or the Pool; the Vault he opens with
-/// his own or a following underling's Tremendous strength.
-pub fn leader_can_loot(
+/// 7.5 (our ruling): what opens a site for a controlled monster: its own Tremendous
+/// strength (its weight or the harm on either side of its counter). What it carries is
+/// inactive, and nobody follows it.
+fn monster_opener(cat: &Catalog, piece: &PieceId) -> Option<Opener> {
+    let PieceId::Monster { id, .. } = piece else {
+        return None;
+    };
+    let m = cat.denizens.monster(id)?;
+    let harm = [&m.light, &m.dark]
+        .iter()
+        .filter_map(|side| side.attack.as_ref())
+        .any(|a| a.strike == crate::magic_realm::catalog::denizens::Strike::Harm(Size::Tremendous));
+    (m.size == Size::Tremendous || harm).then_some(Opener::Own)
+}
+
+/// What opens a site for a hired leader or a controlled monster searching.
+fn searcher_opener(
     cat: &Catalog,
     state: &GameState,
-    leader: &NativeId,
+    who: &super::leader_search::Searcher,
+) -> Option<Opener> {
+    match who {
+        super::leader_search::Searcher::Leader(l) => leader_opener(cat, state, l),
+        super::leader_search::Searcher::Monster(m) => monster_opener(cat, m),
+    }
+}
+
+/// 6.2.5, 7.5 (our ruling): whether a hired leader or controlled monster can loot the site
+/// now. He has no chits, so he cannot pay the effort of the Cairns or the Pool; the Vault
+/// he opens with his own (or a following underling's) Tremendous strength.
+pub fn searcher_can_loot(
+    cat: &Catalog,
+    state: &GameState,
+    who: &super::leader_search::Searcher,
     site: &MapChitId,
 ) -> bool {
     let t = terms(cat, site);
     let pays = t.effort_per_search == 0 && t.effort_per_item == 0;
     let opens = !t.must_open
         || state.opened_sites.contains(site)
-        || leader_opener(cat, state, leader).is_some();
+        || searcher_opener(cat, state, who).is_some();
     pays && opens
 }
 
-/// Before a hired leader's Loot roll: opens the site if it must be (the Vault; it stays
-/// open for everyone).
-pub fn leader_before(
+/// Before a hired leader's or controlled monster's Loot roll: opens the site if it must
+/// be (the Vault; it stays open for everyone).
+pub fn searcher_before(
     cat: &Catalog,
     state: &mut GameState,
-    leader: &NativeId,
+    who: &super::leader_search::Searcher,
     site: &MapChitId,
     events: &mut Events,
 ) -> Result<(), RuleError> {
@@ -286,9 +313,9 @@ pub fn leader_before(
     if !t.must_open || state.opened_sites.contains(site) {
         return Ok(());
     }
-    let name = super::leaders::name(cat, leader);
-    let how = match leader_opener(cat, state, leader) {
-        Some(Opener::Own) => "with his own Tremendous strength".to_string(),
+    let name = who.guide().name(cat, state);
+    let how = match searcher_opener(cat, state, who) {
+        Some(Opener::Own) => "with its own Tremendous strength".to_string(),
         Some(Opener::Follower(underling)) => {
             let his = cat
                 .denizens
@@ -298,7 +325,7 @@ pub fn leader_before(
         }
         _ => {
             return Err(RuleError::illegal(format!(
-                "only Tremendous strength opens the {} for a hired leader",
+                "only Tremendous strength opens the {} for a hired leader or controlled monster",
                 site.0
             )))
         }
@@ -307,10 +334,7 @@ pub fn leader_before(
     events.push(Event::public(
         "7.11",
         format!("{name} opens the {} {how}.", site.0),
-        E::LeaderOpenedSite {
-            leader: leader.clone(),
-            site: site.clone(),
-        },
+        who.opened_event(site.clone()),
     ));
     Ok(())
 }

@@ -1,26 +1,31 @@
-//! Controlled monsters' turns (rules 6.2.5, 7.1, 7.3.1, 7.3.3, 7.4, 7.12, 7.13): each
-//! controlled monster on the map gets a turn of its own. Its controller records it in
+//! Controlled monsters' turns (rules 6.2.5, 7.1, 7.3.1, 7.3.3, 7.4, 7.5, 7.11, 7.12, 7.13):
+//! each controlled monster on the map gets a turn of its own. Its controller records it in
 //! Birdsong, in secret: two Basic phases and two Sunlight phases (none of the Sunlight ones
 //! if it starts the day in a cave or records a Move into one), each a Move along open
-//! roadways (a monster that flies must Fly instead, 7.3.3) or a Hide. A monster with a
-//! recorded turn does not follow its controller; one in his clearing with none follows him
-//! (see [`super::steeds`]). At Sunrise the attention chit of each controlled monster not
-//! following is mixed with the others; when it is picked the monster is unhidden and does
-//! its phases at once (it needs no decision). Unhired, uncontrolled monsters in its
-//! clearing block it at the end of a phase if it is unhidden, which ends its turn, and the
-//! blocking orders of [`super::blocking`] are carried out then; its turn ends with the
-//! prowling of 7.13 in its tile.
+//! roadways (a monster that flies must Fly instead, 7.3.3), a Hide or a Search (whose
+//! table he picks when it comes, [`super::leader_search`]); or, as its whole turn, a
+//! Follow of another character or a hired leader in its clearing ([`super::following`]).
+//! A monster with a recorded turn does not follow its controller; one in his clearing with
+//! none follows him (see [`super::steeds`]). At Sunrise the attention chit of each
+//! controlled monster not following is mixed with the others; when it is picked the
+//! monster is unhidden and does its phases at once (stopping only for its controller's
+//! decisions). Unhired, uncontrolled monsters in its clearing block it at the end of a
+//! phase if it is unhidden, which ends its turn, and the blocking orders of
+//! [`super::blocking`] are carried out then; its turn ends with the prowling of 7.13 in its
+//! tile.
 
+use super::leader_search::Searcher;
 use super::{birdsong, flying, prowling, steeds, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::tables::SearchPick;
 use crate::magic_realm::catalog::tiles::TileId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::lost::{LostMove, LostMover, MinionWay};
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect};
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{PieceId, Place};
-use crate::magic_realm::state::{Activity, GameState, Turner};
+use crate::magic_realm::state::{Activity, Discoveries, GameState, Turner};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use tsify::Tsify;
@@ -60,6 +65,30 @@ pub struct MonsterTurn {
     #[serde(default, skip_serializing_if = "LostMove::is_idle")]
     #[tsify(optional)]
     pub lost: LostMove,
+    /// 7.5: its Search phase waits for its controller to pick the table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub searching: bool,
+    /// 7.5: the Choice rows its controller may pick from (and where it searched).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub picks: Vec<SearchPick>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub search_at: Option<ClearingRef>,
+    /// 7.5: the search of this phase is done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub searched: bool,
+    /// 4.5.4, 7.5.1: what it has discovered by its own Searches today (its control, a Day
+    /// spell, ends with the day).
+    #[serde(default, skip_serializing_if = "Discoveries::is_empty")]
+    #[tsify(optional)]
+    pub discoveries: Discoveries,
+    /// 7.5.1: it found hidden enemies today.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub found_enemies: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -133,7 +162,10 @@ pub fn turn<'a>(state: &'a GameState, piece: &PieceId) -> Option<&'a MonsterTurn
         .find(|t| &t.monster == piece)
 }
 
-fn turn_mut<'a>(state: &'a mut GameState, piece: &PieceId) -> Option<&'a mut MonsterTurn> {
+pub(super) fn turn_mut<'a>(
+    state: &'a mut GameState,
+    piece: &PieceId,
+) -> Option<&'a mut MonsterTurn> {
     state
         .today
         .monster_turns
@@ -222,6 +254,18 @@ fn next_activities(
         }
     }
     candidates.push(Activity::Hide);
+    // 6.2.5, 7.5: a Search, whose table its controller picks when it is done (4.6.8c: as
+    // mist the phase is blank).
+    candidates.push(Activity::Search);
+    // 6.2.5, 6.2.7: a Follow of a character or hired leader in its clearing, as its whole
+    // turn.
+    if record.is_empty() {
+        if let Some(controller) = spells::controller(cat, state, piece) {
+            candidates.extend(super::monster_follow::candidates(
+                cat, state, controller, start,
+            ));
+        }
+    }
     let ent = entitlement(cat, state, start);
     candidates
         .into_iter()
@@ -286,6 +330,12 @@ pub fn apply_record(state: &mut GameState, seat: Seat, action: &A) -> Result<Eve
                     ready: false,
                     climbing: false,
                     lost: LostMove::default(),
+                    searching: false,
+                    picks: Vec::new(),
+                    search_at: None,
+                    searched: false,
+                    discoveries: Discoveries::default(),
+                    found_enemies: false,
                 });
             }
             let t = turn_mut(state, monster)
@@ -362,7 +412,10 @@ pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, PieceId)> {
         return None;
     };
     let t = turn(state, monster).filter(|t| t.controller == *controller)?;
+    let searching = (t.searching || !t.picks.is_empty())
+        && spells::controller(cat, state, monster) == Some(*controller);
     (t.lost.choosing()
+        || searching
         || t.begun
             && !t.ready
             && t.done < t.record.len()
@@ -377,6 +430,12 @@ pub fn phase_start_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<
     match awaiting(cat, state) {
         Some((controller, monster)) if controller == seat => match turn(state, &monster) {
             Some(t) if t.lost.choosing() => t.lost.options(),
+            Some(t) if !t.picks.is_empty() => {
+                super::leader_search::pick_options(state, &Searcher::Monster(monster))
+            }
+            Some(t) if t.searching => {
+                super::leader_search::options(cat, state, &Searcher::Monster(monster))
+            }
             _ => super::carried::phase_start_options(cat, state, &monster),
         },
         _ => Vec::new(),
@@ -390,10 +449,25 @@ pub fn apply_phase_start(
     action: &A,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let (_, monster) = awaiting(cat, state)
+    let (controller, monster) = awaiting(cat, state)
         .ok_or_else(|| RuleError::illegal("no controlled monster is starting a phase"))?;
     if let Some(t) = turn_mut(state, &monster).filter(|t| t.lost.choosing()) {
         return t.lost.apply(action);
+    }
+    // 7.5: its controller picks the table of its Search, then any Choice row.
+    if let Some(t) = turn(state, &monster).filter(|t| t.searching || !t.picks.is_empty()) {
+        let who = Searcher::Monster(monster.clone());
+        return match action {
+            A::MonsterSearch { monster: m, search } if *m == monster && t.searching => {
+                super::leader_search::search(cat, state, controller, &who, search, events)
+            }
+            A::ChooseMonsterSearchResult { monster: m, pick } if *m == monster => {
+                super::leader_search::pick(cat, state, controller, &who, *pick, events)
+            }
+            other => Err(RuleError::illegal(format!(
+                "{other:?}: the controlled monster's search waits for its table or result (7.5)"
+            ))),
+        };
     }
     if let Some(done) = super::carried::apply_decision(cat, state, &monster, action, events) {
         return done;
@@ -537,6 +611,40 @@ pub fn take_turn(
                 climbing = false;
                 hide(cat, state, piece, events);
             }
+            // 4.6.8c: mist does not search.
+            Activity::Search if spells::mist::forbids_piece(cat, state, piece, activity) => {
+                climbing = false;
+                events.push(Event::public(
+                    "4.6.8",
+                    format!("Phase {phase}: {who} is mist and cannot search; the phase is blank."),
+                    E::MonsterPhaseCancelled {
+                        monster: piece.clone(),
+                    },
+                ));
+            }
+            // 6.2.5, 7.5: its controller picks the table (and any Choice row) for it.
+            Activity::Search if !turn(state, piece).is_some_and(|t| t.searched) => {
+                if let Some(t) = turn_mut(state, piece) {
+                    t.ready = true;
+                    t.climbing = false;
+                    t.lost = lost;
+                    t.searching = t.picks.is_empty();
+                }
+                return Ok(false);
+            }
+            Activity::Search => climbing = false,
+            // 6.3.2: a Follow whose guide was not in its clearing at Sunrise (or ran into
+            // a ring of followers) is cancelled.
+            Activity::Follow { .. } | Activity::FollowLeader { .. } => {
+                climbing = false;
+                events.push(Event::public(
+                    "6.3.2",
+                    format!("Phase {phase}: {who} has no guide to follow; the phase is blank."),
+                    E::MonsterPhaseCancelled {
+                        monster: piece.clone(),
+                    },
+                ));
+            }
             other => {
                 climbing = false;
                 events.push(Event::public(
@@ -556,6 +664,7 @@ pub fn take_turn(
         if let Some(t) = turn_mut(state, piece) {
             t.done = phase;
             t.ready = false;
+            t.searched = false;
             t.climbing = climbing;
             t.lost = lost;
         }

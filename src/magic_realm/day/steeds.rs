@@ -83,17 +83,11 @@ fn place_of(state: &GameState, seat: Seat) -> Option<Place> {
     state.piles.place_of(&counter).cloned()
 }
 
-/// 6.2.5, 7.11: the controlled monsters following `seat` today that are at `at` (he is
-/// their controller: a broken or expired control spell ends their following).
+/// 6.2.5, 7.11: the controlled monsters following `seat` today that are at `at`: his own
+/// with no record, and any (his or another's) whose controller recorded a Follow of him (a
+/// broken or expired control spell ends their following).
 pub fn following_at(cat: &Catalog, state: &GameState, seat: Seat, at: &Place) -> Vec<PieceId> {
-    state
-        .today
-        .monsters_following
-        .iter()
-        .filter(|p| spells::controller(cat, state, p) == Some(seat))
-        .filter(|p| state.piles.place_of(p) == Some(at))
-        .cloned()
-        .collect()
+    super::monster_follow::monsters_behind(cat, state, &following::Guide::character(seat), at)
 }
 
 /// 7.3.3: whether the character can ride a flying monster: untransmorphized, or
@@ -128,8 +122,9 @@ pub fn aloft_with(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> 
         .monsters_following
         .iter()
         .filter(|p| {
-            let controller = spells::controller(cat, state, p);
-            controller == Some(seat) || controller.is_none()
+            super::monster_follow::monster_guide(cat, state, p)
+                == Some(following::Guide::character(seat))
+                || spells::controller(cat, state, p).is_none()
         })
         .filter(|p| state.piles.place_of(p) == Some(&at))
         .cloned()
@@ -213,6 +208,8 @@ pub fn flights(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Flight> {
     }
     let mut out: Vec<Flight> = following(cat, state, seat)
         .into_iter()
+        // He rides only a monster he controls.
+        .filter(|piece| spells::controller(cat, state, piece) == Some(seat))
         .filter_map(|piece| {
             let values = steed_values(cat, state, &piece)?;
             Some(Flight {

@@ -433,6 +433,18 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       }`;
     case 'ChooseLeaderSearchResult':
       return `For my ${names.any(action.leader)}: ${humanize(action.pick.table)} table, result ${action.pick.roll}`;
+    case 'MonsterSearch':
+      return `My ${pieceName(names, action.monster)} searches: ${
+        action.search.table === 'peer'
+          ? 'the Peer table'
+          : action.search.table === 'locate'
+            ? 'the Locate table'
+            : action.search.table === 'lootSite'
+              ? `loot the ${humanize(action.search.site)}`
+              : 'loot the abandoned belongings here'
+      }`;
+    case 'ChooseMonsterSearchResult':
+      return `For my ${pieceName(names, action.monster)}: ${humanize(action.pick.table)} table, result ${action.pick.roll}`;
     case 'LeaderTrade':
       return `For my ${names.any(action.leader)}: ${tradeLabel(names, action.deal)}`;
     case 'LeaderHire': {
