@@ -6,12 +6,19 @@
 
 use crate::spells_common::{details, start, Game, S0, S1};
 use serde_json::{json, Value};
-use tabletop_rules::engine::{Seat, Viewer};
+use tabletop_rules::engine::{Event, Seat, Viewer};
 use tabletop_rules::magic_realm::actions::{
     BelongingChange, Gift, MagicRealmAction as A, MagicRealmEvent as E,
 };
+use tabletop_rules::magic_realm::catalog::denizens::NativeId;
+use tabletop_rules::magic_realm::day::flying;
 use tabletop_rules::magic_realm::map::ClearingRef;
 use tabletop_rules::magic_realm::pieces::{PieceId, Place};
+use tabletop_rules::magic_realm::state::{Activity, Step};
+
+fn cat() -> &'static tabletop_rules::magic_realm::catalog::Catalog {
+    tabletop_rules::magic_realm::game::data().unwrap()
+}
 
 fn oak(n: u8) -> ClearingRef {
     serde_json::from_value(json!({"tile": "oak_woods", "clearing": n})).unwrap()
@@ -262,4 +269,157 @@ fn rule_7_2_1_a_character_following_a_hired_leader_rearranges_and_gives_as_he_be
     assert_eq!(to_act(&g), vec![S1]);
     assert!(g.legal_actions(S1).contains(&A::Proceed));
     assert!(!g.legal_actions(S1).contains(&A::KeepFollowing));
+}
+
+fn hq_piece() -> PieceId {
+    serde_json::from_value(json!({"kind": "native", "id": "company-hq"})).unwrap()
+}
+
+fn bat() -> PieceId {
+    serde_json::from_value(json!({"kind": "monster", "id": "giant-bat", "n": 0})).unwrap()
+}
+
+/// A Transform cast by the Sorceror (seat 1) from box `spell_box` on `piece`, that rolled
+/// `roll` on the Transform Table (2 Lion, 3 Eagle).
+fn transform(piece: &PieceId, roll: u8, spell_box: u8) -> Value {
+    json!({"caster": 1, "spell": "transform", "spellBox": spell_box, "chit": 8,
+        "aims": [{"aim": "denizen", "piece": piece}], "until": {"at": "never"}, "value": roll})
+}
+
+/// Birdsong of day 2 in Oak Woods 2: the Swordsman (seat 0) has hired the Company's HQ,
+/// an Eagle by the Sorceror's Transform (seat 1, in Oak Woods 4); the Elf (seat 2)
+/// controls the Giant Bat there (a Lion too when `bat_lion`). The Swordsman records a Fly
+/// to `to` for the HQ and the Elf a Follow of the HQ for the Bat.
+fn eagle_hq_and_bat(
+    bat_lion: bool,
+    to: tabletop_rules::magic_realm::catalog::tiles::TileId,
+    dice: Value,
+) -> Game {
+    let mut spells = vec![
+        transform(&hq_piece(), 3, 0),
+        json!({"caster": 2, "spell": "control-bats", "spellBox": 0, "chit": 3,
+            "aims": [{"aim": "denizen", "piece": bat()}],
+            "until": {"at": "sunset", "day": 2}, "inert": false}),
+    ];
+    if bat_lion {
+        spells.push(transform(&bat(), 2, 1));
+    }
+    let here = |p: PieceId| json!({"piece": p, "place": {"place": "clearing", "at": oak(2)}});
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [],
+         "hirelings": [{"native": "company-hq", "lastDay": 20, "record": []}]},
+        {"character": "sorceror", "at": oak(4), "hidden": true, "record": [],
+         "spells": ["transform"]},
+        {"character": "elf", "at": oak(2), "hidden": false, "record": [],
+         "spells": ["control-bats"], "chits": [{"chit": 3, "status": "committed"}]}],
+        "pieces": [here(hq_piece()), here(bat())], "spells": spells, "day": 2,
+        "at": "birdsong", "dice": dice}));
+    g.apply(
+        S0,
+        A::RecordLeaderActivity {
+            leader: hq_id(),
+            activity: Activity::Fly { to },
+        },
+    )
+    .unwrap();
+    g.apply(
+        Seat(2),
+        A::RecordMonsterActivity {
+            monster: bat(),
+            activity: Activity::FollowLeader { leader: hq_id() },
+        },
+    )
+    .unwrap();
+    g
+}
+
+fn hq_id() -> NativeId {
+    NativeId("company-hq".into())
+}
+
+/// Plays on to the end of Daylight: every seat finishes recording, followers keep
+/// following, everyone else takes the first legal action.
+fn play_daylight(g: &mut Game) -> Vec<Event<E>> {
+    let mut log = Vec::new();
+    for _ in 0..80 {
+        let Some(seat) = g.to_act().seats().first().copied() else {
+            break;
+        };
+        if matches!(g.state().step, Step::Birdsong { .. }) {
+            log.extend(g.apply(seat, A::FinishRecording).unwrap());
+            continue;
+        }
+        if !matches!(g.state().step, Step::Daylight { .. }) {
+            break;
+        }
+        let legal = g.legal_actions(seat);
+        let next = if legal.contains(&A::KeepFollowing) {
+            A::KeepFollowing
+        } else if legal.contains(&A::Proceed) {
+            A::Proceed
+        } else if let Some(a) = legal.first() {
+            a.clone()
+        } else {
+            break;
+        };
+        log.extend(g.apply(seat, next).unwrap());
+    }
+    log
+}
+
+#[test]
+fn rule_7_3_3_a_controlled_bat_following_a_flying_hired_leader_flies_and_lands_with_him() {
+    let probe = eagle_hq_and_bat(false, oak(2).tile, json!([]));
+    let next = probe.state().map.adjacent_tiles(oak(2).tile)[0];
+    let n = flying::clearings_of(cat(), probe.state(), next)[0].0;
+    let mut g = eagle_hq_and_bat(false, next, crate::spells_common::dice(n, 20));
+    let log = play_daylight(&mut g);
+    let d = details(&log);
+    assert!(d.iter().any(|e| matches!(e,
+        E::MonsterFollowsLeader { monster, leader } if *monster == bat() && *leader == hq_id())));
+    assert!(d
+        .iter()
+        .any(|e| matches!(e, E::MonsterFlew { monster, to } if *monster == bat() && *to == next)));
+    let landed = ClearingRef::new(next, n);
+    assert!(d.iter().any(
+        |e| matches!(e, E::MonsterLanded { monster, at } if *monster == bat() && *at == landed)
+    ));
+    assert_eq!(
+        g.state().piles.place_of(&hq_piece()),
+        Some(&Place::Clearing { at: landed })
+    );
+    assert_eq!(
+        g.state().piles.place_of(&bat()),
+        Some(&Place::Clearing { at: landed }),
+        "the Bat lands with him"
+    );
+    assert!(!d
+        .iter()
+        .any(|e| matches!(e, E::MonsterLeftBehindByLeader { .. })));
+}
+
+#[test]
+fn rule_7_3_3_a_controlled_monster_that_cannot_fly_is_left_behind_by_a_flying_hired_leader() {
+    let probe = eagle_hq_and_bat(true, oak(2).tile, json!([]));
+    let next = probe.state().map.adjacent_tiles(oak(2).tile)[0];
+    let n = flying::clearings_of(cat(), probe.state(), next)[0].0;
+    // The Bat is a Lion (4.6.8: it flies only if its creature does).
+    let mut g = eagle_hq_and_bat(true, next, crate::spells_common::dice(n, 20));
+    let log = play_daylight(&mut g);
+    let d = details(&log);
+    assert!(d.iter().any(|e| matches!(e,
+        E::MonsterLeftBehindByLeader { leader, monster } if *monster == bat() && *leader == hq_id())));
+    assert!(!d
+        .iter()
+        .any(|e| matches!(e, E::MonsterFlew { monster, .. } if *monster == bat())));
+    assert!(!g.state().today.monsters_following.contains(&bat()));
+    assert_eq!(
+        g.state().piles.place_of(&bat()),
+        Some(&Place::Clearing { at: oak(2) }),
+        "left behind where he took off"
+    );
+    assert!(matches!(
+        g.state().piles.place_of(&hq_piece()),
+        Some(Place::Clearing { at }) if at.tile == next
+    ));
 }
