@@ -217,6 +217,21 @@ fn rule_4_5_the_follower_deciding_learns_nothing_more_of_her_record() {
     );
 }
 
+#[test]
+fn rule_7_2_1_a_follower_with_nothing_to_rearrange_or_give_is_not_asked() {
+    let mut g = start(json!({"seats": [
+        {"character": "amazon", "at": oak(2), "hidden": false, "gold": 10,
+         "record": [{"activity": "hide"}]},
+        {"character": "swordsman", "at": oak(2), "hidden": false, "gold": 0,
+         "belongings": [], "record": [{"activity": "follow", "guide": 0}]}],
+        "day": 2, "at": "daylight", "dice": [1, 6, 6, 6]}));
+    assert_eq!(to_act(&g), vec![S1]);
+    g.apply(S1, A::KeepFollowing).unwrap();
+    // Nothing to decide: her turn goes on at once.
+    assert_eq!(to_act(&g), vec![S0]);
+    assert!(g.legal_actions(S1).is_empty());
+}
+
 /// Daylight at Oak Woods 2: the Swordsman (seat 0, nothing recorded) has hired the
 /// Company's HQ, recorded `leader`; the Amazon (seat 1, carrying a Short Sword) follows
 /// that HQ.
