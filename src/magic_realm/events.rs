@@ -1452,6 +1452,12 @@ pub enum MagicRealmEvent {
         monster: PieceId,
         kind: PieceKind,
     },
+    /// 7.3.3, 7.11: a controlled monster that cannot fly is left behind when the hired
+    /// leader it follows flies: it stops following him.
+    MonsterLeftBehindByLeader {
+        leader: NativeId,
+        monster: PieceId,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

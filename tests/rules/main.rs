@@ -37,6 +37,7 @@ mod mr_flying;
 mod mr_flying_away;
 mod mr_follow;
 mod mr_follow_chains;
+mod mr_follower_phases;
 mod mr_follower_strength;
 mod mr_gifts;
 mod mr_guide_gifts;

@@ -127,6 +127,8 @@ fn rule_7_11a_a_follower_moves_with_the_guide() {
     );
     assert!(g.legal_actions(S0).is_empty());
     g.apply(S1, A::KeepFollowing).unwrap();
+    // 7.2.2: he may rearrange as his guide begins the phase.
+    g.apply(S1, A::Proceed).unwrap();
     let ev = g.apply(S0, A::Proceed).unwrap();
     assert_eq!(where_is(&g, "amazon"), clearing(TileId::OakWoods, 4));
     assert_eq!(where_is(&g, "swordsman"), clearing(TileId::OakWoods, 4));
@@ -168,6 +170,7 @@ fn rule_7_11_a_follower_who_stops_stays_where_the_phase_began_and_his_turn_ends(
 fn rule_7_11b_the_guides_hide_result_applies_to_his_followers() {
     let mut g = pair(json!([{"activity": "hide"}]), json!([]), json!([1, 5, 2]));
     g.apply(S1, A::KeepFollowing).unwrap();
+    g.apply(S1, A::Proceed).unwrap();
     g.apply(S0, A::Proceed).unwrap();
     assert!(g.state().seats[0].hidden);
     assert!(
@@ -186,6 +189,7 @@ fn rule_7_11f_a_following_character_may_share_the_guides_rest() {
          "record": [{"activity": "follow", "guide": 0}]}],
         "at": "daylight", "dice": [1]}));
     g.apply(S1, A::KeepFollowing).unwrap();
+    g.apply(S1, A::Proceed).unwrap();
     let rest = g
         .legal_actions(S0)
         .into_iter()
@@ -218,6 +222,7 @@ fn rule_7_12_individuals_cannot_be_blocked_while_following() {
          "record": [{"activity": "follow", "guide": 0}]}],
         "pieces": [bat], "at": "daylight", "dice": [1, 6, 6]}));
     g.apply(S1, A::KeepFollowing).unwrap();
+    g.apply(S1, A::Proceed).unwrap();
     let ev = g.apply(S0, A::Proceed).unwrap();
     let blocked: Vec<Seat> = details(&ev)
         .iter()

@@ -271,7 +271,9 @@ fn rule_6_3_2_a_hired_leader_behind_a_character_behind_a_hired_leader_follows_th
     assert!(!order
         .iter()
         .any(|t| matches!(t, Turner::Leader { leader, .. } if *leader == hq())));
-    // The guide starts his Move: the Amazon keeps following; everyone goes with him.
+    // The guide begins his phase: the Amazon may rearrange (7.2.2), then keeps following
+    // as he starts his Move; everyone goes with him.
+    g.apply(S1, A::Proceed).unwrap();
     g.apply(S1, A::KeepFollowing).unwrap();
     assert_eq!(place_of(&g, "guard-hq"), Some(Place::Clearing { at: to }));
     assert_eq!(place_of(&g, "company-hq"), Some(Place::Clearing { at: to }));

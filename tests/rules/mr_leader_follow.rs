@@ -159,6 +159,9 @@ fn behind_hq(leader: Value, dice: Value) -> Game {
 /// The Amazon keeps following as the leader starts his next activity.
 fn keep(g: &mut Game) -> Vec<tabletop_rules::engine::Event<E>> {
     assert_eq!(to_act(g), vec![S1], "the follower decides first");
+    // 7.2.2: as the leader begins his phase she may rearrange her belongings.
+    assert!(g.legal_actions(S1).contains(&A::Proceed));
+    g.apply(S1, A::Proceed).unwrap();
     assert_eq!(
         g.legal_actions(S1),
         vec![A::KeepFollowing, A::StopFollowing]
@@ -234,6 +237,7 @@ fn rule_7_11_a_character_may_stop_following_a_hired_leader() {
     let to = next_to_oak2(&probe)[0];
     let mut g = behind_hq(json!([{"activity": "move", "to": to}]), json!([1, 6, 6]));
     assert_eq!(to_act(&g), vec![S1]);
+    g.apply(S1, A::Proceed).unwrap();
     let log = g.apply(S1, A::StopFollowing).unwrap();
     // Left where the leader was as the phase began; her turn ends there.
     assert_eq!(amazon_at(&g), Some(Place::Clearing { at: oak(2) }));
@@ -264,6 +268,7 @@ fn rule_6_2_5_the_employer_records_rest_and_alert_for_his_hired_leader() {
         json!([{"activity": "rest"}, {"activity": "hide"}]),
         json!([1, 1, 2]),
     );
+    g.apply(S1, A::Proceed).unwrap();
     let log = g.apply(S1, A::StopFollowing).unwrap();
     assert!(details(&log)
         .iter()
@@ -330,6 +335,7 @@ fn rule_6_2_7_following_a_follower_through_a_hired_leader_is_following_his_guide
     assert_eq!(g.state().today.order, vec![Turner::Character(S0)]);
     // He hides, and so does the leader, through the same guide.
     g.apply(S1, A::KeepFollowing).unwrap();
+    g.apply(S1, A::Proceed).unwrap();
     g.apply(S0, A::Proceed).unwrap();
     assert!(g.state().seats[0].hidden);
     assert!(leader_hidden(&g));

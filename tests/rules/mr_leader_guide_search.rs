@@ -48,7 +48,12 @@ fn rule_7_11c_a_character_following_a_hired_leader_shares_what_his_search_discov
             break;
         }
         assert_eq!(seats, vec![S1], "the follower decides first");
-        g.apply(S1, A::KeepFollowing).unwrap();
+        // 7.2.2: she may rearrange as the leader begins his phase, then keeps following.
+        if g.legal_actions(S1).contains(&A::KeepFollowing) {
+            g.apply(S1, A::KeepFollowing).unwrap();
+        } else {
+            g.apply(S1, A::Proceed).unwrap();
+        }
     }
     // Someone else cannot search for the leader.
     let before = serde_json::to_string(g.state()).unwrap();

@@ -27,6 +27,7 @@ fn rule_7_11c_a_follower_shares_the_hidden_enemies_his_guide_finds() {
              "record": [{"activity": "follow", "guide": 0}]}],
             "at": "daylight", "dice": [1, die, die]}));
         g.apply(Seat(1), A::KeepFollowing).unwrap();
+        g.apply(Seat(1), A::Proceed).unwrap();
         g.apply(
             S0,
             A::Search {
@@ -69,6 +70,7 @@ fn rule_7_11_followers_put_back_at_the_guides_turn_end_move_the_monsters_separat
              "place": {"place": "tile", "tile": "mountain"}, "facing": "down"}],
         "at": "daylight", "dice": [6, 1, 1]}));
     g.apply(Seat(1), A::KeepFollowing).unwrap();
+    g.apply(Seat(1), A::Proceed).unwrap();
     g.apply(S0, A::Proceed).unwrap();
     assert_eq!(
         place_of(&g, &bat),
@@ -91,6 +93,7 @@ fn rule_7_11g_when_the_guide_hires_his_follower_does_nothing() {
             "place": {"place": "clearing", "at": oak2}}],
         "at": "daylight", "dice": [1, 1, 1]}));
     g.apply(Seat(1), A::KeepFollowing).unwrap();
+    g.apply(Seat(1), A::Proceed).unwrap();
     let deals = |legal: Vec<A>| {
         legal
             .iter()
@@ -123,6 +126,7 @@ fn rule_7_11g_when_the_guide_enchants_his_follower_does_nothing() {
              "record": [{"activity": "follow", "guide": 0}]}],
         "at": "daylight", "dice": [1, 1, 1]}));
     g.apply(Seat(1), A::KeepFollowing).unwrap();
+    g.apply(Seat(1), A::Proceed).unwrap();
     let enchants = |legal: Vec<A>| -> Vec<A> {
         legal
             .into_iter()
@@ -137,6 +141,9 @@ fn rule_7_11g_when_the_guide_enchants_his_follower_does_nothing() {
             g.apply(S0, A::Proceed).unwrap();
         } else if g.legal_actions(Seat(1)).contains(&A::KeepFollowing) {
             g.apply(Seat(1), A::KeepFollowing).unwrap();
+        } else if g.legal_actions(Seat(1)).contains(&A::Proceed) {
+            // 7.2.2: the follower may rearrange as his guide begins a phase.
+            g.apply(Seat(1), A::Proceed).unwrap();
         } else {
             break;
         }
@@ -172,6 +179,7 @@ fn rule_7_11c_a_follower_sees_the_chits_and_shares_the_paths_his_guide_finds() {
                 "place": {"place": "tile", "tile": "ruins"}, "facing": "down"}],
             "at": "daylight", "dice": [1, die, die]}));
         g.apply(Seat(1), A::KeepFollowing).unwrap();
+        g.apply(Seat(1), A::Proceed).unwrap();
         g.apply(
             S0,
             A::Search {

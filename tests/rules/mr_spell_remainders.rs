@@ -33,7 +33,14 @@ fn play_daylight(g: &mut Game) {
         ) {
             return;
         }
-        let Some(a) = g.legal_actions(seat).first().cloned() else {
+        let legal = g.legal_actions(seat);
+        // Nobody rearranges or gives (7.2.1, 7.2.2): the phases go on.
+        let Some(a) = legal
+            .iter()
+            .find(|a| !matches!(a, A::Rearrange { .. } | A::Give { .. }))
+            .or(legal.first())
+            .cloned()
+        else {
             return;
         };
         g.apply(seat, a).unwrap();

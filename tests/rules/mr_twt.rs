@@ -764,6 +764,7 @@ fn rule_7_11c_a_follower_discovers_the_site_card_his_guide_draws() {
             {"piece": card_piece("crypt-of-the-knight"), "place": {"place": "setup_box", "target": {"Site": "hoard"}}, "facing": "down"}],
         "at": "daylight", "dice": [1, 1, 1]}));
     g.apply(S1, A::KeepFollowing).unwrap();
+    g.apply(S1, A::Proceed).unwrap();
     g.apply(S0, loot_hoard()).unwrap();
     let card = TreasureId("crypt-of-the-knight".into());
     assert!(g.state().seats[0].discoveries.cards.contains(&card));

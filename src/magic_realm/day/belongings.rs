@@ -195,13 +195,25 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     if !may_rearrange(state, seat) {
         return Vec::new();
     }
+    ground_options(cat, state, seat, &state.today.rearranged)
+}
+
+/// 7.2.2: the rearrangements open to the seat in his clearing, `done` being the belongings
+/// he has changed already at the start of this phase (his own, or his guide's: 7.2.2,
+/// "whenever the guide they are following begins a phase", `guide_gifts`).
+pub(super) fn ground_options(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    done: &std::collections::BTreeSet<PieceId>,
+) -> Vec<A> {
     // 4.6.8b: transmorphized, his frozen belongings cannot be rearranged, and a creature
     // keeps his untransmorphized ones inactive: he may only abandon those (mist has none).
     if crate::magic_realm::combat::spells::frozen(cat, state, seat) {
         return carrying::unfrozen_belongings(cat, state, seat)
             .into_iter()
             .filter(|p| {
-                !state.today.rearranged.contains(p)
+                !done.contains(p)
                     && !matches!(p, PieceId::VisitorChit { .. })
                     && !super::treasure_phases::committed(state, seat, p)
             })
@@ -214,7 +226,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     let mut out = Vec::new();
     for piece in owned(state, seat) {
         // 7.2.4: a mission or campaign chit is kept until its task ends.
-        if state.today.rearranged.contains(&piece) || matches!(piece, PieceId::VisitorChit { .. }) {
+        if done.contains(&piece) || matches!(piece, PieceId::VisitorChit { .. }) {
             continue;
         }
         if is_active(state, seat, &piece) {
@@ -321,6 +333,21 @@ pub fn apply(
     change: BelongingChange,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    change_belonging(cat, state, seat, piece, change, events)?;
+    state.today.rearranged.insert(piece.clone());
+    Ok(())
+}
+
+/// 7.2.2: activates, deactivates or abandons one of the seat's belongings (the caller
+/// records that it was changed this phase).
+pub(super) fn change_belonging(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    piece: &PieceId,
+    change: BelongingChange,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let name = who::who(cat, state, seat);
     let what = describe(cat, state, seat, piece);
     match change {
@@ -338,7 +365,6 @@ pub fn apply(
     } else {
         Vec::new()
     };
-    state.today.rearranged.insert(piece.clone());
     let verb = match change {
         BelongingChange::Activate => "activates",
         BelongingChange::Deactivate => "deactivates",

@@ -288,7 +288,14 @@ pub fn do_fly(
     state
         .piles
         .move_to(&counter, Place::Flying { tile: to }, None);
-    super::steeds::fly_along(cat, state, seat, along, to, events);
+    super::steeds::fly_along(
+        cat,
+        state,
+        &following::Guide::character(seat),
+        along,
+        to,
+        events,
+    );
     // 8.3.8: having entered by air, he may run out along any roadway.
     state.today.entered_from.remove(&seat);
     events.push(Event::public(
@@ -401,7 +408,14 @@ pub(super) fn followers_fly(
                 .piles
                 .move_to(&counter, Place::Flying { tile: to }, None);
         }
-        super::steeds::fly_along(cat, state, f, along, to, events);
+        super::steeds::fly_along(
+            cat,
+            state,
+            &following::Guide::character(f),
+            along,
+            to,
+            events,
+        );
         state.today.entered_from.remove(&f);
         events.push(Event::public(
             "7.11",

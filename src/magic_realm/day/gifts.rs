@@ -4,6 +4,7 @@
 //! gives at the start of one of his own phases. A discovery can be given only in the
 //! clearing where it lies (a site there, a hidden path or secret passage leaving it).
 
+use super::following::Guide;
 use super::{belongings, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E};
@@ -31,7 +32,28 @@ fn partners(state: &GameState, seat: Seat) -> Vec<Seat> {
         .all_seats()
         .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(here))
         .filter(|s| evening || !state.today.blocked.contains(s))
-        .filter(|s| !super::following::is_following(state, *s))
+        // 6.3.2: a follower is with his guide: he takes gifts from him (7.2.1).
+        .filter(|s| {
+            super::following::guide_of(state, *s).is_none_or(|g| *g == Guide::character(seat))
+        })
+        .collect()
+}
+
+/// 7.2.1: the characters a character following `guide` may give to as the guide begins a
+/// phase: those in his clearing who are not blocked, and who are not with another guide
+/// (6.3.2): the guide himself, his other followers and those following nobody.
+fn follower_partners(state: &GameState, seat: Seat, guide: &Guide) -> Vec<Seat> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    state
+        .all_seats()
+        .filter(|s| *s != seat && who::playing(state, *s) && who::clearing(state, *s) == Some(here))
+        .filter(|s| !state.today.blocked.contains(s))
+        .filter(|s| {
+            *guide == Guide::character(*s)
+                || super::following::guide_of(state, *s).is_none_or(|g| g == guide)
+        })
         .collect()
 }
 
@@ -99,9 +121,24 @@ pub(super) fn discoveries_in(
 /// mist carries nothing untransmorphized; a creature gives only his untransmorphized gold
 /// and belongings, 4.6.8b).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    gift_options(cat, state, seat, partners(state, seat))
+}
+
+/// 7.2.1: the gifts a character following `guide` may make as the guide begins a phase,
+/// to those with him (see [`follower_partners`]).
+pub(super) fn follower_options(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    guide: &Guide,
+) -> Vec<A> {
+    gift_options(cat, state, seat, follower_partners(state, seat, guide))
+}
+
+/// The gifts the seat may make to each of `partners` now.
+fn gift_options(cat: &Catalog, state: &GameState, seat: Seat, mut partners: Vec<Seat>) -> Vec<A> {
     use crate::magic_realm::combat::spells::carrying;
     let may_trade = |s| carrying::may_trade(cat, state, s);
-    let mut partners = partners(state, seat);
     partners.retain(|p| may_trade(*p));
     if partners.is_empty() || !may_trade(seat) {
         return Vec::new();

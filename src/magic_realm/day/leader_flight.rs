@@ -7,7 +7,10 @@
 //! of his last consecutive Fly phase (and of his turn) by one die, as a character does, and
 //! those flying with him land with him. In the air he neither blocks nor is blocked (he is
 //! in no clearing). A hired leader following a flying guide flies with him if he is a
-//! flying creature, and lands with him; a character may ride him ([`super::steeds`]).
+//! flying creature, and lands with him; a character may ride him ([`super::steeds`]). The
+//! controlled monsters following him fly with him if they fly (a Bat, a Flying Dragon, or
+//! one transmorphized into a flying creature) and land with him; one that cannot fly is left
+//! behind and stops following him ([`super::steeds::fly_along`]).
 
 use super::following::{self, Guide};
 use super::{birdsong, flying, leaders, who};
@@ -105,6 +108,11 @@ pub fn fly(
         ));
         return Ok(());
     }
+    let guide = Guide::leader(leader);
+    // 7.11: the controlled monsters following him where he was.
+    let along = here.as_ref().map_or_else(Vec::new, |at| {
+        super::monster_follow::monsters_behind(cat, state, &guide, at)
+    });
     // 7.3.3: he becomes unhidden as he flies.
     leaders::set_hidden(state, leader, false);
     go_up(cat, state, leader, to);
@@ -116,9 +124,10 @@ pub fn fly(
             to,
         },
     ));
-    let guide = Guide::leader(leader);
     flying::followers_fly(cat, state, &guide, to, events)?;
-    leaders_fly(cat, state, &guide, here.as_ref(), to, events)
+    leaders_fly(cat, state, &guide, here.as_ref(), to, events)?;
+    super::steeds::fly_along(cat, state, &guide, along, to, events);
+    Ok(())
 }
 
 /// 7.3.3, 7.11: the hired leaders following `guide` where he was (`from`) fly with him to
@@ -183,6 +192,8 @@ pub fn land(
         return Ok(None);
     };
     let who = leaders::name(cat, leader);
+    let guide = Guide::leader(leader);
+    let along = super::steeds::aloft_behind(cat, state, &guide, &Place::Flying { tile });
     let at = flying::roll_landing(
         cat,
         state,
@@ -204,8 +215,34 @@ pub fn land(
         events,
     )?;
     set_down(cat, state, leader, at, events);
-    flying::land_followers(cat, state, &Guide::leader(leader), at, events)?;
+    flying::land_followers(cat, state, &guide, at, events)?;
+    monsters_land(cat, state, along, at, events);
     Ok(Some(at))
+}
+
+/// 7.3.3, 7.11: the controlled monsters in the air with a hired leader (`along`, found
+/// before he landed) land with him in `at`.
+fn monsters_land(
+    cat: &Catalog,
+    state: &mut GameState,
+    along: Vec<PieceId>,
+    at: ClearingRef,
+    events: &mut Events,
+) {
+    for monster in along {
+        for p in super::steeds::with_part(cat, state, &monster) {
+            state.piles.move_to(&p, Place::Clearing { at }, None);
+        }
+        events.push(Event::public(
+            "7.3.3",
+            format!(
+                "{} lands with him in {}.",
+                super::monster_turns::name(cat, &monster),
+                who::name(cat, at)
+            ),
+            E::MonsterLanded { monster, at },
+        ));
+    }
 }
 
 /// Puts the flying leader (and his horse) down in `at`.

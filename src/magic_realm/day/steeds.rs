@@ -114,19 +114,33 @@ pub fn following(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
 /// following him, and any that followed him and lost their controller in the air (the
 /// item that cast the spell abandoned), which must land too.
 pub fn aloft_with(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
-    let Some(at) = place_of(state, seat).filter(|p| matches!(p, Place::Flying { .. })) else {
+    let Some(at) = place_of(state, seat) else {
         return Vec::new();
     };
+    aloft_behind(cat, state, &following::Guide::character(seat), &at)
+}
+
+/// 7.3.3: the controlled monsters in the air at `at` with `guide` (a character or a hired
+/// leader), to land with him: those following him, and any that lost their controller in
+/// the air.
+pub fn aloft_behind(
+    cat: &Catalog,
+    state: &GameState,
+    guide: &following::Guide,
+    at: &Place,
+) -> Vec<PieceId> {
+    if !matches!(at, Place::Flying { .. }) {
+        return Vec::new();
+    }
     state
         .today
         .monsters_following
         .iter()
         .filter(|p| {
-            super::monster_follow::monster_guide(cat, state, p)
-                == Some(following::Guide::character(seat))
+            super::monster_follow::monster_guide(cat, state, p).as_ref() == Some(guide)
                 || spells::controller(cat, state, p).is_none()
         })
-        .filter(|p| state.piles.place_of(p) == Some(&at))
+        .filter(|p| state.piles.place_of(p) == Some(at))
         .cloned()
         .collect()
 }
@@ -282,13 +296,14 @@ pub fn may_record(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
                 .any(|l| super::leader_flight::flies(cat, state, l)))
 }
 
-/// 7.3.3: the controlled monsters that were following `seat` (`along`, found before he
-/// took off) fly with him to `to` if they fly; one that cannot fly is left behind and
-/// stops following him.
+/// 7.3.3, 7.11: the controlled monsters that were following `guide` (a character or a
+/// hired leader; `along`, found before he took off) fly with him to `to` if they fly (a
+/// Bat, a Flying Dragon, or one transmorphized into a flying creature); one that cannot fly
+/// is left behind and stops following him.
 pub fn fly_along(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    guide: &following::Guide,
     along: Vec<PieceId>,
     to: TileId,
     events: &mut Events,
@@ -303,20 +318,38 @@ pub fn fly_along(
             for p in with_part(cat, state, &piece) {
                 state.piles.move_to(&p, Place::Flying { tile: to }, None);
             }
+            // A character's flight names no steed or monster flying with him; a hired
+            // leader's followers are each named.
+            if let following::Guide::Leader { .. } = guide {
+                events.push(Event::public(
+                    "7.11",
+                    format!(
+                        "{} flies with {} to {to:?}.",
+                        super::monster_turns::name(cat, &piece),
+                        guide.name(cat, state)
+                    ),
+                    E::MonsterFlew { monster: piece, to },
+                ));
+            }
             continue;
         }
         state.today.monsters_following.remove(&piece);
-        events.push(Event::public(
-            "7.3.3",
-            format!(
-                "A controlled monster that cannot fly is left behind by {}: it stops following him.",
-                who::who(cat, state, seat)
-            ),
-            E::MonsterLeftBehind {
-                seat,
+        let text = format!(
+            "A controlled monster that cannot fly is left behind by {}: it stops following him.",
+            guide.name(cat, state)
+        );
+        let event = match guide {
+            following::Guide::Character { seat } => E::MonsterLeftBehind {
+                seat: *seat,
                 monster: piece,
             },
-        ));
+            following::Guide::Leader { leader } => E::MonsterLeftBehindByLeader {
+                leader: leader.clone(),
+                monster: piece,
+            },
+            following::Guide::Monster { .. } => continue,
+        };
+        events.push(Event::public("7.3.3", text, event));
     }
 }
 
