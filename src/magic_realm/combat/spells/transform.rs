@@ -384,6 +384,10 @@ pub fn release_essence(
     if !s.has(cat, SpellEffect::AbsorbEssence) {
         return;
     }
+    // The card's 4: the item that was the monster reappears where it stood.
+    if super::item_monster::spell_ended(cat, state, s, events) {
+        return;
+    }
     let Some(monster) = essence(s).cloned() else {
         return;
     };
