@@ -264,3 +264,64 @@ fn rule_4_6_6h_no_colour_chit_energizes_an_item_s_spell_no_character_holds() {
     assert_eq!(serde_json::to_string(g.state()).unwrap(), before);
     assert_eq!(place_of(&g, &book()), Some(at_here()));
 }
+
+/// Birdsong of day 7, the book is the Ogre (its home the Lost Castle's box 2 of row 3)
+/// in Oak Woods 2; the Swordsman finishes recording and Sunrise comes, its Monster Roll
+/// `row`. Returns the log.
+fn seventh_sunrise(row: u8) -> (Game, Vec<tabletop_rules::engine::Event<E>>) {
+    let ogre_aside = json!({"piece": ogre(), "place": {"place": "aside"},
+        "home": {"place": "chart_box", "row": 3, "number": 2}});
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": oak(4), "hidden": true,
+            "record": [{"activity": "hide"}]}],
+        "pieces": [ogre_aside, book_at(at_here())],
+        "spells": [absorb(false)], "day": 7, "at": "birdsong", "dice": dice(row, 20)}),
+    );
+    assert_eq!(place_of(&g, &ogre()), Some(at_here()));
+    let mut log = Vec::new();
+    for _ in 0..6 {
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Birdsong { .. }
+        ) {
+            break;
+        }
+        let legal = g.legal_actions(S0);
+        let next = [A::FinishRecording, A::Proceed]
+            .into_iter()
+            .find(|a| legal.contains(a))
+            .unwrap_or_else(|| panic!("{legal:?}"));
+        log.extend(g.apply(S0, next).unwrap());
+    }
+    (g, log)
+}
+
+#[test]
+fn rule_6_3_4_on_the_seventh_day_the_items_monster_is_not_returned_its_spell_breaks() {
+    // Monster Roll 3: the Ogre would go back to its box. Its spell breaks instead and the
+    // book reappears in Oak Woods 2, where the Ogre stood; the Ogre, freed, goes back
+    // like any other prowling monster.
+    let (g, log) = seventh_sunrise(3);
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::SpellBroken { spell, .. } if spell.0 == "absorb-essence")));
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::MonsterBecameItem { at, .. } if *at == oak(2))));
+    assert!(g.state().spells.is_empty());
+    assert_eq!(place_of(&g, &book()), Some(at_here()));
+    assert_eq!(
+        place_of(&g, &ogre()),
+        Some(Place::ChartBox { row: 3, number: 2 })
+    );
+}
+
+#[test]
+fn rule_6_3_4_on_the_seventh_day_an_items_monster_that_does_not_prowl_stays() {
+    // Monster Roll 1: the Ogre's row does not prowl; the book is still the Ogre.
+    let (g, log) = seventh_sunrise(1);
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::MonsterBecameItem { .. })));
+    assert_eq!(g.state().spells.len(), 1);
+    assert_eq!(place_of(&g, &ogre()), Some(at_here()));
+    assert_eq!(place_of(&g, &book()), Some(Place::Aside));
+}

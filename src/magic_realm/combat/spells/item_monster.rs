@@ -208,15 +208,22 @@ pub fn spell_ended(
     true
 }
 
-/// 6.3.4 (ruling): on the seventh day's Sunrise an item's monster does not go back to the
-/// Setup Card: its spell is broken and the item reappears in the clearing it leaves (the
-/// monster, freed there, then regenerates like any other).
-pub fn week_ends(cat: &Catalog, state: &mut GameState, events: &mut Events) {
-    while let Some(i) = state
-        .spells
-        .iter()
-        .position(|s| monster_at(cat, state, s).is_some())
-    {
+/// 6.3.4 (ruling): on the seventh day's Sunrise (Monster Roll `row`) an item's monster
+/// that would go back to where it started does not: its spell is broken and the item
+/// reappears in the clearing it leaves (the monster, freed there, then goes back like any
+/// other). One whose row does not prowl stays, the item's monster still.
+pub fn week_ends(cat: &Catalog, state: &mut GameState, row: u8, events: &mut Events) {
+    let returning = |state: &GameState, s: &SpellInEffect| {
+        let (Some(at), Some(monster)) = (monster_at(cat, state, s), essence(s)) else {
+            return false;
+        };
+        crate::magic_realm::day::prowling::monster_prowls(cat, state, monster, row)
+            && state
+                .homes
+                .of(monster)
+                .is_some_and(|h| *h != Place::Clearing { at })
+    };
+    while let Some(i) = state.spells.iter().position(|s| returning(state, s)) {
         super::end_spell(cat, state, i, false, events);
     }
 }
