@@ -325,3 +325,38 @@ fn rule_6_3_4_on_the_seventh_day_an_items_monster_that_does_not_prowl_stays() {
     assert_eq!(place_of(&g, &ogre()), Some(at_here()));
     assert_eq!(place_of(&g, &book()), Some(Place::Aside));
 }
+
+#[test]
+fn rule_absorb_essence_4_the_item_dropped_in_combat_is_the_monster_there_at_once() {
+    // The Swordsman, the book's Ogre, meets the other Ogre at Sunset; in the Encounter Step he
+    // abandons the book: it becomes the Ogre in the clearing, and he is himself again.
+    // The evening plays on to Midnight, when the spell falls inert and the book
+    // reappears there.
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": here(), "hidden": false,
+            "belongings": [{"piece": book(), "active": false}]}],
+        "pieces": [ogre_aside(), {"piece": {"kind": "monster", "id": "ogre", "n": 1},
+            "place": {"place": "clearing", "at": here()}}],
+        "spells": [absorb(false)], "at": "sunset", "dice": dice(6, 200)}),
+    );
+    let drop = A::EncounterItem {
+        piece: book(),
+        change: BelongingChange::Abandon,
+    };
+    let mut log = Vec::new();
+    crate::spells_common::until(&mut g, S0, &drop, &mut log);
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::ItemBecameMonster { .. })));
+    assert_eq!(place_of(&g, &ogre()), Some(at_here()));
+    assert!(!transform::transmorphized_seat(cat(), g.state(), S0));
+    log.extend(pass_evening(&mut g));
+    assert!(!matches!(
+        g.state().step,
+        tabletop_rules::magic_realm::state::Step::Evening { .. }
+    ));
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::MonsterBecameItem { .. })));
+    assert_eq!(place_of(&g, &book()), Some(at_here()));
+}
