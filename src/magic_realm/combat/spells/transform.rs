@@ -7,8 +7,8 @@
 //! killed with him, and if the spell is broken otherwise the monster appears in his
 //! clearing. Cast by an Artifact or Spell Book, its monster is the character holding the
 //! item (the card's 4; held by no character, the item itself: [`super::item_monster`]);
-//! while energized, an absorbed Demon or Imp lends him its Magic type
-//! to record spells (2.2).
+//! while energized, an absorbed Demon or Imp lends him its Magic type to record spells
+//! (2.2).
 //!
 //! While energized (and not nullified, 4.6.8g: Melt into Mist is stronger than Transform,
 //! Transform than Absorb Essence), the individual uses the creature's combat values (its
