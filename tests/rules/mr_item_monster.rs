@@ -360,3 +360,53 @@ fn rule_absorb_essence_4_the_item_dropped_in_combat_is_the_monster_there_at_once
         .any(|d| matches!(d, E::MonsterBecameItem { .. })));
     assert_eq!(place_of(&g, &book()), Some(at_here()));
 }
+
+#[test]
+fn rule_absorb_essence_4_a_saved_game_keeps_the_item_as_its_monster() {
+    // Nothing new is stored: the item set aside and the monster on the map are the state,
+    // and a save loads back to the same game (the book still the Ogre).
+    let g = lying(book_at(at_here()), false, 2, "daylight");
+    let saved = serde_json::to_string(g.state()).unwrap();
+    let loaded: tabletop_rules::magic_realm::state::GameState =
+        serde_json::from_str(&saved).unwrap();
+    assert_eq!(&loaded, g.state());
+    assert_eq!(loaded.piles.place_of(&book()), Some(&Place::Aside));
+    let s = loaded.spells.first().expect("in effect");
+    assert_eq!(item_monster::monster_at(cat(), &loaded, s), Some(oak(2)));
+}
+
+#[test]
+fn rule_absorb_essence_4_the_items_monster_prowls_and_blocks_like_a_normal_monster() {
+    // Monster Roll 3 (the Ogre's row, its home the Lost Castle's box 2 of row 3): the
+    // Swordsman, unhidden in Oak Woods 4, fails his Hide (6s); at the end of his turn the
+    // book's Ogre prowls from Oak Woods 2 to his clearing and blocks him.
+    let ogre_aside = json!({"piece": ogre(), "place": {"place": "aside"},
+        "home": {"place": "chart_box", "row": 3, "number": 2}});
+    let mut all = vec![3];
+    all.extend([6; 20]);
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": oak(4),
+            "hidden": false, "record": [{"activity": "hide"}]}],
+        "pieces": [ogre_aside, book_at(at_here())],
+        "spells": [absorb(false)], "day": 2, "at": "daylight", "dice": all}));
+    let mut log = Vec::new();
+    for _ in 0..10 {
+        if !matches!(
+            g.state().step,
+            tabletop_rules::magic_realm::state::Step::Daylight { .. }
+        ) || !g.legal_actions(S0).contains(&A::Proceed)
+        {
+            break;
+        }
+        log.extend(g.apply(S0, A::Proceed).unwrap());
+    }
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::MonstersMoved { pieces, to } if pieces.contains(&ogre()) && *to == oak(4))));
+    assert!(details(&log).iter().any(|d| matches!(d,
+        E::Blocked { seat: S0, by } if by.contains(&ogre()))));
+    assert_eq!(place_of(&g, &ogre()), Some(Place::Clearing { at: oak(4) }));
+    assert_eq!(
+        place_of(&g, &book()),
+        Some(Place::Aside),
+        "the book is still the Ogre"
+    );
+}
