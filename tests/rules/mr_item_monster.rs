@@ -69,6 +69,16 @@ fn lying(book: Value, inert: bool, day: u8, at: &str) -> Game {
     )
 }
 
+/// Piece conservation (the conformance harness's check): the item set aside and the
+/// monster on the map are each in exactly one pile.
+fn assert_conserved(g: &Game) {
+    use tabletop_rules::engine::conformance::Conformance;
+    assert_eq!(
+        tabletop_rules::magic_realm::MagicRealm::invariants(g.state()),
+        Ok(())
+    );
+}
+
 fn place_of(g: &Game, piece: &PieceId) -> Option<Place> {
     g.state().piles.place_of(piece).cloned()
 }
@@ -88,6 +98,7 @@ fn rule_absorb_essence_4_an_item_lying_in_a_clearing_is_its_energized_spell_s_mo
     let s = g.state().spells.first().expect("still in effect");
     assert_eq!(item_monster::monster_at(cat(), g.state(), s), Some(oak(2)));
     assert!(!transform::transmorphized_seat(cat(), g.state(), S0));
+    assert_conserved(&g);
 }
 
 #[test]
@@ -178,6 +189,7 @@ fn rule_absorb_essence_4_at_midnight_the_inert_spell_turns_the_monster_back_into
         g.state().spells.first().is_some_and(|s| s.inert),
         "inert, not broken"
     );
+    assert_conserved(&g);
 }
 
 #[test]
@@ -203,6 +215,7 @@ fn rule_absorb_essence_4_killing_the_items_monster_breaks_the_spell_and_the_item
     assert_eq!(place_of(&g, &ogre()), Some(Place::Killed));
     assert_eq!(place_of(&g, &book()), Some(at_here()));
     assert!(g.state().spells.is_empty());
+    assert_conserved(&g);
 }
 
 #[test]
