@@ -423,3 +423,36 @@ fn rule_absorb_essence_4_the_items_monster_prowls_and_blocks_like_a_normal_monst
         "the book is still the Ogre"
     );
 }
+
+#[test]
+fn rule_absorb_essence_4_an_absorbed_giant_comes_and_goes_with_its_club() {
+    // The book holds a Giant (4.6.8b: its club is transmorphized with it): lying in Oak
+    // Woods 2 the book is the Giant, club and all, light side up; at Midnight both go back
+    // to the spell's box and the book reappears.
+    let giant: PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "giant", "n": 0})).unwrap();
+    let club: PieceId =
+        serde_json::from_value(json!({"kind": "monster_part", "id": "giant-club", "n": 0}))
+            .unwrap();
+    let spell = json!({"caster": 0, "spell": "absorb-essence", "spellBox": 100, "chit": 0,
+        "item": BOOK, "aims": [{"aim": "denizen", "piece": giant}],
+        "until": {"at": "never"}, "inert": false});
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": oak(4), "hidden": true,
+            "record": [{"activity": "hide"}]}],
+        "pieces": [{"piece": giant, "place": {"place": "aside"}},
+            {"piece": club, "place": {"place": "aside"}}, book_at(at_here())],
+        "spells": [spell], "day": 2, "at": "sunset", "dice": dice(1, 20)}),
+    );
+    for piece in [&giant, &club] {
+        assert_eq!(place_of(&g, piece), Some(at_here()));
+        assert_eq!(facing_of(&g, piece), Some(Facing::Light));
+    }
+    assert_conserved(&g);
+    pass_evening(&mut g);
+    for piece in [&giant, &club] {
+        assert_eq!(place_of(&g, piece), Some(Place::Aside));
+    }
+    assert_eq!(place_of(&g, &book()), Some(at_here()));
+    assert_conserved(&g);
+}
