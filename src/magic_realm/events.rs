@@ -1458,6 +1458,20 @@ pub enum MagicRealmEvent {
         leader: NativeId,
         monster: PieceId,
     },
+    /// Absorb Essence, 4: the energized spell's item, held by no character, becomes its
+    /// monster: the item is set aside with the spell, the monster stands in this clearing.
+    ItemBecameMonster {
+        item: crate::magic_realm::catalog::items::TreasureId,
+        monster: PieceId,
+        at: crate::magic_realm::map::ClearingRef,
+    },
+    /// Absorb Essence, 4: the item reappears in this clearing, where its monster stood (the
+    /// monster back in the spell's box, or killed, or freed as the spell breaks).
+    MonsterBecameItem {
+        item: crate::magic_realm::catalog::items::TreasureId,
+        monster: PieceId,
+        at: crate::magic_realm::map::ClearingRef,
+    },
 }
 
 /// 8.7: where a hired leader's belongings and gold go when he dies or is unhired.

@@ -44,6 +44,7 @@ mod mr_guide_gifts;
 mod mr_hidden_hirelings;
 mod mr_hirelings_combat;
 mod mr_horse_charge;
+mod mr_item_monster;
 mod mr_leader_belongings;
 mod mr_leader_flight;
 mod mr_leader_follow;

@@ -145,14 +145,16 @@ fn rule_absorb_essence_4_the_character_holding_the_item_is_the_monster() {
 
 #[test]
 fn rule_absorb_essence_4_with_nobody_holding_the_item_nobody_is_the_monster() {
-    // 8.3.9 c.5: the Black Book lies in the clearing: the spell is nullified.
+    // The Black Book lies in the clearing: no character is the Ogre (8.3.9 c.5), the book
+    // itself is (the card's 4: the Ogre stands there, the book set aside with the spell).
     let g = passed_on(json!({"piece": {"kind": "treasure", "id": BOOK},
         "place": {"place": "clearing", "at": here()}}));
     assert!(!transform::transmorphized_seat(cat(), g.state(), S0));
     assert!(!transform::transmorphized_seat(cat(), g.state(), S1));
+    let at: ClearingRef = serde_json::from_value(here()).unwrap();
     assert_eq!(
         g.state().piles.place_of(&monster("ogre")),
-        Some(&Place::Aside)
+        Some(&Place::Clearing { at })
     );
 }
 

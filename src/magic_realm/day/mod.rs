@@ -221,6 +221,9 @@ pub fn apply(
     events.extend(carried::release_unhired(cat, state));
     // 4.6.6h: Permanent spells whose targets are now supplied with colour are energized.
     crate::magic_realm::combat::spells::permanent::supply(cat, state, &mut events)?;
+    // Absorb Essence 4: an energized item's spell whose item no character holds makes
+    // the item its monster (and an inert one turns it back).
+    crate::magic_realm::combat::spells::item_monster::sync(cat, state, &mut events);
     // 4.6.8b: who has just become a creature has what he has with him transmorphized.
     crate::magic_realm::combat::spells::carrying::sync(cat, state, &mut events);
     Ok(events)

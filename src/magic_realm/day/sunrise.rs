@@ -65,6 +65,9 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events, 
 /// visitor/mission chits turn over wherever they are (not those a character holds).
 fn regenerate(cat: &Catalog, state: &mut GameState, row: u8) -> Result<Events, RuleError> {
     let mut events = Vec::new();
+    // 6.3.4, Absorb Essence 4 (ruling): an item's monster is not returned: its spell
+    // breaks and the item reappears in the clearing it leaves.
+    crate::magic_realm::combat::spells::item_monster::week_ends(cat, state, row, &mut events);
     let mut back: Vec<PieceId> = Vec::new();
     for (place, pile) in state.piles.iter() {
         if !matches!(

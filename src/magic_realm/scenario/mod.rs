@@ -358,6 +358,8 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
     start_at(cat, &mut state, sc)?;
     // 4.6.6h: inert Permanent spells whose targets are supplied with colour are energized.
     crate::magic_realm::combat::spells::permanent::supply(cat, &mut state, &mut Vec::new())?;
+    // Absorb Essence 4: an item no character holds is its energized spell's monster.
+    crate::magic_realm::combat::spells::item_monster::sync(cat, &mut state, &mut Vec::new());
     untransmorphized(cat, &mut state, sc);
     Ok(state)
 }

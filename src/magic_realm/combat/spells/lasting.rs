@@ -138,6 +138,8 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
         end_spell(cat, state, i, true, events);
     }
     super::permanent::midnight(cat, state, events);
+    // Absorb Essence 4: an item's monster whose spell fell inert turns back into the item.
+    super::item_monster::sync(cat, state, events);
 }
 
 /// 4.6.6g: at Sunset the Day spells cast the day before expire.
@@ -184,6 +186,10 @@ pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, event
     let mut i = 0;
     while i < state.spells.len() {
         if state.spells[i].aims.contains(&aim) {
+            // Absorb Essence 4: the item that was the killed monster reappears there.
+            if let Some(s) = state.spells.get(i).cloned() {
+                super::item_monster::spell_ended(cat, state, &s, events);
+            }
             state.spells[i].aims.retain(|a| *a != aim);
             if state.spells[i].aims.is_empty() {
                 end_spell(cat, state, i, false, events);

@@ -27,6 +27,7 @@ pub mod effects;
 pub mod enchant_artifact;
 pub mod fades;
 pub mod hurricane;
+pub mod item_monster;
 pub mod items;
 pub mod lasting;
 pub mod lost;

@@ -68,7 +68,10 @@ fn supplied_to(
     if let SpellAim::Character { seat } = aim {
         return enchanting::colours_for(cat, state, *seat, lasting);
     }
-    match aim_clearing(state, aim) {
+    // 4.6.6h, Absorb Essence 4 (ruling): an item's spell whose item lies on the map held
+    // by no character takes the colour of the item's clearing.
+    let at = aim_clearing(state, aim).or_else(|| super::item_monster::energized_at(cat, state, s));
+    match at {
         Some(at) if lasting => enchanting::lasting_colours_in(cat, state, at),
         Some(at) => enchanting::colours_in(cat, state, at),
         None => BTreeSet::new(),

@@ -6,8 +6,9 @@
 //! energized, the spellcaster is that monster; if the spellcaster is killed the monster is
 //! killed with him, and if the spell is broken otherwise the monster appears in his
 //! clearing. Cast by an Artifact or Spell Book, its monster is the character holding the
-//! item (the card's 4); while energized, an absorbed Demon or Imp lends him its Magic type
-//! to record spells (2.2).
+//! item (the card's 4; held by no character, the item itself: [`super::item_monster`]);
+//! while energized, an absorbed Demon or Imp lends him its Magic type to record spells
+//! (2.2).
 //!
 //! While energized (and not nullified, 4.6.8g: Melt into Mist is stronger than Transform,
 //! Transform than Absorb Essence), the individual uses the creature's combat values (its
@@ -196,7 +197,8 @@ fn unheld_form(cat: &Catalog, state: &GameState, target: &CombatTarget) -> Optio
 
 /// Absorb Essence, 4: the character who is an Absorb Essence's monster: its spellcaster;
 /// for one cast by an Artifact or Spell Book, the character holding the item now (none
-/// while nobody holds it: 8.3.9 c.5, the spell is nullified).
+/// while nobody holds it: 8.3.9 c.5, no character is the monster; on the map the item
+/// itself is, [`super::item_monster`]).
 pub fn holder(state: &GameState, s: &SpellInEffect) -> Option<Seat> {
     super::items::controller(state, s)
 }
@@ -382,6 +384,10 @@ pub fn release_essence(
     events: &mut Events,
 ) {
     if !s.has(cat, SpellEffect::AbsorbEssence) {
+        return;
+    }
+    // The card's 4: the item that was the monster reappears where it stood.
+    if super::item_monster::spell_ended(cat, state, s, events) {
         return;
     }
     let Some(monster) = essence(s).cloned() else {
