@@ -11,6 +11,7 @@ mod hod_chart;
 mod hod_content;
 mod hod_fight;
 mod hod_steps;
+mod mr_absorb_energize;
 mod mr_absorb_remainders;
 mod mr_absorbed_monsters;
 mod mr_belongings;

@@ -28,6 +28,28 @@ pub fn is_permanent(cat: &Catalog, s: &SpellInEffect) -> bool {
         .is_some_and(|x| x.duration == SpellDuration::Permanent)
 }
 
+/// Absorb Essence 1: the spellcaster and the monster he absorbed are one entity even while
+/// the spell is inert, so the monster in the spell's box is reached through the character
+/// who is it (its spellcaster, or the item's holder: [`super::transform::holder`]): magic
+/// supplied to him energizes the spell. Any other aim is itself.
+fn through_absorber(
+    cat: &Catalog,
+    state: &GameState,
+    s: &SpellInEffect,
+    aim: &SpellAim,
+) -> SpellAim {
+    if let SpellAim::Denizen { piece } = aim {
+        if s.has(cat, super::SpellEffect::AbsorbEssence)
+            && state.piles.place_of(piece) == Some(&Place::Aside)
+        {
+            if let Some(seat) = super::transform::holder(state, s) {
+                return SpellAim::Character { seat };
+            }
+        }
+    }
+    aim.clone()
+}
+
 /// The clearing a spell's target is in, if it is a character or a counter on the map.
 fn aim_clearing(state: &GameState, aim: &SpellAim) -> Option<ClearingRef> {
     match aim {
@@ -65,8 +87,8 @@ fn supplied_to(
         }
         return out;
     }
-    if let SpellAim::Character { seat } = aim {
-        return enchanting::colours_for(cat, state, *seat, lasting);
+    if let SpellAim::Character { seat } = through_absorber(cat, state, s, aim) {
+        return enchanting::colours_for(cat, state, seat, lasting);
     }
     // 4.6.6h, Absorb Essence 4 (ruling): an item's spell whose item lies on the map held
     // by no character takes the colour of the item's clearing.
@@ -102,10 +124,9 @@ pub fn options(cat: &Catalog, state: &GameState, combat: &Combat, seat: Seat) ->
     for s in &state.spells {
         if !s.inert
             || !is_permanent(cat, s)
-            || !s
-                .aims
-                .iter()
-                .any(|a| super::places::target_in(state, s, combat.at, a))
+            || !s.aims.iter().any(|a| {
+                super::places::target_in(state, s, combat.at, &through_absorber(cat, state, s, a))
+            })
         {
             continue;
         }
@@ -149,7 +170,7 @@ pub fn day_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         if !s
             .aims
             .iter()
-            .any(|a| super::places::target_in(state, s, at, a))
+            .any(|a| super::places::target_in(state, s, at, &through_absorber(cat, state, s, a)))
         {
             continue;
         }
