@@ -10,6 +10,7 @@
 //! (8.2.2) in `evening`; hirelings freed when the hiring character dies (9.1.1, `quitting`)
 //! or leaves the map (9.2.2, `leaving`) through [`release_all`].
 
+use super::buyer::Buyer;
 use super::{meeting, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -107,13 +108,18 @@ pub fn group_of_choice(cat: &Catalog, hire: &HireChoice) -> Option<NativeGroup> 
     }
 }
 
-/// The hires the seat can attempt in his Hire phase, then `Proceed` to hire no one.
-pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let Some(here) = who::clearing(state, seat) else {
+/// 7.7: the hires the buyer can attempt in his clearing (see [`choices`]).
+pub fn hires(cat: &Catalog, state: &GameState, buyer: &Buyer) -> Vec<HireChoice> {
+    let Some(here) = buyer.clearing(state) else {
         return Vec::new();
     };
-    let drinks = |group| meeting::can_buy_drinks(cat, state, seat, Trader::Native(group));
-    let mut out: Vec<A> = choices(cat, state, here, drinks)
+    let drinks = |group| meeting::can_buy_drinks(cat, state, buyer, Trader::Native(group));
+    choices(cat, state, here, drinks)
+}
+
+/// The hires the seat can attempt in his Hire phase, then `Proceed` to hire no one.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    let mut out: Vec<A> = hires(cat, state, &Buyer::character(seat))
         .into_iter()
         .map(|hire| A::Hire { hire })
         .collect();
@@ -218,6 +224,19 @@ pub fn do_hire(
             )))
         }
     };
+    hire_natives(cat, state, &Buyer::character(seat), hire, events)
+}
+
+/// 7.7: the buyer tries to hire the natives the choice names, with a Meeting Table roll
+/// (a hired leader hires for his employer).
+pub fn hire_natives(
+    cat: &Catalog,
+    state: &mut GameState,
+    buyer: &Buyer,
+    hire: &HireChoice,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let here = buyer.clearing_or_err(state)?;
     let natives = targets(cat, state, here, hire);
     let group = group_of_choice(cat, hire);
     let (Some(group), false) = (group, natives.is_empty()) else {
@@ -228,7 +247,7 @@ pub fn do_hire(
     let drinks = match hire {
         HireChoice::Group { drinks, .. } | HireChoice::Native { drinks, .. } => *drinks,
     };
-    if drinks && !meeting::can_buy_drinks(cat, state, seat, Trader::Native(group)) {
+    if drinks && !meeting::can_buy_drinks(cat, state, buyer, Trader::Native(group)) {
         return Err(RuleError::illegal("he cannot pay for the drinks"));
     }
     let wages: u32 = natives
@@ -240,7 +259,7 @@ pub fn do_hire(
     let result = meeting::meet(
         cat,
         state,
-        seat,
+        buyer,
         trader,
         drinks,
         meeting::MeetingFor::Hire,
@@ -253,7 +272,7 @@ pub fn do_hire(
         basic: wages,
         price: 0,
     };
-    meeting::open_offer(cat, state, seat, offer, "7.7", events)
+    meeting::open_offer(cat, state, buyer, offer, events)
 }
 
 /// The natives become the seat's hirelings for the term of hire (after he paid `paid`,
