@@ -189,34 +189,10 @@ pub fn do_hire(
     action: &A,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let name = who::who(cat, state, seat);
-    let here = who::clearing_or_err(state, seat)?;
     let hire = match action {
         A::Hire { hire } => hire,
         A::Proceed => {
-            let (text, reason) = if meeting::groups_here(cat, state, here).is_empty() {
-                (
-                    format!(
-                        "{name} finds no unhired natives in {} to hire; the Hire phase is cancelled.",
-                        who::name(cat, here)
-                    ),
-                    "no unhired natives to hire (7.7)",
-                )
-            } else {
-                (
-                    format!("{name} hires no one in his Hire phase."),
-                    "the character chose to hire no one (7.7)",
-                )
-            };
-            events.push(Event::public(
-                "7.7",
-                text,
-                E::PhaseCancelled {
-                    seat,
-                    reason: reason.into(),
-                },
-            ));
-            return Ok(());
+            return meeting::pass_phase(cat, state, seat, meeting::MeetingFor::Hire, events)
         }
         other => {
             return Err(RuleError::illegal(format!(

@@ -368,6 +368,53 @@ impl MeetingFor {
     }
 }
 
+/// 7.6, 7.7: the character makes no deal in his Trade or Hire phase: with no one in his
+/// clearing to trade with (or to hire) the phase is cancelled; else he chose to make none.
+pub fn pass_phase(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    purpose: MeetingFor,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let here = who::clearing_or_err(state, seat)?;
+    let place = who::name(cat, here);
+    let rule = purpose.rule();
+    let (text, reason) = if purpose == MeetingFor::Hire {
+        if groups_here(cat, state, here).is_empty() {
+            (
+                format!("{name} finds no unhired natives in {place} to hire; the Hire phase is cancelled."),
+                "no unhired natives to hire (7.7)",
+            )
+        } else {
+            (
+                format!("{name} hires no one in his Hire phase."),
+                "the character chose to hire no one (7.7)",
+            )
+        }
+    } else if traders_here(cat, state, here).is_empty() {
+        (
+            format!("{name} finds no unhired native leader or visitor in {place} to trade with; the Trade phase is cancelled."),
+            "no native leader or visitor to trade with (7.6)",
+        )
+    } else {
+        (
+            format!("{name} makes no deal in his Trade phase."),
+            "the character chose to trade nothing (7.6)",
+        )
+    };
+    events.push(Event::public(
+        rule,
+        text,
+        E::PhaseCancelled {
+            seat,
+            reason: reason.into(),
+        },
+    ));
+    Ok(())
+}
+
 /// Buys drinks (if asked) and rolls on the Meeting Table, on the column of the buyer's
 /// (a hired leader's employer's, 7.6) relationship with the trader, rerolling Opportunity
 /// and Trouble; returns the final result.

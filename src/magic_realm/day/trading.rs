@@ -3,7 +3,7 @@
 //! groups), selling a belonging at its basic price, and repaying a boon.
 
 use super::buyer::Buyer;
-use super::{meeting, who};
+use super::meeting;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::Trader;
@@ -129,34 +129,10 @@ pub fn do_trade(
     action: &A,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let name = who::who(cat, state, seat);
     let deal = match action {
         A::Trade { deal } => deal,
         A::Proceed => {
-            let here = who::clearing_or_err(state, seat)?;
-            let (text, reason) = if meeting::traders_here(cat, state, here).is_empty() {
-                (
-                    format!(
-                        "{name} finds no unhired native leader or visitor in {} to trade with; the Trade phase is cancelled.",
-                        who::name(cat, here)
-                    ),
-                    "no native leader or visitor to trade with (7.6)",
-                )
-            } else {
-                (
-                    format!("{name} makes no deal in his Trade phase."),
-                    "the character chose to trade nothing (7.6)",
-                )
-            };
-            events.push(Event::public(
-                "7.6",
-                text,
-                E::PhaseCancelled {
-                    seat,
-                    reason: reason.into(),
-                },
-            ));
-            return Ok(());
+            return meeting::pass_phase(cat, state, seat, meeting::MeetingFor::Trade, events)
         }
         other => {
             return Err(RuleError::illegal(format!(
