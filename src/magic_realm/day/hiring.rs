@@ -119,14 +119,12 @@ pub fn hires(cat: &Catalog, state: &GameState, buyer: &Buyer) -> Vec<HireChoice>
 
 /// The hires the seat can attempt in his Hire phase, then `Proceed` to hire no one.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let mut out: Vec<A> = hires(cat, state, &Buyer::character(seat))
-        .into_iter()
-        .map(|hire| A::Hire { hire })
-        .collect();
-    if !out.is_empty() {
-        out.push(A::Proceed);
-    }
-    out
+    meeting::with_proceed(
+        hires(cat, state, &Buyer::character(seat))
+            .into_iter()
+            .map(|hire| A::Hire { hire })
+            .collect(),
+    )
 }
 
 /// 7.7: the hires that can be attempted in clearing `at`, each group (or, for groups hired

@@ -71,11 +71,7 @@ pub fn options(cat: &Catalog, state: &GameState, leader: &NativeId) -> Vec<A> {
     let Some(activity) = leaders::current_activity(state, leader) else {
         return Vec::new();
     };
-    let mut out = deals(cat, state, leader, &activity);
-    if !out.is_empty() {
-        out.push(A::Proceed);
-    }
-    out
+    meeting::with_proceed(deals(cat, state, leader, &activity))
 }
 
 /// 7.6, 7.7: the answers to the Meeting Table result the leader rolled: he pays only with

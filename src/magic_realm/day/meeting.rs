@@ -368,6 +368,15 @@ impl MeetingFor {
     }
 }
 
+/// The deals of a Trade or Hire phase, then `Proceed` to make none (nothing when there is
+/// no deal to make).
+pub fn with_proceed(mut deals: Vec<A>) -> Vec<A> {
+    if !deals.is_empty() {
+        deals.push(A::Proceed);
+    }
+    deals
+}
+
 /// 7.6, 7.7: the character makes no deal in his Trade or Hire phase: with no one in his
 /// clearing to trade with (or to hire) the phase is cancelled; else he chose to make none.
 pub fn pass_phase(

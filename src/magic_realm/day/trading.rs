@@ -111,14 +111,12 @@ pub fn deals(cat: &Catalog, state: &GameState, buyer: &Buyer) -> Vec<TradeChoice
 
 /// The deals the seat can make in his Trade phase, then `Proceed` to trade nothing.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let mut out: Vec<A> = deals(cat, state, &Buyer::character(seat))
-        .into_iter()
-        .map(|deal| A::Trade { deal })
-        .collect();
-    if !out.is_empty() {
-        out.push(A::Proceed);
-    }
-    out
+    meeting::with_proceed(
+        deals(cat, state, &Buyer::character(seat))
+            .into_iter()
+            .map(|deal| A::Trade { deal })
+            .collect(),
+    )
 }
 
 /// Does the Trade phase as the action says.
