@@ -2,8 +2,9 @@
 //! the clearing with a Meeting Table roll (a whole group for the sum of its members' wages,
 //! or the Order and the Rogues one native at a time), the 14-day term of hire and its end
 //! at Midnight (8.9), hirelings moving with the character who hired them, and hired
-//! natives staying where they are at the end of the week (6.3.4). A hired leader's Hire
-//! phase (hiring for his employer) is in `leader_trade`.
+//! natives staying where they are at the end of the week (6.3.4). A hired leader hires for
+//! his employer with the same steps (a `buyer::Buyer`); his phase's options are in
+//! `leader_trade`.
 //!
 //! Elsewhere: hired leaders' own turns (6.2.5) in `leaders` and `leader_records`; the
 //! underlings following a guide (6.3.1) in `underlings`; the Evening's battling rolls

@@ -14,6 +14,10 @@
 //! (a Boon may be taken free), but pays only with his own gold; an Insult's or Challenge's
 //! penalty is his employer's recorded Notoriety or Fame; a Fame reward for a card he sells
 //! to its group is his employer's.
+//!
+//! The buying, selling, repaying, hiring and answering are a character's steps
+//! (`trading`, `hiring`, `meeting`) made by a `buyer::Buyer::Leader`; this module offers
+//! and applies the employer's choices in his leader's phase.
 
 use super::buyer::Buyer;
 use super::meeting::{self, MeetingAnswer};

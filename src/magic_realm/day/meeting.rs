@@ -3,7 +3,8 @@
 //! relationship gives (boons owed make it one level less friendly, 7.6; buying drinks one
 //! level friendlier), the roll with its Opportunity and Trouble rerolls, the answers a
 //! result waits for (pay, take a boon, decline, pay or refuse an Insult's or Challenge's
-//! penalty), and the block a Block/Battle result causes in Daylight (7.12).
+//! penalty), and the block a Block/Battle result causes in Daylight (7.12). The roll, the
+//! offer and the answer serve a character and a hired leader alike (a `buyer::Buyer`).
 
 use super::buyer::Buyer;
 use super::{hiring, trading, who};
