@@ -211,7 +211,12 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
         group: owed.group,
         drinks: false,
     }];
-    if meeting::can_buy_drinks(cat, state, seat, Trader::Native(owed.group)) {
+    if meeting::can_buy_drinks(
+        cat,
+        state,
+        &super::buyer::Buyer::character(seat),
+        Trader::Native(owed.group),
+    ) {
         out.push(A::RollForBattling {
             group: owed.group,
             drinks: true,
@@ -257,7 +262,7 @@ pub fn apply(
             let result = meeting::meet(
                 cat,
                 state,
-                seat,
+                &super::buyer::Buyer::character(seat),
                 Trader::Native(*group),
                 *drinks,
                 meeting::MeetingFor::Battling,

@@ -2,14 +2,16 @@
 //! the clearing with a Meeting Table roll (a whole group for the sum of its members' wages,
 //! or the Order and the Rogues one native at a time), the 14-day term of hire and its end
 //! at Midnight (8.9), hirelings moving with the character who hired them, and hired
-//! natives staying where they are at the end of the week (6.3.4). A hired leader's Hire
-//! phase (hiring for his employer) is in `leader_trade`.
+//! natives staying where they are at the end of the week (6.3.4). A hired leader hires for
+//! his employer with the same steps (a `buyer::Buyer`); his phase's options are in
+//! `leader_trade`.
 //!
 //! Elsewhere: hired leaders' own turns (6.2.5) in `leaders` and `leader_records`; the
 //! underlings following a guide (6.3.1) in `underlings`; the Evening's battling rolls
 //! (8.2.2) in `evening`; hirelings freed when the hiring character dies (9.1.1, `quitting`)
 //! or leaves the map (9.2.2, `leaving`) through [`release_all`].
 
+use super::buyer::Buyer;
 use super::{meeting, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -107,20 +109,23 @@ pub fn group_of_choice(cat: &Catalog, hire: &HireChoice) -> Option<NativeGroup> 
     }
 }
 
-/// The hires the seat can attempt in his Hire phase, then `Proceed` to hire no one.
-pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let Some(here) = who::clearing(state, seat) else {
+/// 7.7: the hires the buyer can attempt in his clearing (see [`choices`]).
+pub fn hires(cat: &Catalog, state: &GameState, buyer: &Buyer) -> Vec<HireChoice> {
+    let Some(here) = buyer.clearing(state) else {
         return Vec::new();
     };
-    let drinks = |group| meeting::can_buy_drinks(cat, state, seat, Trader::Native(group));
-    let mut out: Vec<A> = choices(cat, state, here, drinks)
-        .into_iter()
-        .map(|hire| A::Hire { hire })
-        .collect();
-    if !out.is_empty() {
-        out.push(A::Proceed);
-    }
-    out
+    let drinks = |group| meeting::can_buy_drinks(cat, state, buyer, Trader::Native(group));
+    choices(cat, state, here, drinks)
+}
+
+/// The hires the seat can attempt in his Hire phase, then `Proceed` to hire no one.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    meeting::with_proceed(
+        hires(cat, state, &Buyer::character(seat))
+            .into_iter()
+            .map(|hire| A::Hire { hire })
+            .collect(),
+    )
 }
 
 /// 7.7: the hires that can be attempted in clearing `at`, each group (or, for groups hired
@@ -183,34 +188,10 @@ pub fn do_hire(
     action: &A,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let name = who::who(cat, state, seat);
-    let here = who::clearing_or_err(state, seat)?;
     let hire = match action {
         A::Hire { hire } => hire,
         A::Proceed => {
-            let (text, reason) = if meeting::groups_here(cat, state, here).is_empty() {
-                (
-                    format!(
-                        "{name} finds no unhired natives in {} to hire; the Hire phase is cancelled.",
-                        who::name(cat, here)
-                    ),
-                    "no unhired natives to hire (7.7)",
-                )
-            } else {
-                (
-                    format!("{name} hires no one in his Hire phase."),
-                    "the character chose to hire no one (7.7)",
-                )
-            };
-            events.push(Event::public(
-                "7.7",
-                text,
-                E::PhaseCancelled {
-                    seat,
-                    reason: reason.into(),
-                },
-            ));
-            return Ok(());
+            return meeting::pass_phase(cat, state, seat, meeting::MeetingFor::Hire, events)
         }
         other => {
             return Err(RuleError::illegal(format!(
@@ -218,6 +199,19 @@ pub fn do_hire(
             )))
         }
     };
+    hire_natives(cat, state, &Buyer::character(seat), hire, events)
+}
+
+/// 7.7: the buyer tries to hire the natives the choice names, with a Meeting Table roll
+/// (a hired leader hires for his employer).
+pub fn hire_natives(
+    cat: &Catalog,
+    state: &mut GameState,
+    buyer: &Buyer,
+    hire: &HireChoice,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let here = buyer.clearing_or_err(state)?;
     let natives = targets(cat, state, here, hire);
     let group = group_of_choice(cat, hire);
     let (Some(group), false) = (group, natives.is_empty()) else {
@@ -228,7 +222,7 @@ pub fn do_hire(
     let drinks = match hire {
         HireChoice::Group { drinks, .. } | HireChoice::Native { drinks, .. } => *drinks,
     };
-    if drinks && !meeting::can_buy_drinks(cat, state, seat, Trader::Native(group)) {
+    if drinks && !meeting::can_buy_drinks(cat, state, buyer, Trader::Native(group)) {
         return Err(RuleError::illegal("he cannot pay for the drinks"));
     }
     let wages: u32 = natives
@@ -240,7 +234,7 @@ pub fn do_hire(
     let result = meeting::meet(
         cat,
         state,
-        seat,
+        buyer,
         trader,
         drinks,
         meeting::MeetingFor::Hire,
@@ -253,7 +247,7 @@ pub fn do_hire(
         basic: wages,
         price: 0,
     };
-    meeting::open_offer(cat, state, seat, offer, "7.7", events)
+    meeting::open_offer(cat, state, buyer, offer, events)
 }
 
 /// The natives become the seat's hirelings for the term of hire (after he paid `paid`,

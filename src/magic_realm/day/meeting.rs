@@ -3,8 +3,10 @@
 //! relationship gives (boons owed make it one level less friendly, 7.6; buying drinks one
 //! level friendlier), the roll with its Opportunity and Trouble rerolls, the answers a
 //! result waits for (pay, take a boon, decline, pay or refuse an Insult's or Challenge's
-//! penalty), and the block a Block/Battle result causes in Daylight (7.12).
+//! penalty), and the block a Block/Battle result causes in Daylight (7.12). The roll, the
+//! offer and the answer serve a character and a hired leader alike (a `buyer::Buyer`).
 
+use super::buyer::Buyer;
 use super::{hiring, trading, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
@@ -329,21 +331,20 @@ pub fn drinks_cost(
     }
 }
 
-/// Whether the seat can buy drinks for a trader here.
-pub fn can_buy_drinks(cat: &Catalog, state: &GameState, seat: Seat, trader: Trader) -> bool {
-    let Some(at) = who::clearing(state, seat) else {
+/// Whether the buyer can buy drinks for a trader here with his gold (7.6).
+pub fn can_buy_drinks(cat: &Catalog, state: &GameState, buyer: &Buyer, trader: Trader) -> bool {
+    let Some(at) = buyer.clearing(state) else {
         return false;
     };
     // 7.2.4: no drinks for a campaign's foes.
     if let Trader::Native(g) = trader {
-        if super::missions::stance(cat, state, seat, g)
+        if super::missions::stance(cat, state, buyer.seat(), g)
             == Some(super::missions::CampaignStance::Foe)
         {
             return false;
         }
     }
-    // 4.6.7a: Ashes leaves him no gold to buy drinks with.
-    let gold = super::curses::spendable_gold(state, seat);
+    let gold = buyer.gold(state);
     drinks_cost(cat, state, at, trader)
         .is_some_and(|cost| i64::from(gold) >= i64::from(cost) && cost > 0)
 }
@@ -368,21 +369,78 @@ impl MeetingFor {
     }
 }
 
-/// Buys drinks (if asked) and rolls on the Meeting Table, rerolling Opportunity and
-/// Trouble; returns the final result.
+/// The deals of a Trade or Hire phase, then `Proceed` to make none (nothing when there is
+/// no deal to make).
+pub fn with_proceed(mut deals: Vec<A>) -> Vec<A> {
+    if !deals.is_empty() {
+        deals.push(A::Proceed);
+    }
+    deals
+}
+
+/// 7.6, 7.7: the character makes no deal in his Trade or Hire phase: with no one in his
+/// clearing to trade with (or to hire) the phase is cancelled; else he chose to make none.
+pub fn pass_phase(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    purpose: MeetingFor,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let name = who::who(cat, state, seat);
+    let here = who::clearing_or_err(state, seat)?;
+    let place = who::name(cat, here);
+    let rule = purpose.rule();
+    let (text, reason) = if purpose == MeetingFor::Hire {
+        if groups_here(cat, state, here).is_empty() {
+            (
+                format!("{name} finds no unhired natives in {place} to hire; the Hire phase is cancelled."),
+                "no unhired natives to hire (7.7)",
+            )
+        } else {
+            (
+                format!("{name} hires no one in his Hire phase."),
+                "the character chose to hire no one (7.7)",
+            )
+        }
+    } else if traders_here(cat, state, here).is_empty() {
+        (
+            format!("{name} finds no unhired native leader or visitor in {place} to trade with; the Trade phase is cancelled."),
+            "no native leader or visitor to trade with (7.6)",
+        )
+    } else {
+        (
+            format!("{name} makes no deal in his Trade phase."),
+            "the character chose to trade nothing (7.6)",
+        )
+    };
+    events.push(Event::public(
+        rule,
+        text,
+        E::PhaseCancelled {
+            seat,
+            reason: reason.into(),
+        },
+    ));
+    Ok(())
+}
+
+/// Buys drinks (if asked) and rolls on the Meeting Table, on the column of the buyer's
+/// (a hired leader's employer's, 7.6) relationship with the trader, rerolling Opportunity
+/// and Trouble; returns the final result.
 pub fn meet(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    buyer: &Buyer,
     trader: Trader,
     drinks: bool,
     purpose: MeetingFor,
     events: &mut Events,
 ) -> Result<MeetingResult, RuleError> {
     let rule = purpose.rule();
-    let at = who::clearing_or_err(state, seat)?;
-    let name = who::who(cat, state, seat);
-    let mut column = column_of(relationship_level(cat, state, seat, trader));
+    let at = buyer.clearing_or_err(state)?;
+    let name = buyer.name(cat, state);
+    let mut column = column_of(relationship_level(cat, state, buyer.seat(), trader));
     if drinks {
         let (Trader::Native(group), Some(cost)) = (trader, drinks_cost(cat, state, at, trader))
         else {
@@ -390,10 +448,7 @@ pub fn meet(
                 "drinks are bought only for native groups (7.6)",
             ));
         };
-        let sheet = state
-            .seat_mut(seat)
-            .ok_or_else(|| RuleError::internal("no such seat"))?;
-        sheet.gold -= i32::try_from(cost).unwrap_or(i32::MAX);
+        buyer.spend(state, cost);
         column = column.friendlier();
         events.push(Event::public(
             rule,
@@ -401,36 +456,19 @@ pub fn meet(
                 "{name} buys drinks for {} for {cost} gold: the roll is one column friendlier.",
                 trader_name(trader)
             ),
-            E::DrinksBought {
-                seat,
-                group,
-                gold: cost,
-            },
+            buyer.drinks_bought(group, cost),
         ));
     }
-    // 4.1.2: Barter applies to the rolls made to trade (7.6).
-    let mods = super::rolls::mods(
-        cat,
-        state,
-        seat,
-        super::rolls::RollFor::Meeting {
-            trading: purpose == MeetingFor::Trade,
-        },
-    );
+    let mods = buyer.meeting_mods(cat, state, purpose);
     let rolled = |column, roll, result| {
         (
             format!(
-                "{name} meets {} on the {column:?} column of the Meeting Table: {}",
+                "{name} meets {}{} on the {column:?} column of the Meeting Table: {}",
                 trader_name(trader),
+                buyer.for_employer(),
                 describe(result)
             ),
-            E::MeetingRolled {
-                seat,
-                trader,
-                column,
-                roll,
-                result,
-            },
+            buyer.meeting_rolled(trader, column, roll, result),
         )
     };
     roll_from(cat, state, column, mods, rule, rolled, events)
@@ -502,15 +540,22 @@ pub fn describe(r: MeetingResult) -> String {
     }
 }
 
-/// Acts on the final result of a meeting for `deal`: a price, a boon, an Insult or a
-/// Challenge waits for the seat's answer; No Deal ends the phase; Block/Battle blocks.
+/// 7.6, 7.7: the rule a deal is made under.
+pub fn rule_of(offer: &Offer) -> &'static str {
+    match offer.deal {
+        Deal::Buy { .. } => "7.6",
+        Deal::Hire { .. } => "7.7",
+    }
+}
+
+/// Acts on the final result of a meeting for `offer.deal`: a price, a boon, an Insult or a
+/// Challenge waits for the answer; No Deal ends the phase; Block/Battle blocks (7.12).
 /// `offer.price` is set here from the result.
 pub fn open_offer(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    buyer: &Buyer,
     mut offer: Offer,
-    rule: &str,
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let (trader, basic) = (offer.trader, offer.basic);
@@ -519,16 +564,24 @@ pub fn open_offer(
         MeetingResult::Boon => basic,
         MeetingResult::Insult | MeetingResult::Challenge => 0,
         MeetingResult::NoDeal | MeetingResult::Opportunity | MeetingResult::Trouble => {
+            let text = match buyer {
+                Buyer::Character { .. } => format!("No deal with {}.", trader_name(trader)),
+                Buyer::Leader { .. } => format!(
+                    "No deal between {} and {}.",
+                    buyer.name(cat, state),
+                    trader_name(trader)
+                ),
+            };
             events.push(Event::public(
-                rule,
-                format!("No deal with {}.", trader_name(trader)),
-                E::DealDeclined { seat },
+                rule_of(&offer),
+                text,
+                E::DealDeclined { seat: buyer.seat() },
             ));
             return Ok(());
         }
-        MeetingResult::BlockBattle => return block(cat, state, seat, trader, events),
+        MeetingResult::BlockBattle => return block(cat, state, buyer, trader, events),
     };
-    state.today.pending = Some(Pending::Meeting { offer });
+    buyer.wait_for_answer(state, offer);
     Ok(())
 }
 
@@ -537,14 +590,21 @@ pub fn answers(state: &GameState, seat: Seat) -> Vec<A> {
     let Some(Pending::Meeting { offer }) = &state.today.pending else {
         return Vec::new();
     };
-    // 4.6.7a: Ashes leaves him no gold to pay with, Disgust no Fame to swallow a
-    // Challenge with.
-    let gold = super::curses::spendable_gold(state, seat);
-    let penalty = may_pay_penalty(state, seat, offer.result);
-    answer_list(offer, gold, penalty)
+    answers_for(state, &Buyer::character(seat), offer)
         .into_iter()
         .map(|answer| A::AnswerMeeting { answer })
         .collect()
+}
+
+/// The answers the buyer may give to `offer`: 4.6.7a, he pays with the gold he can spend
+/// (Ashes leaves a character none); the penalty is his (a leader's employer's) to pay,
+/// Disgust forbidding the Fame.
+pub fn answers_for(state: &GameState, buyer: &Buyer, offer: &Offer) -> Vec<MeetingAnswer> {
+    answer_list(
+        offer,
+        buyer.gold(state),
+        may_pay_penalty(state, buyer.seat(), offer.result),
+    )
 }
 
 /// 7.6: the answers a Meeting Table result allows whoever has `gold` to pay with: the
@@ -584,18 +644,31 @@ pub fn answer(
     let Some(Pending::Meeting { offer }) = state.today.pending.take() else {
         return Err(RuleError::internal("no Meeting Table result waits"));
     };
-    let rule = match offer.deal {
-        Deal::Buy { .. } => "7.6",
-        Deal::Hire { .. } => "7.7",
-    };
-    let name = who::who(cat, state, seat);
+    answer_offer(cat, state, &Buyer::character(seat), offer, answer, events)
+}
+
+/// Does the buyer's answer to the result he rolled (a hired leader's is his employer's):
+/// the price or boon buys or hires, a declined price buys nothing, a swallowed Insult or
+/// Challenge costs the recorded points, a refused one is Block/Battle.
+pub fn answer_offer(
+    cat: &Catalog,
+    state: &mut GameState,
+    buyer: &Buyer,
+    offer: Offer,
+    answer: MeetingAnswer,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let rule = rule_of(&offer);
+    let seat = buyer.seat();
+    let name = buyer.name(cat, state);
     match answer {
         MeetingAnswer::Pay | MeetingAnswer::TakeBoon => {
             let boon = answer == MeetingAnswer::TakeBoon;
             let paid = if boon { 0 } else { offer.price };
-            if let Some(s) = state.seat_mut(seat) {
-                s.gold -= i32::try_from(paid).unwrap_or(i32::MAX);
-                if boon {
+            buyer.spend(state, paid);
+            if boon {
+                // 7.6: a hired leader's boons are his employer's.
+                if let Some(s) = state.seat_mut(seat) {
                     s.boons.push(Boon {
                         trader: offer.trader,
                         gold: offer.basic,
@@ -605,7 +678,7 @@ pub fn answer(
             match &offer.deal {
                 Deal::Buy { item } => {
                     let pay = if boon { None } else { Some(paid) };
-                    trading::take_item(cat, state, seat, offer.trader, item, pay, events)?
+                    trading::take_item(cat, state, buyer, offer.trader, item, pay, events)?
                 }
                 Deal::Hire { natives } => {
                     hiring::take_hirelings(cat, state, seat, natives, paid, events)?
@@ -622,10 +695,15 @@ pub fn answer(
         )),
         MeetingAnswer::PayPenalty => {
             let (fame, notoriety) = pay_penalty(state, seat, offer.result);
+            let made_to = match buyer {
+                Buyer::Character { .. } => String::new(),
+                Buyer::Leader { .. } => format!(" made to {name}"),
+            };
             events.push(Event::public(
                 rule,
                 format!(
-                    "{name} swallows the {}: he loses {} recorded {}; no deal.",
+                    "{} swallows the {}{made_to}: he loses {} recorded {}; no deal.",
+                    who::who(cat, state, seat),
                     describe(offer.result),
                     fame + notoriety,
                     if fame > 0 { "Fame" } else { "Notoriety" }
@@ -637,45 +715,33 @@ pub fn answer(
                 },
             ));
         }
-        MeetingAnswer::RefusePenalty => block(cat, state, seat, offer.trader, events)?,
+        MeetingAnswer::RefusePenalty => block(cat, state, buyer, offer.trader, events)?,
     }
     Ok(())
 }
 
-/// 7.12: a Block/Battle result in Daylight: the trader blocks the character, who becomes
-/// unhidden (even if he was hidden) and whose turn ends; the trader's counters stop
-/// prowling. Recorded in `today.meeting_blocks` (8.2.2: in Daylight this is a block, not
-/// a battle).
+/// 7.12: a Block/Battle result (or a refused penalty) in Daylight: the trader blocks the
+/// buyer, who becomes unhidden (even if he was hidden) and whose turn ends; the trader's
+/// counters stop prowling.
 pub fn block(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    buyer: &Buyer,
     trader: Trader,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let at = who::clearing_or_err(state, seat)?;
+    let at = buyer.clearing_or_err(state)?;
     let pieces = trader_pieces(cat, state, at, trader);
-    state.today.blocked.insert(seat);
     state.today.stopped.extend(pieces.iter().cloned());
-    state
-        .today
-        .meeting_blocks
-        .push(MeetingBlock { seat, trader, at });
-    if let Some(s) = state.seat_mut(seat) {
-        s.hidden = false;
-    }
+    let blocked = buyer.blocked_by(state, trader, at, pieces);
     events.push(Event::public(
         "7.12",
         format!(
             "Block/Battle: {} block {}, who is unhidden and whose turn ends.",
             trader_name(trader),
-            who::who(cat, state, seat)
+            buyer.name(cat, state)
         ),
-        E::BlockedByTrader {
-            seat,
-            by: trader,
-            pieces,
-        },
+        blocked,
     ));
     Ok(())
 }

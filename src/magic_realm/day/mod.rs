@@ -7,6 +7,7 @@ pub mod alerting;
 pub mod belongings;
 pub mod birdsong;
 pub mod blocking;
+pub mod buyer;
 pub mod carried;
 pub mod carrier_gifts;
 pub mod creatures;

@@ -15,7 +15,7 @@ use crate::magic_realm::catalog::denizens::NativeId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::{ClearingRef, PathRef};
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
-use crate::magic_realm::state::GameState;
+use crate::magic_realm::state::{Discoveries, GameState};
 
 type Events = Vec<Event<E>>;
 
@@ -24,6 +24,66 @@ type Events = Vec<Event<E>>;
 pub struct Spies {
     pub characters: Vec<Seat>,
     pub leaders: Vec<NativeId>,
+}
+
+impl Spies {
+    /// Each spy once, the characters first.
+    fn each(self) -> Vec<Spy> {
+        self.characters
+            .into_iter()
+            .map(Spy::Character)
+            .chain(self.leaders.into_iter().map(Spy::Leader))
+            .collect()
+    }
+}
+
+/// 4.5.5b: one spy: a character learns for himself; a hired leader learns for himself
+/// and his employer is told (4.5.4).
+enum Spy {
+    Character(Seat),
+    Leader(NativeId),
+}
+
+impl Spy {
+    /// Who is told (the character, or the leader's employer) and where the spy's
+    /// discoveries are recorded.
+    fn discoveries_mut<'a>(&self, state: &'a mut GameState) -> Option<(Seat, &'a mut Discoveries)> {
+        match self {
+            Spy::Character(seat) => state.seat_mut(*seat).map(|s| (*seat, &mut s.discoveries)),
+            Spy::Leader(leader) => {
+                let employer = super::leaders::employer(state, leader)?;
+                super::leader_search::discoveries_mut(state, leader).map(|d| (employer, d))
+            }
+        }
+    }
+
+    /// "you discover" / "<leader> discovers", for the log line told to the viewer.
+    fn discovers(&self, cat: &Catalog) -> String {
+        match self {
+            Spy::Character(_) => "you discover".to_string(),
+            Spy::Leader(l) => format!("{} discovers", super::leaders::name(cat, l)),
+        }
+    }
+
+    fn paths_discovered(&self, paths: Vec<PathRef>) -> E {
+        match self {
+            Spy::Character(_) => E::PathsDiscovered { paths },
+            Spy::Leader(leader) => E::LeaderPathsDiscovered {
+                leader: leader.clone(),
+                paths,
+            },
+        }
+    }
+
+    fn chits_discovered(&self, chits: Vec<MapChitId>) -> E {
+        match self {
+            Spy::Character(_) => E::ChitsDiscovered { chits },
+            Spy::Leader(leader) => E::LeaderChitsDiscovered {
+                leader: leader.clone(),
+                chits,
+            },
+        }
+    }
 }
 
 /// 4.5.5a: the characters and hired leaders (anyone's) in `at` spying on `target` now:
@@ -154,32 +214,8 @@ fn teach_roadways(
     watchers.characters.dedup();
     watchers.leaders.sort();
     watchers.leaders.dedup();
-    for spy in watchers.characters {
-        let Some(s) = state.seat_mut(spy) else {
-            continue;
-        };
-        let new: Vec<PathRef> = secret
-            .iter()
-            .filter(|p| s.discoveries.paths.insert(**p))
-            .copied()
-            .collect();
-        if !new.is_empty() {
-            events.push(Event::private(
-                "4.5.5",
-                spy,
-                format!(
-                    "Spying on {name}, you discover {} roadway(s) he uses.",
-                    new.len()
-                ),
-                E::PathsDiscovered { paths: new },
-            ));
-        }
-    }
-    for spy in watchers.leaders {
-        let (Some(employer), Some(d)) = (
-            super::leaders::employer(state, &spy),
-            super::leader_search::discoveries_mut(state, &spy),
-        ) else {
+    for spy in watchers.each() {
+        let Some((viewer, d)) = spy.discoveries_mut(state) else {
             continue;
         };
         let new: Vec<PathRef> = secret
@@ -190,16 +226,13 @@ fn teach_roadways(
         if !new.is_empty() {
             events.push(Event::private(
                 "4.5.5",
-                employer,
+                viewer,
                 format!(
-                    "Spying on {name}, {} discovers {} roadway(s) he uses.",
-                    super::leaders::name(cat, &spy),
+                    "Spying on {name}, {} {} roadway(s) he uses.",
+                    spy.discovers(cat),
                     new.len()
                 ),
-                E::LeaderPathsDiscovered {
-                    leader: spy,
-                    paths: new,
-                },
+                spy.paths_discovered(new),
             ));
         }
     }
@@ -230,40 +263,20 @@ pub fn site_looted_by(
     };
     let spies = spies_on(cat, state, looter, here);
     let name = looter.name(cat, state);
-    for spy in spies.characters {
-        if let Some(s) = state.seat_mut(spy) {
-            if s.discoveries.chits.insert(site.clone()) {
-                events.push(Event::private(
-                    "4.5.5",
-                    spy,
-                    format!("Spying on {name}, you discover the {} he loots.", site.0),
-                    E::ChitsDiscovered {
-                        chits: vec![site.clone()],
-                    },
-                ));
-            }
-        }
-    }
-    for spy in spies.leaders {
-        let (Some(employer), Some(d)) = (
-            super::leaders::employer(state, &spy),
-            super::leader_search::discoveries_mut(state, &spy),
-        ) else {
+    for spy in spies.each() {
+        let Some((viewer, d)) = spy.discoveries_mut(state) else {
             continue;
         };
         if d.chits.insert(site.clone()) {
             events.push(Event::private(
                 "4.5.5",
-                employer,
+                viewer,
                 format!(
-                    "Spying on {name}, {} discovers the {} he loots.",
-                    super::leaders::name(cat, &spy),
+                    "Spying on {name}, {} the {} he loots.",
+                    spy.discovers(cat),
                     site.0
                 ),
-                E::LeaderChitsDiscovered {
-                    leader: spy,
-                    chits: vec![site.clone()],
-                },
+                spy.chits_discovered(vec![site.clone()]),
             ));
         }
     }

@@ -2,7 +2,8 @@
 //! native leader or a visitor in the clearing with a Meeting Table roll (drinks for native
 //! groups), selling a belonging at its basic price, and repaying a boon.
 
-use super::{meeting, who};
+use super::buyer::Buyer;
+use super::meeting;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
 use crate::magic_realm::catalog::denizens::Trader;
@@ -53,9 +54,10 @@ pub fn for_sale(cat: &Catalog, state: &GameState, trader: Trader) -> Vec<(PieceI
         .collect()
 }
 
-/// The seat's belongings that natives and visitors buy, with their basic prices.
-pub fn sellable(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<(PieceId, u32)> {
-    let Some(place) = who::belongings_place(state, seat) else {
+/// The buyer's belongings (a hired leader's carried items) that natives and visitors buy,
+/// with their basic prices.
+pub fn sellable(cat: &Catalog, state: &GameState, buyer: &Buyer) -> Vec<(PieceId, u32)> {
+    let Some(place) = buyer.belongings(state) else {
         return Vec::new();
     };
     state
@@ -63,55 +65,58 @@ pub fn sellable(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<(PieceId, u
         .pile(&place)
         .iter()
         // 6.2.4: not a Treasure card he is committed to keep.
-        .filter(|c| !super::treasure_phases::committed(state, seat, &c.piece))
+        .filter(|c| !buyer.keeps(state, &c.piece))
         .filter_map(|c| basic_price(cat, &c.piece, c.facing).map(|p| (c.piece.clone(), p)))
         .collect()
 }
 
-/// The deals the seat can make in his Trade phase, then `Proceed` to trade nothing.
-pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let Some(here) = who::clearing(state, seat) else {
+/// 7.6: the deals the buyer can make with the traders in his clearing, in a fixed order:
+/// for each trader, each item bought without then with drinks (if he can pay them), each
+/// item sold, the boon repaid (if he has the gold).
+pub fn deals(cat: &Catalog, state: &GameState, buyer: &Buyer) -> Vec<TradeChoice> {
+    let Some(here) = buyer.clearing(state) else {
         return Vec::new();
     };
-    // 4.6.7a: Ashes leaves him no gold to repay a boon with.
-    let gold = super::curses::spendable_gold(state, seat);
+    let gold = buyer.gold(state);
     let mut out = Vec::new();
-    let traders = meeting::traders_here(cat, state, here);
-    for &t in &traders {
-        let drinks = meeting::can_buy_drinks(cat, state, seat, t);
+    for t in meeting::traders_here(cat, state, here) {
+        let drinks = meeting::can_buy_drinks(cat, state, buyer, t);
         for (item, _) in for_sale(cat, state, t) {
-            for d in [false, true] {
-                if d && !drinks {
-                    continue;
-                }
-                out.push(A::Trade {
-                    deal: TradeChoice::Buy {
-                        from: t,
-                        item: item.clone(),
-                        drinks: d,
-                    },
+            out.push(TradeChoice::Buy {
+                from: t,
+                item: item.clone(),
+                drinks: false,
+            });
+            if drinks {
+                out.push(TradeChoice::Buy {
+                    from: t,
+                    item,
+                    drinks: true,
                 });
             }
         }
-        for (item, _) in sellable(cat, state, seat) {
-            out.push(A::Trade {
-                deal: TradeChoice::Sell { to: t, item },
-            });
+        for (item, _) in sellable(cat, state, buyer) {
+            out.push(TradeChoice::Sell { to: t, item });
         }
         let owed = state
-            .seat(seat)
+            .seat(buyer.seat())
             .and_then(|s| s.boons.iter().find(|b| b.trader == t))
             .map(|b| b.gold);
         if owed.is_some_and(|g| i64::from(gold) >= i64::from(g)) {
-            out.push(A::Trade {
-                deal: TradeChoice::RepayBoon { to: t },
-            });
+            out.push(TradeChoice::RepayBoon { to: t });
         }
     }
-    if !out.is_empty() {
-        out.push(A::Proceed);
-    }
     out
+}
+
+/// The deals the seat can make in his Trade phase, then `Proceed` to trade nothing.
+pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    meeting::with_proceed(
+        deals(cat, state, &Buyer::character(seat))
+            .into_iter()
+            .map(|deal| A::Trade { deal })
+            .collect(),
+    )
 }
 
 /// Does the Trade phase as the action says.
@@ -122,34 +127,10 @@ pub fn do_trade(
     action: &A,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let name = who::who(cat, state, seat);
     let deal = match action {
         A::Trade { deal } => deal,
         A::Proceed => {
-            let here = who::clearing_or_err(state, seat)?;
-            let (text, reason) = if meeting::traders_here(cat, state, here).is_empty() {
-                (
-                    format!(
-                        "{name} finds no unhired native leader or visitor in {} to trade with; the Trade phase is cancelled.",
-                        who::name(cat, here)
-                    ),
-                    "no native leader or visitor to trade with (7.6)",
-                )
-            } else {
-                (
-                    format!("{name} makes no deal in his Trade phase."),
-                    "the character chose to trade nothing (7.6)",
-                )
-            };
-            events.push(Event::public(
-                "7.6",
-                text,
-                E::PhaseCancelled {
-                    seat,
-                    reason: reason.into(),
-                },
-            ));
-            return Ok(());
+            return meeting::pass_phase(cat, state, seat, meeting::MeetingFor::Trade, events)
         }
         other => {
             return Err(RuleError::illegal(format!(
@@ -162,6 +143,17 @@ pub fn do_trade(
             "{deal:?} is not a deal he can make here"
         )));
     }
+    trade(cat, state, &Buyer::character(seat), deal, events)
+}
+
+/// 7.6: the buyer buys (a Meeting Table roll), sells or repays a boon.
+pub fn trade(
+    cat: &Catalog,
+    state: &mut GameState,
+    buyer: &Buyer,
+    deal: &TradeChoice,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     match deal {
         TradeChoice::Buy { from, item, drinks } => {
             let basic = for_sale(cat, state, *from)
@@ -169,20 +161,21 @@ pub fn do_trade(
                 .find(|(p, _)| p == item)
                 .map(|(_, p)| p)
                 .ok_or_else(|| RuleError::illegal("the trader does not hold that item"))?;
-            // He looks at the trader's cards as he trades (rulings: 7.6).
+            // He looks at the trader's cards as he trades (rulings: 7.6); a hired
+            // leader's employer sees them.
             let seen: Vec<PieceId> = state
                 .piles
                 .pile(&holdings(*from))
                 .iter()
                 .map(|c| c.piece.clone())
                 .collect();
-            if let Some(s) = state.seat_mut(seat) {
+            if let Some(s) = state.seat_mut(buyer.seat()) {
                 s.known.extend(seen);
             }
             let result = meeting::meet(
                 cat,
                 state,
-                seat,
+                buyer,
                 *from,
                 *drinks,
                 meeting::MeetingFor::Trade,
@@ -195,18 +188,19 @@ pub fn do_trade(
                 basic,
                 price: 0,
             };
-            meeting::open_offer(cat, state, seat, offer, "7.6", events)
+            meeting::open_offer(cat, state, buyer, offer, events)
         }
-        TradeChoice::Sell { to, item } => sell(cat, state, seat, *to, item, events),
-        TradeChoice::RepayBoon { to } => repay(cat, state, seat, *to, events),
+        TradeChoice::Sell { to, item } => sell(cat, state, buyer, *to, item, events),
+        TradeChoice::RepayBoon { to } => repay(cat, state, buyer, *to, events),
     }
 }
 
-/// Moves a bought item to the buyer (after he paid `paid`; `None` for a boon).
+/// Moves a bought item to the buyer (after he paid `paid`; `None` for a boon): to a
+/// character's belongings, or to what a hired leader carries for his employer.
 pub fn take_item(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    buyer: &Buyer,
     from: Trader,
     item: &PieceId,
     paid: Option<u32>,
@@ -214,41 +208,68 @@ pub fn take_item(
 ) -> Result<(), RuleError> {
     let boon = paid.is_none();
     let paid = paid.unwrap_or(0);
-    let place = who::belongings_place(state, seat)
-        .ok_or_else(|| RuleError::internal("a buying seat has no character"))?;
+    let seat = buyer.seat();
     if state.piles.place_of(item) != Some(&holdings(from)) {
         return Err(RuleError::internal("the item left the trader's box"));
     }
-    state.piles.move_to(item, place, None);
-    if let Some(s) = state.seat_mut(seat) {
-        s.known.insert(item.clone());
+    let mut activation = Vec::new();
+    match buyer {
+        Buyer::Character { .. } => {
+            let place = buyer
+                .belongings(state)
+                .ok_or_else(|| RuleError::internal("a buying seat has no character"))?;
+            state.piles.move_to(item, place, None);
+            if let Some(s) = state.seat_mut(seat) {
+                s.known.insert(item.clone());
+            }
+            activation = super::belongings::obtained(cat, state, seat, item);
+        }
+        Buyer::Leader { leader, .. } => {
+            super::carried::keep(cat, state, &super::leaders::counter(leader), item)
+        }
     }
-    let activation = super::belongings::obtained(cat, state, seat, item);
-    let name = who::who(cat, state, seat);
+    let name = buyer.name(cat, state);
     let how = if boon {
         "as a boon".to_string()
     } else {
         format!("for {paid} gold")
     };
-    events.push(Event::public(
-        "7.6",
-        format!(
-            "{name} buys an item ({:?}) from {} {how}.",
-            item.kind(),
-            meeting::trader_name(from)
+    let kind = item.kind();
+    let (text, bought, told) = match buyer {
+        Buyer::Character { .. } => (
+            format!(
+                "{name} buys an item ({kind:?}) from {} {how}.",
+                meeting::trader_name(from)
+            ),
+            E::ItemBought {
+                seat,
+                from,
+                kind,
+                price: paid,
+                boon,
+            },
+            format!("You buy {item}."),
         ),
-        E::ItemBought {
-            seat,
-            from,
-            kind: item.kind(),
-            price: paid,
-            boon,
-        },
-    ));
+        Buyer::Leader { leader, .. } => (
+            format!(
+                "{name} buys an item ({kind:?}) from {} {how}, and carries it for his employer.",
+                meeting::trader_name(from)
+            ),
+            E::LeaderItemBought {
+                leader: leader.clone(),
+                from,
+                kind,
+                price: paid,
+                boon,
+            },
+            format!("Your {name} buys {item}."),
+        ),
+    };
+    events.push(Event::public("7.6", text, bought));
     events.push(Event::private(
         "7.6",
         seat,
-        format!("You buy {item}."),
+        told,
         E::BoughtPiece {
             piece: item.clone(),
         },
@@ -270,56 +291,70 @@ pub fn fame_reward(cat: &Catalog, item: &PieceId, to: Trader) -> u32 {
     }
 }
 
-/// 7.6 (GAPS §5): selling without the optional Commerce table: the basic price, no roll;
-/// a card with a Fame reward sold to its group also gives that Fame (3.3.6f).
+/// 7.6 (GAPS §5): selling without the optional Commerce table: the basic price, no roll
+/// (a hired leader's gold recorded on his sheet); a card with a Fame reward sold to its
+/// group also gives that Fame (3.3.6f), to a hired leader's employer.
 fn sell(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    buyer: &Buyer,
     to: Trader,
     item: &PieceId,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let price = sellable(cat, state, seat)
+    let price = sellable(cat, state, buyer)
         .into_iter()
         .find(|(p, _)| p == item)
         .map(|(_, p)| p)
         .ok_or_else(|| RuleError::illegal("he does not carry that item"))?;
+    let seat = buyer.seat();
     let fame = fame_reward(cat, item, to);
     state.piles.move_to(item, holdings(to), None);
+    buyer.earn(state, price);
     if let Some(s) = state.seat_mut(seat) {
-        s.gold = s
-            .gold
-            .saturating_add(i32::try_from(price).unwrap_or(i32::MAX));
         s.fame = s
             .fame
             .saturating_add(i32::try_from(fame).unwrap_or(i32::MAX));
     }
-    let name = who::who(cat, state, seat);
-    let reward = if fame > 0 {
-        format!(" and {fame} Fame")
-    } else {
-        String::new()
+    let name = buyer.name(cat, state);
+    let kind = item.kind();
+    let (reward, sold, told) = match buyer {
+        Buyer::Character { .. } => (
+            format!(" and {fame} Fame"),
+            E::ItemSold {
+                seat,
+                to,
+                kind,
+                price,
+                fame,
+            },
+            format!("You sell {item}."),
+        ),
+        Buyer::Leader { leader, .. } => (
+            format!(" (his employer gains {fame} Fame)"),
+            E::LeaderItemSold {
+                leader: leader.clone(),
+                to,
+                kind,
+                price,
+                fame,
+            },
+            format!("Your {name} sells {item}."),
+        ),
     };
+    let reward = if fame > 0 { reward } else { String::new() };
     events.push(Event::public(
         "7.6",
         format!(
-            "{name} sells an item ({:?}) to {} for {price} gold{reward}.",
-            item.kind(),
+            "{name} sells an item ({kind:?}) to {} for {price} gold{reward}.",
             meeting::trader_name(to)
         ),
-        E::ItemSold {
-            seat,
-            to,
-            kind: item.kind(),
-            price,
-            fame,
-        },
+        sold,
     ));
     events.push(Event::private(
         "7.6",
         seat,
-        format!("You sell {item}."),
+        told,
         E::SoldPiece {
             piece: item.clone(),
         },
@@ -341,23 +376,27 @@ pub fn settle_boon(state: &mut GameState, seat: Seat, to: Trader) -> Result<u32,
     Ok(sheet.boons.remove(i).gold)
 }
 
-/// 7.6: repaying a boon: he pays what it was worth, and the trader's friendliness returns.
+/// 7.6: repaying a boon (a hired leader, his employer's, with his gold): he pays what it
+/// was worth, and the trader's friendliness returns.
 fn repay(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    buyer: &Buyer,
     to: Trader,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    let seat = buyer.seat();
     let gold = settle_boon(state, seat, to)?;
-    if let Some(sheet) = state.seat_mut(seat) {
-        sheet.gold -= i32::try_from(gold).unwrap_or(i32::MAX);
-    }
-    let name = who::who(cat, state, seat);
+    buyer.spend(state, gold);
+    let whose = match buyer {
+        Buyer::Character { .. } => "his",
+        Buyer::Leader { .. } => "his employer's",
+    };
     events.push(Event::public(
         "7.6",
         format!(
-            "{name} repays his boon to {} with {gold} gold.",
+            "{} repays {whose} boon to {} with {gold} gold.",
+            buyer.name(cat, state),
             meeting::trader_name(to)
         ),
         E::BoonRepaid { seat, to, gold },
