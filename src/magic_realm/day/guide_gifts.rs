@@ -105,15 +105,14 @@ fn followers(
 
 /// 7.2.1, 7.2.2: the employer and carrier whose decision the guide's phase waits for: a
 /// guide has begun a phase ([`guide_now`]), and a carrier following him has not decided
-/// yet and has something to decide (4.6.8b: not while it is mist or transmorphized, its
-/// belongings frozen).
+/// yet and has something to decide (4.6.8b: what is transmorphized with it is frozen; as
+/// mist, everything).
 pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, PieceId)> {
     let (guide_now, here, phase) = guide_now(state)?;
     let done = decided(state, phase);
     followers(cat, state, &guide_now, here)
         .into_iter()
         .filter(|c| !done.contains(c))
-        .filter(|c| !super::creatures::frozen_denizen(cat, state, c))
         .filter(|c| carried::may_decide(cat, state, c))
         .find_map(|c| employer(cat, state, &c).map(|e| (e, c)))
 }

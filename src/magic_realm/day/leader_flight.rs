@@ -105,8 +105,12 @@ pub fn fly(
         ));
         return Ok(());
     }
-    // 7.3.3: he becomes unhidden as he flies.
+    // 7.3.3: he becomes unhidden as he flies; 4.6.8b: what he carries untransmorphized
+    // and his flying strength cannot carry stays behind.
     leaders::set_hidden(state, leader, false);
+    if let Some(Place::Clearing { at }) = here {
+        super::carried::leave_heavy_flying(cat, state, leader, at, events);
+    }
     go_up(cat, state, leader, to);
     events.push(Event::public(
         "7.3.3",
