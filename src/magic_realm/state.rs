@@ -847,8 +847,10 @@ pub struct GameState {
     /// it is a creature, by counter, in counter order (absent from saves made before it
     /// was kept: then all it carries counts as transmorphized).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub carriers_transmorphized:
-        Vec<(PieceId, crate::magic_realm::combat::spells::carrying::Transmorphized)>,
+    pub carriers_transmorphized: Vec<(
+        PieceId,
+        crate::magic_realm::combat::spells::carrying::Transmorphized,
+    )>,
 }
 
 /// The stream purpose of a game's random draws (see `Stream::new`).

@@ -200,7 +200,11 @@ fn rule_4_6_8b_what_a_hired_leader_carries_as_he_becomes_a_creature_is_transmorp
     // The HQ, a Lion, carried the Great Axe and 10 gold as he was transformed: his
     // employer cannot take them back. What he gives him now (the Mace, 5 gold) is
     // untransmorphized: he may take that back, and no more.
-    let mut g = company(json!({"gold": 10}), 2, vec![carried(&great_axe(), &hq(), false)]);
+    let mut g = company(
+        json!({"gold": 10}),
+        2,
+        vec![carried(&great_axe(), &hq(), false)],
+    );
     until_offered(&mut g, S0, |a| matches!(a, A::GiveToHireling { .. }));
     let legal = g.legal_actions(S0);
     assert!(legal.contains(&give(&hq(), belonging(&mace()))));
@@ -218,7 +222,12 @@ fn rule_4_6_8b_what_a_hired_leader_carries_as_he_becomes_a_creature_is_transmorp
     assert!(legal.contains(&take(&hq(), Gift::Gold { gold: 5 })));
     assert!(!legal.contains(&take(&hq(), belonging(&great_axe()))));
     assert!(!legal.contains(&take(&hq(), Gift::Gold { gold: 10 })));
-    assert!(carrying::carried_frozen(cat(), g.state(), &hq(), &great_axe()));
+    assert!(carrying::carried_frozen(
+        cat(),
+        g.state(),
+        &hq(),
+        &great_axe()
+    ));
     assert!(!carrying::carried_frozen(cat(), g.state(), &hq(), &mace()));
     g.apply(S0, take(&hq(), Gift::Gold { gold: 5 })).unwrap();
     assert_eq!(leader_gold(g.state()), 10);

@@ -413,8 +413,12 @@ fn rule_4_4_3_an_activated_potion_stays_active_and_goes_to_its_box_at_midnight()
     let mut events = Vec::new();
     // Past Midnight: the next Birdsong, or the end of the game if the Wolf killed him (with
     // no Inn on this scenario's map he cannot start afresh, 9.1.2).
-    let past_midnight =
-        |g: &Game| matches!(g.state().step, Step::Birdsong { day: 2 } | Step::GameOver { .. });
+    let past_midnight = |g: &Game| {
+        matches!(
+            g.state().step,
+            Step::Birdsong { day: 2 } | Step::GameOver { .. }
+        )
+    };
     for _ in 0..300 {
         if past_midnight(&g) {
             break;

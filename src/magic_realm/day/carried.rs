@@ -217,9 +217,7 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    if !belongings::may_rearrange(state, seat)
-        || !carrying::may_trade(cat, state, seat)
-    {
+    if !belongings::may_rearrange(state, seat) || !carrying::may_trade(cat, state, seat) {
         return Vec::new();
     }
     let evening = crate::magic_realm::combat::trading::turn_of(state).is_some();
@@ -426,7 +424,9 @@ pub fn trade(
             )));
         }
         Gift::Gold { gold }
-            if back && (*gold <= 0 || *gold > carrying::spendable_carrier_gold(cat, state, hireling)) =>
+            if back
+                && (*gold <= 0
+                    || *gold > carrying::spendable_carrier_gold(cat, state, hireling)) =>
         {
             return Err(RuleError::illegal(format!(
                 "{hireling} has not {gold} untransmorphized gold to give back (4.6.8b)"
@@ -703,9 +703,9 @@ fn carrier_strength(
     carrier: &PieceId,
     from: ClearingRef,
 ) -> Size {
-    if let Some(form) = crate::magic_realm::combat::spells::transform::form_of_piece(
-        cat, state, carrier,
-    ) {
+    if let Some(form) =
+        crate::magic_realm::combat::spells::transform::form_of_piece(cat, state, carrier)
+    {
         return match carrier {
             PieceId::Native { id } => {
                 let guide = super::underlings::UnderlingGuide::Leader { leader: id.clone() };
@@ -762,8 +762,8 @@ pub fn leave_heavy_flying(
     events: &mut Events,
 ) {
     let counter = leaders::counter(leader);
-    let Some(strength) = super::creatures::denizen_flying_values(cat, state, &counter)
-        .map(|f| f.strength)
+    let Some(strength) =
+        super::creatures::denizen_flying_values(cat, state, &counter).map(|f| f.strength)
     else {
         return;
     };

@@ -8,8 +8,8 @@
 //! when characters and hired leaders may trade).
 
 use super::carried::{
-    add_gold, blocked, carried, carriers_of, clearing_of, describe, employer, guide,
-    knows, learn, logged, name, put,
+    add_gold, blocked, carried, carriers_of, clearing_of, describe, employer, guide, knows, learn,
+    logged, name, put,
 };
 use super::following::Guide;
 use super::gifts::GOLD_STEPS;
@@ -42,8 +42,7 @@ pub(super) fn receivers(
     let Some(boss) = employer(cat, state, carrier) else {
         return Vec::new();
     };
-    if (!evening && blocked(state, carrier)) || !carrying::carrier_may_trade(cat, state, carrier)
-    {
+    if (!evening && blocked(state, carrier)) || !carrying::carrier_may_trade(cat, state, carrier) {
         return Vec::new();
     }
     let mut out: Vec<Receiver> = state

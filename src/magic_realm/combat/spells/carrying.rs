@@ -97,13 +97,15 @@ pub fn may_trade(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
 /// creature (a monster or beast, not mist): it may carry untransmorphized gold and
 /// belongings.
 pub fn creature_carrier(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
-    !mist::misted_piece(cat, state, carrier) && transform::form_of_piece(cat, state, carrier).is_some()
+    !mist::misted_piece(cat, state, carrier)
+        && transform::form_of_piece(cat, state, carrier).is_some()
 }
 
 /// 4.6.8b: whether the belongings and gold of `carrier` may be frozen at all: it is mist
 /// or a creature.
 fn carrier_transmorphized(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
-    mist::misted_piece(cat, state, carrier) || transform::form_of_piece(cat, state, carrier).is_some()
+    mist::misted_piece(cat, state, carrier)
+        || transform::form_of_piece(cat, state, carrier).is_some()
 }
 
 /// The mark of what was transmorphized with `carrier`, if it has one.
@@ -118,7 +120,12 @@ fn carrier_mark<'a>(state: &'a GameState, carrier: &PieceId) -> Option<&'a Trans
 /// 4.6.8b: whether `piece`, which `carrier` carries, is frozen: transmorphized with it
 /// while it is mist or a creature (as mist, everything it carries; with no mark yet,
 /// everything too).
-pub fn carried_frozen(cat: &Catalog, state: &GameState, carrier: &PieceId, piece: &PieceId) -> bool {
+pub fn carried_frozen(
+    cat: &Catalog,
+    state: &GameState,
+    carrier: &PieceId,
+    piece: &PieceId,
+) -> bool {
     if !carrier_transmorphized(cat, state, carrier) {
         return false;
     }
