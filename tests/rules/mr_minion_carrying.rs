@@ -430,3 +430,98 @@ fn rule_4_6_8b_a_save_without_the_mark_counts_all_a_creature_carries_as_transmor
     assert_eq!(carrying::spendable_carrier_gold(cat(), &old, &hq()), 0);
     assert_eq!(carrying::spendable_carrier_gold(cat(), g.state(), &hq()), 0);
 }
+
+#[test]
+fn rule_4_6_8b_a_creature_following_another_players_character_abandons_what_it_got_later() {
+    // The HQ, a Lion, follows the Sorceror: as she begins a phase his employer may have
+    // him abandon or give her the Axe he got after he was transformed, not the Great Axe.
+    // Carrying only what was transmorphized with him, he has nothing to decide and never
+    // stops her turn.
+    let follow = json!({"record": [{"activity": "follow", "guide": 1}]});
+    let mut g = company(
+        follow.clone(),
+        2,
+        vec![
+            carried(&great_axe(), &hq(), false),
+            carried(&axe(), &hq(), true),
+        ],
+    );
+    until_offered(&mut g, S0, |a| matches!(a, A::HirelingAbandons { .. }));
+    let legal = g.legal_actions(S0);
+    let abandon = |piece: &PieceId| A::HirelingAbandons {
+        hireling: hq(),
+        piece: piece.clone(),
+    };
+    let gives = |piece: &PieceId| A::HirelingGives {
+        hireling: hq(),
+        to: Receiver::Character { seat: S1 },
+        gift: belonging(piece),
+    };
+    assert!(legal.contains(&abandon(&axe())));
+    assert!(legal.contains(&gives(&axe())));
+    assert!(!legal.contains(&abandon(&great_axe())));
+    assert!(!legal.contains(&gives(&great_axe())));
+    unchanged(&mut g, S0, gives(&great_axe()));
+    g.apply(S0, gives(&axe())).unwrap();
+    assert_eq!(
+        place_of(&g, &axe()),
+        Some(Place::Belongings {
+            character: g.state().seats[1].character.clone().unwrap()
+        })
+    );
+    let mut g = company(follow, 2, vec![carried(&great_axe(), &hq(), false)]);
+    for _ in 0..60 {
+        if !matches!(g.state().step, Step::Daylight { .. }) {
+            break;
+        }
+        assert!(!g
+            .legal_actions(S0)
+            .iter()
+            .any(|a| matches!(a, A::HirelingAbandons { .. } | A::HirelingGives { .. })));
+        step(&mut g);
+    }
+    assert!(!matches!(g.state().step, Step::Daylight { .. }));
+    assert_eq!(place_of(&g, &great_axe()), carried_by(&hq()));
+}
+
+#[test]
+fn rule_4_6_8b_a_controlled_monster_creature_carries_with_the_creatures_strength() {
+    // The spider (its own weight Heavy), a Squirrel (Light), follows the Witch as she
+    // moves: the Axe (Medium) it got after it was transformed stays behind; the Great Axe
+    // transmorphized with it weighs nothing and goes along.
+    let probe = witch_and_spider(5, vec![]);
+    let to = road_from_oak2(&probe);
+    let mut all = vec![json!({"piece": spider(), "place": {"place": "clearing", "at": oak(2)}})];
+    all.extend([
+        carried(&great_axe(), &spider(), false),
+        carried(&axe(), &spider(), true),
+    ]);
+    let mut g = start(json!({"seats": [
+        {"character": "witch", "at": oak(2), "hidden": false, "gold": 12,
+         "spells": ["guide-spider-or-octopus"],
+         "chits": [{"chit": 5, "status": "committed"}],
+         "record": [{"activity": "move", "to": to}, {"activity": "hide"},
+                    {"activity": "hide"}]},
+        sorceror()],
+        "pieces": all,
+        "spells": [
+            {"caster": 0, "spell": "guide-spider-or-octopus", "spellBox": 0, "chit": 5,
+             "aims": [{"aim": "denizen", "piece": spider()}],
+             "until": {"at": "sunset", "day": 2}},
+            spell_on(&spider(), 5)],
+        "day": 2, "at": "daylight", "dice": vec![6; 40]}));
+    let mut log = Vec::new();
+    for _ in 0..30 {
+        if place_of(&g, &spider()) == Some(Place::Clearing { at: to }) {
+            break;
+        }
+        log.extend(step(&mut g));
+    }
+    assert_eq!(place_of(&g, &spider()), Some(Place::Clearing { at: to }));
+    assert_eq!(place_of(&g, &axe()), Some(Place::Clearing { at: oak(2) }));
+    assert_eq!(place_of(&g, &great_axe()), carried_by(&spider()));
+    assert!(
+        details(&log).iter().any(|e| matches!(e,
+        E::HirelingAbandoned { hireling, piece: Some(p) } if *hireling == spider() && *p == axe()))
+    );
+}

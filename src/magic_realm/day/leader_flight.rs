@@ -159,6 +159,10 @@ pub(super) fn leaders_fly(
             continue;
         }
         leaders::set_hidden(state, &l, false);
+        // 4.6.8b: what his flying strength cannot carry of the untransmorphized stays.
+        if let Place::Clearing { at } = from {
+            super::carried::leave_heavy_flying(cat, state, &l, *at, events);
+        }
         go_up(cat, state, &l, to);
         events.push(Event::public(
             "7.11",
