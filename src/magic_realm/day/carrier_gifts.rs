@@ -25,11 +25,10 @@ type Events = Vec<Event<E>>;
 
 /// 7.2.1: whom the carrier may give to now, in its clearing: other players' characters
 /// (not blocked, not turned into mist, not following someone else) and other players'
-/// carriers (not blocked, not following anyone, not mist). 4.6.8b: none while the carrier
-/// is mist. What it carries is its
-/// employer's already: he takes it back, or passes it to his other carriers, at his own
-/// phases. `evening`: at the end of combat (8.8), when the day's blocks no longer stop
-/// trading.
+/// carriers (not blocked, not following anyone, not mist); none while the carrier is mist
+/// (4.6.8b: mist carries nothing untransmorphized). What it carries is its employer's
+/// already: he takes it back, or passes it to his other carriers, at his own phases.
+/// `evening`: at the end of combat (8.8), when the day's blocks no longer stop trading.
 pub(super) fn receivers(
     cat: &Catalog,
     state: &GameState,
