@@ -12,6 +12,7 @@ use tabletop_rules::magic_realm::actions::{
 };
 use tabletop_rules::magic_realm::catalog::Catalog;
 use tabletop_rules::magic_realm::combat::spells::carrying;
+use tabletop_rules::magic_realm::day::flying;
 use tabletop_rules::magic_realm::events::HirelingSpoilsTo;
 use tabletop_rules::magic_realm::map::ClearingRef;
 use tabletop_rules::magic_realm::pieces::{PieceId, Place};
@@ -92,6 +93,11 @@ fn sorceror() -> Value {
 /// there (`hire` adds to his hire: gold, record), the Sorceror (seat 1) there too, her
 /// spell on the HQ ([`spell_on`]); the HQ carries `pieces`. Daylight of day 2.
 fn company(hire: Value, roll: u8, pieces: Vec<Value>) -> Game {
+    company_dice(hire, roll, pieces, 6)
+}
+
+/// [`company`] with every die forced to `die`.
+fn company_dice(hire: Value, roll: u8, pieces: Vec<Value>, die: u8) -> Game {
     let mut h = json!({"native": "company-hq", "lastDay": 20});
     if let (Some(h), Some(more)) = (h.as_object_mut(), hire.as_object()) {
         for (k, v) in more {
@@ -106,7 +112,7 @@ fn company(hire: Value, roll: u8, pieces: Vec<Value>) -> Game {
          "record": [{"activity": "hide"}], "hirelings": [h]},
         sorceror()],
         "pieces": all, "spells": [spell_on(&hq(), roll)],
-        "day": 2, "at": "daylight", "dice": vec![6; 40]}))
+        "day": 2, "at": "daylight", "dice": vec![die; 40]}))
 }
 
 /// The Witch (seat 0) in Oak Woods 2 guiding the H Spider there (it follows her), the
@@ -524,4 +530,37 @@ fn rule_4_6_8b_a_controlled_monster_creature_carries_with_the_creatures_strength
         details(&log).iter().any(|e| matches!(e,
         E::HirelingAbandoned { hireling, piece: Some(p) } if *hireling == spider() && *p == axe()))
     );
+}
+
+#[test]
+fn rule_4_6_8b_a_hired_leader_eagle_takes_off_without_what_its_flying_strength_cannot_carry() {
+    // The HQ, an Eagle (Medium), flies to the next tile: the Great Sword (Heavy) he got
+    // after he was transformed stays behind; the Axe (Medium) flies with him, and so does
+    // the Great Axe transmorphized with him (weightless).
+    let probe = company(json!({}), 3, vec![]);
+    let next = probe.state().map.adjacent_tiles(oak(2).tile)[0];
+    let n = flying::clearings_of(cat(), probe.state(), next)[0].0;
+    let mut g = company_dice(
+        json!({"record": [{"activity": "fly", "to": next}]}),
+        3,
+        vec![
+            carried(&great_axe(), &hq(), false),
+            carried(&great_sword(), &hq(), true),
+            carried(&axe(), &hq(), true),
+        ],
+        n,
+    );
+    let log = play_daylight(&mut g);
+    assert!(details(&log)
+        .iter()
+        .any(|e| matches!(e, E::LeaderFlew { to, .. } if *to == next)));
+    assert!(details(&log).iter().any(|e| matches!(e,
+        E::HirelingAbandoned { hireling, piece: Some(p) } if *hireling == hq() && *p == great_sword())));
+    assert_eq!(
+        place_of(&g, &great_sword()),
+        Some(Place::Clearing { at: oak(2) })
+    );
+    assert_eq!(place_of(&g, &axe()), carried_by(&hq()));
+    assert_eq!(place_of(&g, &great_axe()), carried_by(&hq()));
+    assert!(matches!(place_of(&g, &hq()), Some(Place::Clearing { at }) if at.tile == next));
 }
