@@ -843,6 +843,14 @@ pub struct GameState {
     /// leader's is with his hire, `Hireling::gold`), by counter, in counter order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub carried_gold: Vec<(PieceId, i32)>,
+    /// 4.6.8b: what was transmorphized with each hired leader and controlled monster while
+    /// it is a creature, by counter, in counter order (absent from saves made before it
+    /// was kept: then all it carries counts as transmorphized).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carriers_transmorphized: Vec<(
+        PieceId,
+        crate::magic_realm::combat::spells::carrying::Transmorphized,
+    )>,
 }
 
 /// The stream purpose of a game's random draws (see `Stream::new`).

@@ -60,6 +60,7 @@ mod mr_map;
 mod mr_melee;
 mod mr_melee_odds;
 mod mr_minion_blocking;
+mod mr_minion_carrying;
 mod mr_minion_gifts;
 mod mr_missions;
 mod mr_mist_blocking;

@@ -115,9 +115,16 @@ fn play_daylight(g: &mut Game) -> Vec<Event<E>> {
             break;
         };
         let legal = g.legal_actions(seat);
+        // 4.6.8b: a creature may be given (and give) untransmorphized gold: no gifts.
+        let gift = |a: &&A| {
+            matches!(
+                a,
+                A::GiveToHireling { .. } | A::TakeFromHireling { .. } | A::HirelingGives { .. }
+            )
+        };
         let next = if legal.contains(&A::KeepFollowing) {
             A::KeepFollowing
-        } else if let Some(a) = legal.first() {
+        } else if let Some(a) = legal.iter().find(|a| !gift(a)) {
             a.clone()
         } else {
             break;

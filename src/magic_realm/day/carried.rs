@@ -25,6 +25,7 @@ use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent a
 use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::denizens::{NativeId, NativeRank};
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::carrying;
 use crate::magic_realm::events::HirelingSpoilsTo;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
@@ -216,9 +217,7 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
     let Some(here) = who::clearing(state, seat) else {
         return Vec::new();
     };
-    if !belongings::may_rearrange(state, seat)
-        || !crate::magic_realm::combat::spells::carrying::may_trade(cat, state, seat)
-    {
+    if !belongings::may_rearrange(state, seat) || !carrying::may_trade(cat, state, seat) {
         return Vec::new();
     }
     let evening = crate::magic_realm::combat::trading::turn_of(state).is_some();
@@ -227,9 +226,9 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
         .flat_map(|s| carriers_of(cat, state, s).into_iter().map(move |c| (s, c)))
         .filter(|(_, c)| clearing_of(state, c) == Some(here))
         .filter(|(_, c)| evening || !blocked(state, c))
-        // 4.6.8b: a carrier of mist or transmorphized has his belongings frozen: no gifts
-        // either way, as for a character.
-        .filter(|(_, c)| !super::creatures::frozen_denizen(cat, state, c))
+        // 4.6.8b: a carrier of mist has his belongings frozen: no gifts either way, as for
+        // a character; a creature trades its untransmorphized ones.
+        .filter(|(_, c)| carrying::carrier_may_trade(cat, state, c))
         .filter(|(s, c)| {
             *s == seat || guide(cat, state, c).is_none_or(|g| g == Guide::character(seat))
         })
@@ -240,7 +239,6 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
 /// 7.2.1: what the seat may give the carriers in his clearing (any player's), and take
 /// back from his own, now.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    use crate::magic_realm::combat::spells::carrying;
     let mut out = Vec::new();
     let partners = partners(cat, state, seat);
     if partners.is_empty() {
@@ -273,14 +271,15 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                 gift: Gift::Gold { gold: *g },
             });
         }
+        // 4.6.8b: not what was transmorphized with it.
         if own {
-            for piece in carried(state, &hireling) {
+            for piece in carrying::unfrozen_carried(cat, state, &hireling) {
                 out.push(A::TakeFromHireling {
                     hireling: hireling.clone(),
                     gift: Gift::Belonging { piece },
                 });
             }
-            let his_gold = carrier_gold(state, &hireling);
+            let his_gold = carrying::spendable_carrier_gold(cat, state, &hireling);
             for g in GOLD_STEPS.iter().filter(|g| **g <= his_gold) {
                 out.push(A::TakeFromHireling {
                     hireling: hireling.clone(),
@@ -409,6 +408,32 @@ pub fn trade(
             "{hireling} is another player's: it gives at the start of its own phases (7.2.1)"
         )));
     }
+    // 4.6.8b: mist carries nothing untransmorphized; a creature gives back only what is
+    // not transmorphized with it.
+    if !carrying::carrier_may_trade(cat, state, hireling) {
+        return Err(RuleError::illegal(format!(
+            "{hireling} is mist: it carries nothing untransmorphized (4.6.8b)"
+        )));
+    }
+    match gift {
+        Gift::Belonging { piece }
+            if back && !carrying::unfrozen_carried(cat, state, hireling).contains(piece) =>
+        {
+            return Err(RuleError::illegal(format!(
+                "{hireling} carries no untransmorphized {piece} (4.6.8b)"
+            )));
+        }
+        Gift::Gold { gold }
+            if back
+                && (*gold <= 0
+                    || *gold > carrying::spendable_carrier_gold(cat, state, hireling)) =>
+        {
+            return Err(RuleError::illegal(format!(
+                "{hireling} has not {gold} untransmorphized gold to give back (4.6.8b)"
+            )));
+        }
+        _ => {}
+    }
     let leader = match hireling {
         PieceId::Native { id } => Some(id.clone()),
         _ => None,
@@ -520,10 +545,11 @@ pub fn may_abandon(state: &GameState, leader: &NativeId) -> bool {
 /// could give to someone there, or (a hired leader) a discovery someone there lacks
 /// (4.5.4).
 pub fn may_decide(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
+    // 4.6.8b: what is transmorphized with it is frozen (as mist, everything).
     clearing_of(state, carrier).is_some()
         && !blocked(state, carrier)
-        && (!carried(state, carrier).is_empty()
-            || (carrier_gold(state, carrier) > 0
+        && (!carrying::unfrozen_carried(cat, state, carrier).is_empty()
+            || (carrying::spendable_carrier_gold(cat, state, carrier) > 0
                 && !super::carrier_gifts::receivers(cat, state, carrier, false).is_empty())
             || !super::carrier_gifts::discovery_gifts(cat, state, carrier, false).is_empty())
 }
@@ -540,7 +566,8 @@ pub fn abandon_options(state: &GameState, leader: &NativeId) -> Vec<A> {
 /// belongings, give one (or gold) to another player in its clearing, or go on with the
 /// phase (`Proceed`).
 pub fn phase_start_options(cat: &Catalog, state: &GameState, carrier: &PieceId) -> Vec<A> {
-    let mut out: Vec<A> = carried(state, carrier)
+    // 4.6.8b: not what is transmorphized with it.
+    let mut out: Vec<A> = carrying::unfrozen_carried(cat, state, carrier)
         .into_iter()
         .map(|piece| A::HirelingAbandons {
             hireling: carrier.clone(),
@@ -603,6 +630,11 @@ pub fn abandon(
             "{hireling} does not carry {piece}"
         )));
     }
+    if carrying::carried_frozen(cat, state, hireling, piece) {
+        return Err(RuleError::illegal(format!(
+            "{piece} is transmorphized with {hireling}: it cannot be abandoned (4.6.8b)"
+        )));
+    }
     let shown = logged(
         state,
         &Gift::Belonging {
@@ -663,12 +695,26 @@ pub fn scoring_strength(cat: &Catalog, leader: &NativeId) -> Size {
 
 /// 7.3.1: the heaviest item the carrier can carry as it moves out of `from`: a hired
 /// leader's strength ([`carry_strength`]), a controlled monster's weight/vulnerability.
+/// 4.6.8b: turned into a creature, it carries "normally, using the creature's move
+/// strength": a leader's following underlings still help him (7.11d).
 fn carrier_strength(
     cat: &Catalog,
     state: &GameState,
     carrier: &PieceId,
     from: ClearingRef,
 ) -> Size {
+    if let Some(form) =
+        crate::magic_realm::combat::spells::transform::form_of_piece(cat, state, carrier)
+    {
+        return match carrier {
+            PieceId::Native { id } => {
+                let guide = super::underlings::UnderlingGuide::Leader { leader: id.clone() };
+                super::underlings::following_strength(cat, state, &guide, from)
+                    .map_or(form.strength, |s| s.max(form.strength))
+            }
+            _ => form.strength,
+        };
+    }
     match carrier {
         PieceId::Native { id } => carry_strength(cat, state, id, from),
         PieceId::Monster { id, .. } => cat
@@ -692,8 +738,8 @@ pub fn leave_heavy_items(
 }
 
 /// 7.3.1: as the carrier (a hired leader or a controlled monster) leaves `from`, what it
-/// carries that is heavier than it can carry stays behind, abandoned there. Call before
-/// anyone moves.
+/// carries that is heavier than it can carry stays behind, abandoned there (4.6.8b: what
+/// is transmorphized with it weighs nothing). Call before anyone moves.
 pub fn leave_heavy(
     cat: &Catalog,
     state: &mut GameState,
@@ -702,7 +748,39 @@ pub fn leave_heavy(
     events: &mut Events,
 ) {
     let strength = carrier_strength(cat, state, hireling, from);
-    for piece in carried(state, hireling) {
+    leave_heavier(cat, state, hireling, from, strength, events);
+}
+
+/// 7.3.3, 4.6.8b: as the hired leader, a flying creature, takes off from `from`, what he
+/// carries untransmorphized that is heavier than the creature's flying strength stays
+/// behind, abandoned there (his underlings do not fly with him to help).
+pub fn leave_heavy_flying(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    from: ClearingRef,
+    events: &mut Events,
+) {
+    let counter = leaders::counter(leader);
+    let Some(strength) =
+        super::creatures::denizen_flying_values(cat, state, &counter).map(|f| f.strength)
+    else {
+        return;
+    };
+    leave_heavier(cat, state, &counter, from, strength, events);
+}
+
+/// 7.3.1: what the carrier carries (4.6.8b: untransmorphized) that is heavier than
+/// `strength` stays behind in `from`.
+fn leave_heavier(
+    cat: &Catalog,
+    state: &mut GameState,
+    hireling: &PieceId,
+    from: ClearingRef,
+    strength: Size,
+    events: &mut Events,
+) {
+    for piece in carrying::unfrozen_carried(cat, state, hireling) {
         if who::weight(cat, &piece).is_none_or(|w| w <= strength) {
             continue;
         }

@@ -8,8 +8,8 @@
 //! when characters and hired leaders may trade).
 
 use super::carried::{
-    add_gold, blocked, carried, carrier_gold, carriers_of, clearing_of, describe, employer, guide,
-    knows, learn, logged, name, put,
+    add_gold, blocked, carried, carriers_of, clearing_of, describe, employer, guide, knows, learn,
+    logged, name, put,
 };
 use super::following::Guide;
 use super::gifts::GOLD_STEPS;
@@ -17,17 +17,18 @@ use super::{belongings, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{Gift, MagicRealmAction as A, MagicRealmEvent as E, Receiver};
 use crate::magic_realm::catalog::Catalog;
+use crate::magic_realm::combat::spells::carrying;
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::{Discoveries, GameState};
 
 type Events = Vec<Event<E>>;
 
 /// 7.2.1: whom the carrier may give to now, in its clearing: other players' characters
-/// (not blocked, not turned into mist or transmorphized, not following someone else) and
-/// other players' carriers (not blocked, not following anyone). What it carries is its
-/// employer's already: he takes it back, or passes it to his other carriers, at his own
-/// phases. `evening`: at the end of combat (8.8), when the day's blocks no longer stop
-/// trading.
+/// (not blocked, not turned into mist, not following someone else) and other players'
+/// carriers (not blocked, not following anyone, not mist); none while the carrier is mist
+/// (4.6.8b: mist carries nothing untransmorphized). What it carries is its employer's
+/// already: he takes it back, or passes it to his other carriers, at his own phases.
+/// `evening`: at the end of combat (8.8), when the day's blocks no longer stop trading.
 pub(super) fn receivers(
     cat: &Catalog,
     state: &GameState,
@@ -40,7 +41,7 @@ pub(super) fn receivers(
     let Some(boss) = employer(cat, state, carrier) else {
         return Vec::new();
     };
-    if !evening && blocked(state, carrier) {
+    if (!evening && blocked(state, carrier)) || !carrying::carrier_may_trade(cat, state, carrier) {
         return Vec::new();
     }
     let mut out: Vec<Receiver> = state
@@ -48,7 +49,7 @@ pub(super) fn receivers(
         .filter(|s| *s != boss)
         .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(here))
         .filter(|s| evening || !state.today.blocked.contains(s))
-        .filter(|s| crate::magic_realm::combat::spells::carrying::may_trade(cat, state, *s))
+        .filter(|s| carrying::may_trade(cat, state, *s))
         .filter(|s| match carrier {
             PieceId::Native { id } if state.today.following.get(s) == Some(&Guide::leader(id)) => {
                 true
@@ -65,19 +66,20 @@ pub(super) fn receivers(
             .filter(|c| c != carrier && clearing_of(state, c) == Some(here))
             .filter(|c| evening || !blocked(state, c))
             .filter(|c| guide(cat, state, c).is_none())
+            .filter(|c| carrying::carrier_may_trade(cat, state, c))
             .map(|piece| Receiver::Hireling { piece }),
     );
     out
 }
 
 /// 7.2.1: the gifts the carrier may make now (its belongings and gold, in steps of 1, 5
-/// and 10), to each receiver in its clearing.
+/// and 10; 4.6.8b: not those transmorphized with it), to each receiver in its clearing.
 pub fn give_options(cat: &Catalog, state: &GameState, carrier: &PieceId, evening: bool) -> Vec<A> {
-    let mut gifts: Vec<Gift> = carried(state, carrier)
+    let mut gifts: Vec<Gift> = carrying::unfrozen_carried(cat, state, carrier)
         .into_iter()
         .map(|piece| Gift::Belonging { piece })
         .collect();
-    let gold = carrier_gold(state, carrier);
+    let gold = carrying::spendable_carrier_gold(cat, state, carrier);
     gifts.extend(
         GOLD_STEPS
             .iter()
@@ -186,6 +188,11 @@ pub fn carrier_gives(
                 "{carrier} does not carry {piece}"
             )));
         }
+        (Gift::Belonging { piece }, _) if carrying::carried_frozen(cat, state, carrier, piece) => {
+            return Err(RuleError::illegal(format!(
+                "{piece} is transmorphized with {carrier}: it cannot be given (4.6.8b)"
+            )));
+        }
         (Gift::Belonging { piece }, Receiver::Character { seat }) => {
             let place = who::belongings_place(state, *seat)
                 .ok_or_else(|| RuleError::illegal("the receiver has no character"))?;
@@ -198,7 +205,9 @@ pub fn carrier_gives(
         (Gift::Belonging { piece }, Receiver::Hireling { piece: keeper }) => {
             put(cat, state, keeper, piece);
         }
-        (Gift::Gold { gold }, _) if *gold <= 0 || *gold > carrier_gold(state, carrier) => {
+        (Gift::Gold { gold }, _)
+            if *gold <= 0 || *gold > carrying::spendable_carrier_gold(cat, state, carrier) =>
+        {
             return Err(RuleError::illegal(format!(
                 "{carrier} has not {gold} gold to give"
             )));
@@ -296,8 +305,9 @@ pub fn following_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A>
         {
             continue;
         }
+        // 4.6.8b: not what is transmorphized with it.
         out.extend(
-            carried(state, &carrier)
+            carrying::unfrozen_carried(cat, state, &carrier)
                 .into_iter()
                 .map(|piece| A::HirelingAbandons {
                     hireling: carrier.clone(),

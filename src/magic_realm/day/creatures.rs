@@ -67,8 +67,8 @@ pub fn walks_woods(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     form_of_seat(cat, state, seat).is_some_and(|f| f.walks_woods)
 }
 
-/// 4.6.8b: whether the belongings of the denizen `piece` (a hired leader or controlled
-/// monster) are frozen, and weigh nothing: he is mist or transmorphized.
+/// 4.6.8: whether the denizen `piece` (a hired leader or controlled monster) is mist or
+/// transmorphized (4.6.8b: what it carries is frozen as `carrying::carried_frozen` says).
 pub fn frozen_denizen(cat: &Catalog, state: &GameState, piece: &PieceId) -> bool {
     spells::mist::misted_piece(cat, state, piece) || form_of_piece(cat, state, piece).is_some()
 }

@@ -152,8 +152,8 @@ fn character_options(
 
 /// 7.2.1, 7.2.2: the seat and follower whose decision the guide's phase waits for: a
 /// guide has begun a phase ([`guide_now`]), and a follower with him has not decided yet
-/// and has something to decide (a carrier: 4.6.8b, not while it is mist or
-/// transmorphized, its belongings frozen).
+/// and has something to decide (a carrier: 4.6.8b, what is transmorphized with it is
+/// frozen; as mist, everything).
 pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, Follower)> {
     let (guide_now, here, phase) = guide_now(state)?;
     let done = decided(state, phase);
@@ -164,7 +164,6 @@ pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, Follower)> {
                 && !character_options(cat, state, *seat, &guide_now, &done).is_empty())
             .then_some((*seat, f)),
             Follower::Carrier { piece } => (!done.done.contains(piece)
-                && !super::creatures::frozen_denizen(cat, state, piece)
                 && carried::may_decide(cat, state, piece))
             .then(|| employer(cat, state, piece))
             .flatten()

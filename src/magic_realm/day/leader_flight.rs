@@ -113,8 +113,12 @@ pub fn fly(
     let along = here.as_ref().map_or_else(Vec::new, |at| {
         super::monster_follow::monsters_behind(cat, state, &guide, at)
     });
-    // 7.3.3: he becomes unhidden as he flies.
+    // 7.3.3: he becomes unhidden as he flies; 4.6.8b: what he carries untransmorphized
+    // and his flying strength cannot carry stays behind.
     leaders::set_hidden(state, leader, false);
+    if let Some(Place::Clearing { at }) = here {
+        super::carried::leave_heavy_flying(cat, state, leader, at, events);
+    }
     go_up(cat, state, leader, to);
     events.push(Event::public(
         "7.3.3",
@@ -164,6 +168,10 @@ pub(super) fn leaders_fly(
             continue;
         }
         leaders::set_hidden(state, &l, false);
+        // 4.6.8b: what his flying strength cannot carry of the untransmorphized stays.
+        if let Place::Clearing { at } = from {
+            super::carried::leave_heavy_flying(cat, state, &l, *at, events);
+        }
         go_up(cat, state, &l, to);
         events.push(Event::public(
             "7.11",

@@ -445,10 +445,9 @@ pub fn take_turn(
             end_of_turn(cat, state, leader, events)?;
             return Ok(true);
         };
-        // 7.2.2: at the start of the phase he may abandon what he carries.
-        // 4.6.8b: not as mist or a creature: his belongings are frozen.
-        if !turn.ready && !frozen(cat, state, leader) && super::carried::may_abandon(state, leader)
-        {
+        // 7.2.2: at the start of the phase he may abandon what he carries (4.6.8b: not
+        // what is transmorphized with him; as mist, nothing).
+        if !turn.ready && super::carried::may_abandon(state, leader) {
             return Ok(false);
         }
         // 7.2.1, 7.2.2: and so may the hired leaders following him.
@@ -785,11 +784,9 @@ fn do_move(
         .map(|r| r.via)
         .unwrap_or_default();
     let watching = super::spying::leader_spies(cat, state, leader, from);
-    // 7.3.1, 7.11d: what he cannot carry stays behind (4.6.8b: as mist or a creature, his
-    // belongings weigh nothing).
-    if !frozen(cat, state, leader) {
-        super::carried::leave_heavy_items(cat, state, leader, from, events);
-    }
+    // 7.3.1, 7.11d: what he cannot carry stays behind (4.6.8b: what is transmorphized with
+    // him weighs nothing; a creature carries the rest with its move strength).
+    super::carried::leave_heavy_items(cat, state, leader, from, events);
     let mut pieces = vec![counter(leader)];
     // 6.3.1: the underlings following him go with him.
     pieces.extend(super::underlings::following_in(

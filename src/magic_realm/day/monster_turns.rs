@@ -420,7 +420,6 @@ pub fn awaiting(cat: &Catalog, state: &GameState) -> Option<(Seat, PieceId)> {
             && !t.ready
             && t.done < t.record.len()
             && spells::controller(cat, state, monster) == Some(*controller)
-            && !super::creatures::frozen_denizen(cat, state, monster)
             && super::carried::may_decide(cat, state, monster))
     .then(|| (*controller, monster.clone()))
 }
@@ -733,11 +732,9 @@ fn do_move(
         super::moving::MoveStart::Climbing => return true,
         super::moving::MoveStart::Moves => {}
     }
-    // 7.3.1: what it cannot carry stays behind (4.6.8b: as mist or a creature, what it
-    // carries weighs nothing).
-    if !super::creatures::frozen_denizen(cat, state, piece) {
-        super::carried::leave_heavy(cat, state, piece, from, events);
-    }
+    // 7.3.1: what it cannot carry stays behind (4.6.8b: what is transmorphized with it
+    // weighs nothing; a creature carries the rest with its move strength).
+    super::carried::leave_heavy(cat, state, piece, from, events);
     for p in steeds::with_part(cat, state, piece) {
         state.piles.move_to(&p, Place::Clearing { at: to }, None);
     }
@@ -788,11 +785,9 @@ fn do_fly(
     if let Some(t) = turn_mut(state, piece) {
         t.hidden = false;
     }
-    // 7.3.1: what it cannot carry stays behind as it takes off (4.6.8b: not as a
-    // creature).
-    if let Some(at) =
-        clearing(state, piece).filter(|_| !super::creatures::frozen_denizen(cat, state, piece))
-    {
+    // 7.3.1: what it cannot carry stays behind as it takes off (4.6.8b: what is
+    // transmorphized with it weighs nothing).
+    if let Some(at) = clearing(state, piece) {
         super::carried::leave_heavy(cat, state, piece, at, events);
     }
     for p in steeds::with_part(cat, state, piece) {

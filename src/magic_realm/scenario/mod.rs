@@ -66,6 +66,11 @@ pub struct ScenarioPiece {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub home: Option<Place>,
+    /// 4.6.8b: for a piece a hired leader or controlled monster turned into a creature
+    /// carries, one it was given after it was transformed (not transmorphized with it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[tsify(optional)]
+    pub untransmorphized: bool,
 }
 
 /// An item a character carries.
@@ -244,6 +249,7 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
         twt_sites: Default::default(),
         spells: Vec::new(),
         carried_gold: Vec::new(),
+        carriers_transmorphized: Vec::new(),
     };
     match sc.realm {
         Realm::Empty => {
@@ -365,7 +371,8 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
 }
 
 /// 4.6.8b: each character turned into a creature has what he has transmorphized with him
-/// (as Transform or Absorb Essence says), but for the belongings marked untransmorphized.
+/// (as Transform or Absorb Essence says), but for the belongings marked untransmorphized;
+/// so too each hired leader and controlled monster turned into one, with what it carries.
 fn untransmorphized(cat: &Catalog, state: &mut GameState, sc: &MagicRealmScenario) {
     use crate::magic_realm::combat::spells::carrying;
     carrying::sync(cat, state, &mut Vec::new());
@@ -374,6 +381,17 @@ fn untransmorphized(cat: &Catalog, state: &mut GameState, sc: &MagicRealmScenari
         if let Some(mark) = state.seat_mut(seat).and_then(|x| x.transmorphized.as_mut()) {
             for b in s.belongings.iter().filter(|b| b.untransmorphized) {
                 mark.belongings.remove(&b.piece);
+            }
+        }
+    }
+    for p in sc.pieces.iter().filter(|p| p.untransmorphized) {
+        if let Place::Carried { by } = &p.place {
+            if let Some((_, mark)) = state
+                .carriers_transmorphized
+                .iter_mut()
+                .find(|(c, _)| c == by)
+            {
+                mark.belongings.remove(&p.piece);
             }
         }
     }

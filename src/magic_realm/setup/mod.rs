@@ -89,6 +89,7 @@ pub fn start(cat: &Catalog, setup: &MagicRealmSetup, seed: Seed) -> Result<GameS
         twt_sites: Default::default(),
         spells: Vec::new(),
         carried_gold: Vec::new(),
+        carriers_transmorphized: Vec::new(),
     };
     let mut ignored = Vec::new();
     for (i, s) in setup.seats.iter().enumerate() {

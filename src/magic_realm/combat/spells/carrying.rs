@@ -4,20 +4,23 @@
 //! carry untransmorphized gold and belongings besides (what he gets later, and all his own
 //! under Absorb Essence), kept inactive except Enchanted cards, tradeable, and carried with
 //! the creature's move strength (or an untransmorphized horse). Mist carries nothing
-//! untransmorphized.
+//! untransmorphized. So too a hired leader or controlled monster turned into a creature
+//! ("A character, hired leader, or controlled monster that is transmorphized ..."): what
+//! it carries as it becomes one is frozen with it, what it is given later is not.
 
 use super::{mist, transform};
 use crate::engine::{Event, Seat};
 use crate::magic_realm::actions::{BelongingChange, MagicRealmEvent as E};
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::day::{belongings, who};
+use crate::magic_realm::day::{belongings, carried, who};
 use crate::magic_realm::pieces::PieceId;
 use crate::magic_realm::state::GameState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use tsify::Tsify;
 
-/// 4.6.8b: what was transmorphized with a character as he became the creature he is now.
+/// 4.6.8b: what was transmorphized with a character (or a hired leader or controlled
+/// monster) as he became the creature he is now.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Transmorphized {
@@ -90,12 +93,121 @@ pub fn may_trade(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     !super::frozen(cat, state, seat) || creature(cat, state, seat)
 }
 
+/// 4.6.8b: whether the hired leader or controlled monster `carrier` is turned into a
+/// creature (a monster or beast, not mist): it may carry untransmorphized gold and
+/// belongings.
+pub fn creature_carrier(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
+    !mist::misted_piece(cat, state, carrier)
+        && transform::form_of_piece(cat, state, carrier).is_some()
+}
+
+/// 4.6.8b: whether the belongings and gold of `carrier` may be frozen at all: it is mist
+/// or a creature.
+fn carrier_transmorphized(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
+    mist::misted_piece(cat, state, carrier)
+        || transform::form_of_piece(cat, state, carrier).is_some()
+}
+
+/// The mark of what was transmorphized with `carrier`, if it has one.
+fn carrier_mark<'a>(state: &'a GameState, carrier: &PieceId) -> Option<&'a Transmorphized> {
+    state
+        .carriers_transmorphized
+        .iter()
+        .find(|(p, _)| p == carrier)
+        .map(|(_, t)| t)
+}
+
+/// 4.6.8b: whether `piece`, which `carrier` carries, is frozen: transmorphized with it
+/// while it is mist or a creature (as mist, everything it carries; with no mark yet,
+/// everything too).
+pub fn carried_frozen(
+    cat: &Catalog,
+    state: &GameState,
+    carrier: &PieceId,
+    piece: &PieceId,
+) -> bool {
+    if !carrier_transmorphized(cat, state, carrier) {
+        return false;
+    }
+    if !creature_carrier(cat, state, carrier) {
+        return true;
+    }
+    carrier_mark(state, carrier).is_none_or(|t| t.belongings.contains(piece))
+}
+
+/// 4.6.8b: what `carrier` carries that is not frozen (all of it, untransmorphized), bottom
+/// to top.
+pub fn unfrozen_carried(cat: &Catalog, state: &GameState, carrier: &PieceId) -> Vec<PieceId> {
+    carried::carried(state, carrier)
+        .into_iter()
+        .filter(|p| !carried_frozen(cat, state, carrier, p))
+        .collect()
+}
+
+/// 4.6.8b: the part of the gold `carrier` records that is frozen (transmorphized with it).
+pub fn frozen_carrier_gold(cat: &Catalog, state: &GameState, carrier: &PieceId) -> i32 {
+    let gold = carried::carrier_gold(state, carrier);
+    if !carrier_transmorphized(cat, state, carrier) {
+        return 0;
+    }
+    if !creature_carrier(cat, state, carrier) {
+        return gold;
+    }
+    carrier_mark(state, carrier).map_or(gold, |t| t.gold.clamp(0, gold.max(0)))
+}
+
+/// 4.6.8b: the gold `carrier` may give now: its untransmorphized gold.
+pub fn spendable_carrier_gold(cat: &Catalog, state: &GameState, carrier: &PieceId) -> i32 {
+    (carried::carrier_gold(state, carrier) - frozen_carrier_gold(cat, state, carrier)).max(0)
+}
+
+/// 4.6.8b: whether `carrier` may give and be given gold and belongings now:
+/// untransmorphized, or a creature (mist carries nothing untransmorphized).
+pub fn carrier_may_trade(cat: &Catalog, state: &GameState, carrier: &PieceId) -> bool {
+    !carrier_transmorphized(cat, state, carrier) || creature_carrier(cat, state, carrier)
+}
+
+/// 4.6.8b, after every action: a hired leader or controlled monster that has just become
+/// a creature has what it carries and its recorded gold transmorphized with it; one no
+/// longer a creature (the spell gone, or mist) or no longer hired or controlled loses the
+/// mark. What it carries is inactive already (7.2.2), Enchanted cards excepted.
+fn sync_carriers(cat: &Catalog, state: &mut GameState) {
+    let mut creatures: Vec<PieceId> = state
+        .spells
+        .iter()
+        .flat_map(|s| s.aims.iter())
+        .filter_map(|a| match a {
+            super::SpellAim::Denizen { piece } => Some(piece.clone()),
+            _ => None,
+        })
+        .filter(|p| carried::is_carrier(cat, state, p) && creature_carrier(cat, state, p))
+        .collect();
+    creatures.sort();
+    creatures.dedup();
+    state
+        .carriers_transmorphized
+        .retain(|(p, _)| creatures.contains(p));
+    for carrier in creatures {
+        if carrier_mark(state, &carrier).is_some() {
+            continue;
+        }
+        let mark = Transmorphized {
+            transform: true,
+            belongings: carried::carried(state, &carrier).into_iter().collect(),
+            gold: carried::carrier_gold(state, &carrier),
+        };
+        state.carriers_transmorphized.push((carrier, mark));
+    }
+    state.carriers_transmorphized.sort_by(|a, b| a.0.cmp(&b.0));
+}
+
 /// 4.6.8b, after every action: a character who has just become a creature (or another
 /// kind of creature) has what he has with him transmorphized with him (everything under
 /// Transform, nothing under Absorb Essence, whose card says so); one no longer a creature
 /// (reverted, or mist) loses the mark and merges the two groups. While he is a creature
 /// his untransmorphized belongings are kept inactive, Enchanted cards (always active) and
-/// Potions in use (active until Midnight, 4.4.3) excepted.
+/// Potions in use (active until Midnight, 4.4.3) excepted. Hired leaders and controlled
+/// monsters are marked likewise.
 pub fn sync(cat: &Catalog, state: &mut GameState, events: &mut Vec<Event<E>>) {
     let seats: Vec<Seat> = state.all_seats().collect();
     for seat in seats {
@@ -131,6 +243,7 @@ pub fn sync(cat: &Catalog, state: &mut GameState, events: &mut Vec<Event<E>>) {
         }
         keep_inactive(cat, state, seat, events);
     }
+    sync_carriers(cat, state);
 }
 
 /// 4.6.8b: a creature keeps his untransmorphized belongings inactive.
