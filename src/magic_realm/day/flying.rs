@@ -464,15 +464,7 @@ pub fn land(
         state,
         tile,
         "7.3.3",
-        |_, hit| {
-            format!(
-                "{name} rolls to land in {tile:?}: {}",
-                match hit {
-                    Some(n) => format!("clearing {}", n.0),
-                    None => "no such clearing; he rolls again".into(),
-                }
-            )
-        },
+        |_, hit| landing_text(&name, "he", tile, hit),
         || E::LandingRolled { seat, tile },
         events,
     )?;
@@ -505,6 +497,16 @@ pub(super) fn land_followers(
 /// one die, unmodified, rolled again until it names a clearing of the tile. Each roll is
 /// logged under `rule` with `text(die, clearing hit)` and the event `event()`.
 #[allow(clippy::too_many_arguments)]
+/// 7.3.3: the log's words for a flier's landing roll: the clearing it hit, or that it
+/// rolls again (`pronoun`: "he" or "it").
+pub fn landing_text(who: &str, pronoun: &str, tile: TileId, hit: Option<ClearingNumber>) -> String {
+    let result = match hit {
+        Some(n) => format!("clearing {}", n.0),
+        None => format!("no such clearing; {pronoun} rolls again"),
+    };
+    format!("{who} rolls to land in {tile:?}: {result}")
+}
+
 pub fn roll_landing(
     cat: &Catalog,
     state: &mut GameState,

@@ -207,15 +207,7 @@ pub fn land(
         state,
         tile,
         "7.3.3",
-        |_, hit| {
-            format!(
-                "{who} rolls to land in {tile:?}: {}",
-                match hit {
-                    Some(n) => format!("clearing {}", n.0),
-                    None => "no such clearing; he rolls again".into(),
-                }
-            )
-        },
+        |_, hit| flying::landing_text(&who, "he", tile, hit),
         || E::LeaderLandingRolled {
             leader: leader.clone(),
             tile,

@@ -821,15 +821,7 @@ fn land(
         state,
         tile,
         "7.3.3",
-        |_, hit| {
-            format!(
-                "{who} rolls to land in {tile:?}: {}",
-                match hit {
-                    Some(n) => format!("clearing {}", n.0),
-                    None => "no such clearing; it rolls again".into(),
-                }
-            )
-        },
+        |_, hit| flying::landing_text(&who, "it", tile, hit),
         || E::MonsterLandingRolled {
             monster: piece.clone(),
             tile,

@@ -230,15 +230,7 @@ pub fn land_denizens(
             state,
             tile,
             "7.3.3",
-            |_, hit| {
-                format!(
-                    "{piece} rolls to land in {tile:?}: {}",
-                    match hit {
-                        Some(n) => format!("clearing {}", n.0),
-                        None => "no such clearing; it rolls again".into(),
-                    }
-                )
-            },
+            |_, hit| flying::landing_text(&piece.to_string(), "it", tile, hit),
             || E::DenizenLandingRolled {
                 piece: piece.clone(),
                 tile,
