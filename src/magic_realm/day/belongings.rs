@@ -178,24 +178,34 @@ pub fn may_rearrange(state: &GameState, seat: Seat) -> bool {
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     // 7.2.2: flying, he may only abandon items.
     if may_abandon_in_the_air(state, seat) {
-        // 4.6.8b: not what is transmorphized with him.
-        return carrying::unfrozen_belongings(cat, state, seat)
-            .into_iter()
-            .filter(|p| {
-                !state.today.rearranged.contains(p)
-                    && !matches!(p, PieceId::VisitorChit { .. })
-                    && !super::treasure_phases::committed(state, seat, p)
-            })
-            .map(|piece| A::Rearrange {
-                piece,
-                change: BelongingChange::Abandon,
-            })
-            .collect();
+        return abandon_options(cat, state, seat, &state.today.rearranged);
     }
     if !may_rearrange(state, seat) {
         return Vec::new();
     }
     ground_options(cat, state, seat, &state.today.rearranged)
+}
+
+/// 7.2.2, 4.6.8b: abandoning only: each belonging not yet changed (`done`) that he may
+/// abandon, not what is transmorphized with him, a visitor's chit or a committed Treasure.
+fn abandon_options(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    done: &std::collections::BTreeSet<PieceId>,
+) -> Vec<A> {
+    carrying::unfrozen_belongings(cat, state, seat)
+        .into_iter()
+        .filter(|p| {
+            !done.contains(p)
+                && !matches!(p, PieceId::VisitorChit { .. })
+                && !super::treasure_phases::committed(state, seat, p)
+        })
+        .map(|piece| A::Rearrange {
+            piece,
+            change: BelongingChange::Abandon,
+        })
+        .collect()
 }
 
 /// 7.2.2: the rearrangements open to the seat in his clearing, `done` being the belongings
@@ -210,18 +220,7 @@ pub(super) fn ground_options(
     // 4.6.8b: transmorphized, his frozen belongings cannot be rearranged, and a creature
     // keeps his untransmorphized ones inactive: he may only abandon those (mist has none).
     if crate::magic_realm::combat::spells::frozen(cat, state, seat) {
-        return carrying::unfrozen_belongings(cat, state, seat)
-            .into_iter()
-            .filter(|p| {
-                !done.contains(p)
-                    && !matches!(p, PieceId::VisitorChit { .. })
-                    && !super::treasure_phases::committed(state, seat, p)
-            })
-            .map(|piece| A::Rearrange {
-                piece,
-                change: BelongingChange::Abandon,
-            })
-            .collect();
+        return abandon_options(cat, state, seat, done);
     }
     let mut out = Vec::new();
     for piece in owned(state, seat) {

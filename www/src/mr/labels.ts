@@ -17,6 +17,7 @@ import type {
   MeetingAnswer,
   PlayOdds,
   Roll,
+  SearchChoice,
   SpellAim,
   SpellExpiry,
   SpellInEffect,
@@ -157,6 +158,14 @@ const MEETING_ANSWER: Record<MeetingAnswer, string> = {
   payPenalty: 'Pay the penalty (no deal)',
   refusePenalty: 'Refuse the penalty (they block me)',
 };
+
+/** What a hired leader's or controlled monster's Search does (its table, or what it loots). */
+function minionSearchLabel(search: SearchChoice): string {
+  if (search.table === 'peer') return 'the Peer table';
+  if (search.table === 'locate') return 'the Locate table';
+  if (search.table === 'lootSite') return `loot the ${humanize(search.site)}`;
+  return 'loot the abandoned belongings here';
+}
 
 function tradeLabel(names: Names, deal: TradeChoice): string {
   switch (deal.deal) {
@@ -422,27 +431,11 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
         ? `Learn ${giftLabel(names, action.gift)} from my ${pieceName(names, action.hireling)}`
         : `Take ${giftLabel(names, action.gift)} back from my ${pieceName(names, action.hireling)}`;
     case 'LeaderSearch':
-      return `My ${names.any(action.leader)} searches: ${
-        action.search.table === 'peer'
-          ? 'the Peer table'
-          : action.search.table === 'locate'
-            ? 'the Locate table'
-            : action.search.table === 'lootSite'
-              ? `loot the ${humanize(action.search.site)}`
-              : 'loot the abandoned belongings here'
-      }`;
+      return `My ${names.any(action.leader)} searches: ${minionSearchLabel(action.search)}`;
     case 'ChooseLeaderSearchResult':
       return `For my ${names.any(action.leader)}: ${humanize(action.pick.table)} table, result ${action.pick.roll}`;
     case 'MonsterSearch':
-      return `My ${pieceName(names, action.monster)} searches: ${
-        action.search.table === 'peer'
-          ? 'the Peer table'
-          : action.search.table === 'locate'
-            ? 'the Locate table'
-            : action.search.table === 'lootSite'
-              ? `loot the ${humanize(action.search.site)}`
-              : 'loot the abandoned belongings here'
-      }`;
+      return `My ${pieceName(names, action.monster)} searches: ${minionSearchLabel(action.search)}`;
     case 'ChooseMonsterSearchResult':
       return `For my ${pieceName(names, action.monster)}: ${humanize(action.pick.table)} table, result ${action.pick.roll}`;
     case 'LeaderTrade':
