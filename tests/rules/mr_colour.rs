@@ -61,3 +61,21 @@ fn rule_4_6_1d_between_clearings_he_is_supplied_by_both_clearings_enchanted_tile
     let supplied = colours_on_roadway(cat(), g.state(), (next, lit), true);
     assert!(supplied.contains(&colour), "{supplied:?} lacks {colour:?}");
 }
+
+#[test]
+fn rule_4_4_2b_an_enchanted_card_a_hired_leader_carries_radiates_in_his_clearing() {
+    // The Company's HQ, hired by the Amazon, carries the Dragon Essence (Purple) in her
+    // clearing: it supplies Purple there (even a hired leader's belongings radiate), and
+    // nowhere else.
+    let hq = json!({"kind": "native", "id": "company-hq"});
+    let g = start(json!({"seats": [{"character": "amazon", "at": here(),
+            "hirelings": [{"native": "company-hq", "lastDay": 14}]}],
+        "pieces": [{"piece": hq, "place": {"place": "clearing", "at": here()}},
+            {"piece": {"kind": "treasure", "id": "dragon-essence"},
+             "place": {"place": "carried", "by": hq}}]}));
+    let at: ClearingRef = serde_json::from_value(here()).unwrap();
+    assert!(colours_in(cat(), g.state(), at).contains(&MagicColor::Purple));
+    let elsewhere: ClearingRef =
+        serde_json::from_value(json!({"tile": "oak_woods", "clearing": 4})).unwrap();
+    assert!(!colours_in(cat(), g.state(), elsewhere).contains(&MagicColor::Purple));
+}

@@ -136,10 +136,16 @@ pub fn lasting_colours_in(
     let here = Place::Clearing { at };
     let mut places = vec![here.clone()];
     for c in state.piles.pile(&here) {
-        if let PieceId::Character { id } = &c.piece {
-            places.push(Place::Belongings {
+        match &c.piece {
+            PieceId::Character { id } => places.push(Place::Belongings {
                 character: id.clone(),
-            });
+            }),
+            // 4.4.2b: an Enchanted card radiates from whoever carries it, a hired leader
+            // or controlled monster included.
+            PieceId::Native { .. } | PieceId::Monster { .. } => places.push(Place::Carried {
+                by: c.piece.clone(),
+            }),
+            _ => {}
         }
     }
     for place in places {
