@@ -438,3 +438,46 @@ fn rule_7_3_3_a_controlled_monster_that_cannot_fly_is_left_behind_by_a_flying_hi
         Some(Place::Clearing { at }) if at.tile == next
     ));
 }
+
+#[test]
+fn rule_7_2_1_a_character_following_a_character_gives_to_a_hired_leader_there_as_she_begins_a_phase(
+) {
+    // The Amazon's hired Company HQ stands with them, following nobody: as she begins her
+    // phase the Swordsman following her may give him gold (7.2.1: followers trade with
+    // the hired leaders there), then her turn goes on.
+    let hq: PieceId =
+        serde_json::from_value(json!({"kind": "native", "id": "company-hq"})).unwrap();
+    let mut g = start(json!({"seats": [
+        {"character": "amazon", "at": oak(2), "hidden": false, "gold": 10,
+         "record": [{"activity": "hide"}, {"activity": "hide"}],
+         "hirelings": [{"native": "company-hq", "lastDay": 14}]},
+        {"character": "swordsman", "at": oak(2), "hidden": false, "gold": 10,
+         "belongings": [{"piece": short_sword()}],
+         "record": [{"activity": "follow", "guide": 0}]}],
+        "pieces": [{"piece": hq, "place": {"place": "clearing", "at": oak(2)}}],
+        "day": 2, "at": "daylight", "dice": [1, 6, 6, 6, 6, 6, 6, 6, 6]}));
+    keep(&mut g);
+    let gift = A::GiveToHireling {
+        hireling: hq.clone(),
+        gift: Gift::Gold { gold: 5 },
+    };
+    assert!(g.legal_actions(S1).contains(&gift), "{:?}", g.legal_actions(S1));
+    // He takes nothing back from another player's leader.
+    assert!(!g
+        .legal_actions(S1)
+        .iter()
+        .any(|a| matches!(a, A::TakeFromHireling { .. })));
+    unchanged(
+        &mut g,
+        S1,
+        A::TakeFromHireling {
+            hireling: hq.clone(),
+            gift: Gift::Gold { gold: 1 },
+        },
+    );
+    g.apply(S1, gift).unwrap();
+    assert_eq!(g.state().seats[1].gold, 5);
+    assert_eq!(g.state().seats[0].hirelings[0].gold, 5);
+    g.apply(S1, A::Proceed).unwrap();
+    assert_eq!(to_act(&g), vec![S0], "her turn goes on");
+}

@@ -236,11 +236,59 @@ fn partners(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<PieceId> {
         .collect()
 }
 
+/// 7.2.1, 7.11: the carriers a character following `guide` may trade with as the guide
+/// begins a phase: those in his clearing, not blocked, not mist, that are the guide
+/// himself or follow the same guide or nobody (as [`super::gifts`] does for characters).
+fn follower_partners(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    guide_now: &Guide,
+) -> Vec<PieceId> {
+    let Some(here) = who::clearing(state, seat) else {
+        return Vec::new();
+    };
+    if !carrying::may_trade(cat, state, seat) {
+        return Vec::new();
+    }
+    state
+        .all_seats()
+        .flat_map(|s| carriers_of(cat, state, s))
+        .filter(|c| clearing_of(state, c) == Some(here))
+        .filter(|c| !blocked(state, c))
+        .filter(|c| carrying::carrier_may_trade(cat, state, c))
+        .filter(|c| {
+            matches!(c, PieceId::Native { id } if Guide::leader(id) == *guide_now)
+                || guide(cat, state, c).is_none_or(|g| g == *guide_now)
+        })
+        .collect()
+}
+
 /// 7.2.1: what the seat may give the carriers in his clearing (any player's), and take
 /// back from his own, now.
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
+    trade_options(cat, state, seat, partners(cat, state, seat))
+}
+
+/// 7.2.1, 7.2.2: what a character following `guide_now` may give the carriers with him
+/// (and take back from his own) as the guide begins a phase.
+pub(super) fn follower_options(
+    cat: &Catalog,
+    state: &GameState,
+    seat: Seat,
+    guide_now: &Guide,
+) -> Vec<A> {
+    trade_options(
+        cat,
+        state,
+        seat,
+        follower_partners(cat, state, seat, guide_now),
+    )
+}
+
+/// What the seat may give each of `partners` (and take back from his own).
+fn trade_options(cat: &Catalog, state: &GameState, seat: Seat, partners: Vec<PieceId>) -> Vec<A> {
     let mut out = Vec::new();
-    let partners = partners(cat, state, seat);
     if partners.is_empty() {
         return out;
     }

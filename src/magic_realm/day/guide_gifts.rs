@@ -147,6 +147,7 @@ fn character_options(
     }
     let mut out = belongings::ground_options(cat, state, seat, &done.rearranged);
     out.extend(super::gifts::follower_options(cat, state, seat, guide_now));
+    out.extend(carried::follower_options(cat, state, seat, guide_now));
     out
 }
 
@@ -224,6 +225,12 @@ pub fn apply(
         }
         (Follower::Character { .. }, A::Give { to, gift }) => {
             return super::gifts::give(cat, state, seat, *to, gift, events);
+        }
+        (Follower::Character { .. }, A::GiveToHireling { hireling, gift }) => {
+            return carried::trade(cat, state, seat, hireling, gift, false, events);
+        }
+        (Follower::Character { .. }, A::TakeFromHireling { hireling, gift }) => {
+            return carried::trade(cat, state, seat, hireling, gift, true, events);
         }
         (Follower::Character { .. }, _) => {}
     }
