@@ -461,7 +461,11 @@ fn rule_7_2_1_a_character_following_a_character_gives_to_a_hired_leader_there_as
         hireling: hq.clone(),
         gift: Gift::Gold { gold: 5 },
     };
-    assert!(g.legal_actions(S1).contains(&gift), "{:?}", g.legal_actions(S1));
+    assert!(
+        g.legal_actions(S1).contains(&gift),
+        "{:?}",
+        g.legal_actions(S1)
+    );
     // He takes nothing back from another player's leader.
     assert!(!g
         .legal_actions(S1)

@@ -15,7 +15,6 @@ use crate::engine::Event;
 use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::items::TreasureId;
 use crate::magic_realm::catalog::Catalog;
-use crate::magic_realm::combat::CombatTarget;
 use crate::magic_realm::day::who;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
@@ -143,18 +142,7 @@ fn back_to_item(
     at: ClearingRef,
     events: &mut Events,
 ) {
-    if let Ok(combat) = crate::magic_realm::combat::current_mut(state) {
-        let target = CombatTarget::Denizen {
-            piece: monster.clone(),
-        };
-        combat.unassign(monster);
-        combat.targets.retain(|_, t| *t != target);
-        let mut freed = combat.release_holders_of(&target);
-        if combat.release(monster) {
-            freed.push(monster.clone());
-        }
-        crate::magic_realm::combat::holding::let_go(state, &freed, "4.6.8", events);
-    }
+    super::transform::leaves_combat(state, monster, events);
     for p in with_part(cat, monster) {
         state.piles.move_to(&p, Place::Aside, Some(Facing::Light));
     }

@@ -347,16 +347,8 @@ pub fn absorb(
     let target = CombatTarget::Denizen {
         piece: monster.clone(),
     };
-    {
-        let combat = current_mut(state)?;
-        combat.unassign(&monster);
-        combat.targets.retain(|_, t| *t != target);
-        let mut freed = combat.release_holders_of(&target);
-        if combat.release(&monster) {
-            freed.push(monster.clone());
-        }
-        crate::magic_realm::combat::holding::let_go(state, &freed, "4.6.8", events);
-    }
+    current_mut(state)?;
+    leaves_combat(state, &monster, events);
     // It is released from the spells bewitching it.
     super::killed(cat, state, &target, events);
     for p in with_part(cat, &monster) {
@@ -372,6 +364,24 @@ pub fn absorb(
         E::EssenceAbsorbed { seat, monster },
     ));
     Ok(())
+}
+
+/// Absorb Essence 1: the monster leaves the combat in progress, if any: unassigned, no
+/// one's target, letting go of whoever it holds and let go by whoever holds it (8.4.7).
+pub(super) fn leaves_combat(state: &mut GameState, monster: &PieceId, events: &mut Events) {
+    let Ok(combat) = current_mut(state) else {
+        return;
+    };
+    let target = CombatTarget::Denizen {
+        piece: monster.clone(),
+    };
+    combat.unassign(monster);
+    combat.targets.retain(|_, t| *t != target);
+    let mut freed = combat.release_holders_of(&target);
+    if combat.release(monster) {
+        freed.push(monster.clone());
+    }
+    crate::magic_realm::combat::holding::let_go(state, &freed, "4.6.8", events);
 }
 
 /// Absorb Essence, 1.2: the spell in effect `s` is broken without its spellcaster being
