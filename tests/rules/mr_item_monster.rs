@@ -456,3 +456,29 @@ fn rule_absorb_essence_4_an_absorbed_giant_comes_and_goes_with_its_club() {
     assert_eq!(place_of(&g, &book()), Some(at_here()));
     assert_conserved(&g);
 }
+
+#[test]
+fn rule_absorb_essence_1_back_in_the_spells_box_the_monster_is_released_from_other_spells() {
+    // A Melt into Mist bewitches the Ogre that the book became. At Midnight the Ogre goes
+    // back into the Absorb Essence's box, released from the spells bewitching it (the
+    // card's 1): the Melt into Mist, left with no target, ends; the book's own spell stays.
+    let mist = json!({"caster": 0, "spell": "melt-into-mist", "spellBox": 101, "chit": 1,
+        "item": BOOK, "aims": [{"aim": "denizen", "piece": ogre()}],
+        "until": {"at": "never"}, "inert": false});
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": oak(4), "hidden": true,
+            "record": [{"activity": "hide"}]}],
+        "pieces": [ogre_aside(), book_at(at_here())],
+        "spells": [absorb(false), mist], "day": 2, "at": "sunset", "dice": dice(1, 20)}),
+    );
+    assert_eq!(place_of(&g, &ogre()), Some(at_here()));
+    assert_eq!(g.state().spells.len(), 2);
+    pass_evening(&mut g);
+    assert_eq!(place_of(&g, &ogre()), Some(Place::Aside));
+    assert_eq!(g.state().spells.len(), 1, "{:?}", g.state().spells);
+    assert_eq!(
+        g.state().spells[0].spell.0,
+        "absorb-essence",
+        "the book's own spell stays, inert"
+    );
+}

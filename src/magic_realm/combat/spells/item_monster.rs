@@ -89,7 +89,7 @@ pub fn sync(cat: &Catalog, state: &mut GameState, events: &mut Events) {
         };
         if let Some(at) = monster_at(cat, state, &s) {
             if s.inert {
-                back_to_item(cat, state, item, monster, at, events);
+                back_to_item(cat, state, &s, item, monster, at, events);
             }
         } else if !s.inert && state.piles.place_of(monster) == Some(&Place::Aside) {
             if let Some(at) = unheld_at(state, item) {
@@ -137,12 +137,18 @@ fn becomes_monster(
 fn back_to_item(
     cat: &Catalog,
     state: &mut GameState,
+    own: &SpellInEffect,
     item: &TreasureId,
     monster: &PieceId,
     at: ClearingRef,
     events: &mut Events,
 ) {
     super::transform::leaves_combat(state, monster, events);
+    // The card's 1: in the spell's box it is released from the spells bewitching it.
+    let target = crate::magic_realm::combat::CombatTarget::Denizen {
+        piece: monster.clone(),
+    };
+    super::lasting::released_but(cat, state, &target, (own.caster, own.spell_box), events);
     for p in with_part(cat, monster) {
         state.piles.move_to(&p, Place::Aside, Some(Facing::Light));
     }

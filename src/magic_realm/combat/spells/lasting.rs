@@ -172,6 +172,31 @@ pub fn regenerated(
 /// 4.6.9h: a killed character's spells cast by Magic chits are broken (8.3.9 c.6: not
 /// those his Artifacts and Spell Books cast), and a killed individual is released from the
 /// spells that name him.
+/// Absorb Essence 1: `victim` is released from every spell bewitching it but the one in
+/// `own_box` of `own_caster` (the Absorb Essence that takes it into its box); a spell left
+/// with no target ends.
+pub fn released_but(
+    cat: &Catalog,
+    state: &mut GameState,
+    victim: &CombatTarget,
+    (own_caster, own_box): (Seat, u8),
+    events: &mut Events,
+) {
+    let aim = SpellAim::of(victim);
+    let mut i = 0;
+    while i < state.spells.len() {
+        let s = &state.spells[i];
+        if s.aims.contains(&aim) && !(s.caster == own_caster && s.spell_box == own_box) {
+            state.spells[i].aims.retain(|a| *a != aim);
+            if state.spells[i].aims.is_empty() {
+                end_spell(cat, state, i, false, events);
+                continue;
+            }
+        }
+        i += 1;
+    }
+}
+
 pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, events: &mut Events) {
     if let CombatTarget::Character { seat } = victim {
         while let Some(i) = state
