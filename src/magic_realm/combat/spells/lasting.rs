@@ -169,9 +169,6 @@ pub fn regenerated(
     }
 }
 
-/// 4.6.9h: a killed character's spells cast by Magic chits are broken (8.3.9 c.6: not
-/// those his Artifacts and Spell Books cast), and a killed individual is released from the
-/// spells that name him.
 /// Absorb Essence 1: `victim` is released from every spell bewitching it but the one in
 /// `own_box` of `own_caster` (the Absorb Essence that takes it into its box); a spell left
 /// with no target ends.
@@ -179,39 +176,27 @@ pub fn released_but(
     cat: &Catalog,
     state: &mut GameState,
     victim: &CombatTarget,
-    (own_caster, own_box): (Seat, u8),
+    own: (Seat, u8),
+    events: &mut Events,
+) {
+    release(cat, state, victim, Some(own), events);
+}
+
+/// `victim` is released from the spells bewitching it (all but `keep`'s, the caster and
+/// spell box of one to leave on it); a spell left with no target ends.
+fn release(
+    cat: &Catalog,
+    state: &mut GameState,
+    victim: &CombatTarget,
+    keep: Option<(Seat, u8)>,
     events: &mut Events,
 ) {
     let aim = SpellAim::of(victim);
     let mut i = 0;
     while i < state.spells.len() {
         let s = &state.spells[i];
-        if s.aims.contains(&aim) && !(s.caster == own_caster && s.spell_box == own_box) {
-            state.spells[i].aims.retain(|a| *a != aim);
-            if state.spells[i].aims.is_empty() {
-                end_spell(cat, state, i, false, events);
-                continue;
-            }
-        }
-        i += 1;
-    }
-}
-
-pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, events: &mut Events) {
-    if let CombatTarget::Character { seat } = victim {
-        while let Some(i) = state
-            .spells
-            .iter()
-            .position(|s| s.caster == *seat && s.item.is_none())
-        {
-            end_spell(cat, state, i, false, events);
-        }
-    }
-    let aim = SpellAim::of(victim);
-    let mut i = 0;
-    while i < state.spells.len() {
-        if state.spells[i].aims.contains(&aim) {
-            // Absorb Essence 4: the item that was the killed monster reappears there.
+        if s.aims.contains(&aim) && keep != Some((s.caster, s.spell_box)) {
+            // Absorb Essence 4: the item that was the monster reappears where it stood.
             if let Some(s) = state.spells.get(i).cloned() {
                 super::item_monster::spell_ended(cat, state, &s, events);
             }
@@ -223,4 +208,20 @@ pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, event
         }
         i += 1;
     }
+}
+
+/// 4.6.9h: a killed character's spells cast by Magic chits are broken (8.3.9 c.6: not
+/// those his Artifacts and Spell Books cast), and a killed individual is released from the
+/// spells that name him.
+pub fn killed(cat: &Catalog, state: &mut GameState, victim: &CombatTarget, events: &mut Events) {
+    if let CombatTarget::Character { seat } = victim {
+        while let Some(i) = state
+            .spells
+            .iter()
+            .position(|s| s.caster == *seat && s.item.is_none())
+        {
+            end_spell(cat, state, i, false, events);
+        }
+    }
+    release(cat, state, victim, None, events);
 }
