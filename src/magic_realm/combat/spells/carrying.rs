@@ -35,6 +35,35 @@ pub struct Transmorphized {
     pub gold: i32,
 }
 
+/// 4.6.8b: whether `piece` is frozen for one who is `transmorphized` (mist or a
+/// creature): as mist everything is; as a `creature` what `mark` names (everything while
+/// there is no mark yet).
+fn piece_frozen(
+    transmorphized: bool,
+    creature: bool,
+    mark: Option<&Transmorphized>,
+    piece: &PieceId,
+) -> bool {
+    transmorphized && (!creature || mark.is_none_or(|t| t.belongings.contains(piece)))
+}
+
+/// 4.6.8b: the part of `gold` that is frozen for one who is `transmorphized`, as
+/// [`piece_frozen`] decides for a belonging.
+fn gold_frozen(
+    transmorphized: bool,
+    creature: bool,
+    mark: Option<&Transmorphized>,
+    gold: i32,
+) -> i32 {
+    if !transmorphized {
+        0
+    } else if !creature {
+        gold
+    } else {
+        mark.map_or(gold, |t| t.gold.clamp(0, gold.max(0)))
+    }
+}
+
 /// 4.6.8b: whether the character of `seat` is turned into a creature (a monster or beast,
 /// not mist): he may carry untransmorphized gold and belongings.
 pub fn creature(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
@@ -44,16 +73,12 @@ pub fn creature(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
 /// 4.6.8b: whether his belonging `piece` is frozen: transmorphized with him while he is
 /// mist or a creature (as mist, everything he has; with no mark yet, everything too).
 pub fn belonging_frozen(cat: &Catalog, state: &GameState, seat: Seat, piece: &PieceId) -> bool {
-    if !super::frozen(cat, state, seat) {
-        return false;
-    }
-    if !creature(cat, state, seat) {
-        return true;
-    }
-    state
-        .seat(seat)
-        .and_then(|s| s.transmorphized.as_ref())
-        .is_none_or(|t| t.belongings.contains(piece))
+    piece_frozen(
+        super::frozen(cat, state, seat),
+        creature(cat, state, seat),
+        state.seat(seat).and_then(|s| s.transmorphized.as_ref()),
+        piece,
+    )
 }
 
 /// 4.6.8b: the belongings of `seat` that are not frozen (all of them, untransmorphized).
@@ -69,15 +94,12 @@ pub fn frozen_gold(cat: &Catalog, state: &GameState, seat: Seat) -> i32 {
     let Some(s) = state.seat(seat) else {
         return 0;
     };
-    if !super::frozen(cat, state, seat) {
-        return 0;
-    }
-    if !creature(cat, state, seat) {
-        return s.gold;
-    }
-    s.transmorphized
-        .as_ref()
-        .map_or(s.gold, |t| t.gold.clamp(0, s.gold.max(0)))
+    gold_frozen(
+        super::frozen(cat, state, seat),
+        creature(cat, state, seat),
+        s.transmorphized.as_ref(),
+        s.gold,
+    )
 }
 
 /// 4.6.8b, 4.6.7a: the gold he may give or spend: his untransmorphized gold (none under
@@ -126,13 +148,12 @@ pub fn carried_frozen(
     carrier: &PieceId,
     piece: &PieceId,
 ) -> bool {
-    if !carrier_transmorphized(cat, state, carrier) {
-        return false;
-    }
-    if !creature_carrier(cat, state, carrier) {
-        return true;
-    }
-    carrier_mark(state, carrier).is_none_or(|t| t.belongings.contains(piece))
+    piece_frozen(
+        carrier_transmorphized(cat, state, carrier),
+        creature_carrier(cat, state, carrier),
+        carrier_mark(state, carrier),
+        piece,
+    )
 }
 
 /// 4.6.8b: what `carrier` carries that is not frozen (all of it, untransmorphized), bottom
@@ -146,14 +167,12 @@ pub fn unfrozen_carried(cat: &Catalog, state: &GameState, carrier: &PieceId) -> 
 
 /// 4.6.8b: the part of the gold `carrier` records that is frozen (transmorphized with it).
 pub fn frozen_carrier_gold(cat: &Catalog, state: &GameState, carrier: &PieceId) -> i32 {
-    let gold = carried::carrier_gold(state, carrier);
-    if !carrier_transmorphized(cat, state, carrier) {
-        return 0;
-    }
-    if !creature_carrier(cat, state, carrier) {
-        return gold;
-    }
-    carrier_mark(state, carrier).map_or(gold, |t| t.gold.clamp(0, gold.max(0)))
+    gold_frozen(
+        carrier_transmorphized(cat, state, carrier),
+        creature_carrier(cat, state, carrier),
+        carrier_mark(state, carrier),
+        carried::carrier_gold(state, carrier),
+    )
 }
 
 /// 4.6.8b: the gold `carrier` may give now: its untransmorphized gold.
