@@ -73,6 +73,23 @@ fn go_up(cat: &Catalog, state: &mut GameState, leader: &NativeId, to: TileId) {
     }
 }
 
+/// 7.3.3: the leader takes off from `from` for `to`: he becomes unhidden, and (4.6.8b)
+/// what he carries untransmorphized that his flying strength cannot carry stays behind.
+fn take_off(
+    cat: &Catalog,
+    state: &mut GameState,
+    leader: &NativeId,
+    from: Option<&Place>,
+    to: TileId,
+    events: &mut Events,
+) {
+    leaders::set_hidden(state, leader, false);
+    if let Some(Place::Clearing { at }) = from {
+        super::carried::leave_heavy_flying(cat, state, leader, *at, events);
+    }
+    go_up(cat, state, leader, to);
+}
+
 /// 7.3.3: does a Fly phase of the hired leader's own turn, to `to`: cancelled unless he is
 /// a flying creature in `to` or a tile adjacent to it. Taking off unhides him; the
 /// characters and hired leaders following him fly with him if they can.
@@ -113,13 +130,7 @@ pub fn fly(
     let along = here.as_ref().map_or_else(Vec::new, |at| {
         super::monster_follow::monsters_behind(cat, state, &guide, at)
     });
-    // 7.3.3: he becomes unhidden as he flies; 4.6.8b: what he carries untransmorphized
-    // and his flying strength cannot carry stays behind.
-    leaders::set_hidden(state, leader, false);
-    if let Some(Place::Clearing { at }) = here {
-        super::carried::leave_heavy_flying(cat, state, leader, at, events);
-    }
-    go_up(cat, state, leader, to);
+    take_off(cat, state, leader, here.as_ref(), to, events);
     events.push(Event::public(
         "7.3.3",
         format!("Phase {phase}: {who} flies to {to:?}."),
@@ -167,12 +178,7 @@ pub(super) fn leaders_fly(
             leaders::left_behind(cat, state, &l, events)?;
             continue;
         }
-        leaders::set_hidden(state, &l, false);
-        // 4.6.8b: what his flying strength cannot carry of the untransmorphized stays.
-        if let Place::Clearing { at } = from {
-            super::carried::leave_heavy_flying(cat, state, &l, *at, events);
-        }
-        go_up(cat, state, &l, to);
+        take_off(cat, state, &l, Some(from), to, events);
         events.push(Event::public(
             "7.11",
             format!(
