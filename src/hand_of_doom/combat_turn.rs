@@ -5,7 +5,7 @@ use crate::engine::dice::Roll;
 use crate::engine::{Event, RuleError, Seat};
 use crate::hand_of_doom::actions::{AttackWith, HodAction, HodEvent};
 use crate::hand_of_doom::attributes::{Attribute, TestResult};
-use crate::hand_of_doom::content::{Ability, LootKind};
+use crate::hand_of_doom::content::LootKind;
 use crate::hand_of_doom::fight::{is_epic, logged_test, next_turn, CombatStance, FighterStatus};
 use crate::hand_of_doom::state::{HodState, Log};
 
@@ -288,7 +288,7 @@ pub fn destroy(state: &mut HodState, pos: usize, by: Option<Seat>, log: &mut Log
 }
 
 /// [11] Suffering wounds: each monster targeting the adventurer deals its damage, less
-/// ARM (unless Piercing), less the highest defence die on a passed AGI test or, on Guard,
+/// his ARM (always), less the highest defence die on a passed AGI test or, on Guard,
 /// the highest power die if that is more.
 fn suffer(
     state: &mut HodState,
@@ -306,7 +306,7 @@ fn suffer(
         0
     };
     let reduction = defence_value.max(guard);
-    let attackers: Vec<(usize, u8, bool, String)> = state
+    let attackers: Vec<(usize, u8, String)> = state
         .fight
         .as_ref()
         .map(|f| {
@@ -314,18 +314,11 @@ fn suffer(
                 .iter()
                 .enumerate()
                 .filter(|(_, foe)| foe.targets.contains(&seat))
-                .map(|(i, foe)| {
-                    (
-                        i,
-                        foe.stats.damage,
-                        foe.stats.abilities.contains(&Ability::Piercing),
-                        foe.name.clone(),
-                    )
-                })
+                .map(|(i, foe)| (i, foe.stats.damage, foe.name.clone()))
                 .collect()
         })
         .unwrap_or_default();
-    for (i, damage, piercing, fname) in attackers {
+    for (i, damage, fname) in attackers {
         let still = state
             .fight
             .as_ref()
@@ -334,8 +327,7 @@ fn suffer(
         if !still {
             break;
         }
-        let armour = if piercing { 0 } else { arm };
-        let wounds = damage.saturating_sub(armour).saturating_sub(reduction);
+        let wounds = damage.saturating_sub(arm).saturating_sub(reduction);
         if let Some(foe) = state.fight.as_mut().and_then(|f| f.foes.get_mut(i)) {
             foe.dealt_now = foe.dealt_now.saturating_add(wounds);
         }
@@ -343,7 +335,7 @@ fn suffer(
             state,
             seat,
             wounds,
-            &format!("{fname} attacks for {damage}, less ARM {armour} and {reduction} blocked"),
+            &format!("{fname} attacks for {damage}, less ARM {arm} and {reduction} blocked"),
             log,
         )?;
     }

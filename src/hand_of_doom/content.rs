@@ -337,7 +337,9 @@ pub enum Targeting {
     None,
 }
 
-/// Monster ability keywords ([10] arrival, [11], [12] end of round).
+/// Monster ability keywords ([10] arrival, [12] end of round). There is no monster
+/// Piercing: [11] reduces every wound an adventurer suffers by his ARM ("always"), and
+/// its only Piercing is the adventurer's weapon ignoring the monster's ARM.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Tsify,
 )]
@@ -346,8 +348,6 @@ pub enum Ability {
     Ambush,
     /// [10] Arrival: each target becomes Demoralized.
     Terrify,
-    /// [11] Its wounds ignore the adventurer's ARM.
-    Piercing,
     /// [12] 2: once per fight, draws another card of its deck into the fight.
     Summon,
     /// [12] 3: runs away at the end of a round in which it was wounded.

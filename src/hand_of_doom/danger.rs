@@ -118,13 +118,25 @@ pub fn party_danger(state: &mut HodState, p: usize, log: &mut Log) -> Result<boo
         }
     }
     let stance = state.parties.get(p).map_or(MapStance::Bold, |x| x.stance);
-    let has_danger_level = matches!(state.level(&here), Some(Level::Danger { .. }));
-    if stance != MapStance::Bold && has_danger_level {
+    if stance != MapStance::Bold && value_can_matter(state, &here) {
         state.step = Step::DangerRoll { party: p };
         return Ok(true);
     }
     finish_danger(state, p, log)?;
     Ok(false)
+}
+
+/// [6] The stance roll is offered wherever the card's value is compared with something:
+/// a Danger Level ([5]), or the Bounty Level in a Law space or with a Law Epic Monster
+/// counter ([7]), a Law Town included. In a Town without Law or in the Maze the value
+/// decides nothing, so no roll is offered there.
+fn value_can_matter(state: &HodState, here: &SpaceId) -> bool {
+    matches!(state.level(here), Some(Level::Danger { .. }))
+        || state.space_has(here, Trait::Law)
+        || state
+            .epic_counters
+            .iter()
+            .any(|(s, m)| s == here && crate::hand_of_doom::encounter::is_law_epic(state, m))
 }
 
 /// A reshuffle card (docs/rulings.md): the Danger discard pile, this card included, is

@@ -24,9 +24,17 @@ fn the_sample_content_is_valid_and_covers_every_monster_ability() {
         .collect();
     assert_eq!(
         abilities.len(),
-        8,
-        "Ambush, Terrify, Piercing, Summon, Skirmish, Thief, Drain, Regenerate"
+        7,
+        "Ambush, Terrify, Summon, Skirmish, Thief, Drain, Regenerate"
     );
+}
+
+#[test]
+fn rule_hod_11_no_monster_ability_ignores_the_adventurers_arm() {
+    // [11]: wounds suffered are always reduced by ARM; Piercing is the adventurer's.
+    let mut c = sample();
+    c["monsters"][0]["stats"]["abilities"] = serde_json::json!(["Piercing"]);
+    assert!(Content::parse(&c.to_string()).is_err());
 }
 
 #[test]

@@ -199,7 +199,7 @@ fn step_11_guard_reduces_wounds_by_the_highest_power_die() {
 }
 
 #[test]
-fn step_11_armour_reduces_every_wound_but_piercing_monsters_ignore_it() {
+fn rule_hod_11_armour_always_reduces_every_wound_an_adventurer_suffers() {
     let mut g = fight(
         json!([{"adventurer": "brom-tallow", "space": "reedway-1"}]),
         &["bog-lurker"],
@@ -221,7 +221,11 @@ fn step_11_armour_reduces_every_wound_but_piercing_monsters_ignore_it() {
     );
     stance(&mut g, CombatStance::Assault);
     act(&mut g, hit("tallow-maul", 0));
-    assert_eq!(view(&g).adventurers[0].wounds, 3, "Piercing: ARM 2 ignored");
+    assert_eq!(
+        view(&g).adventurers[0].wounds,
+        1,
+        "[11] always: the Cinder Hound's 3 less ARM 2 (no monster ignores ARM)"
+    );
 }
 
 #[test]
@@ -415,6 +419,43 @@ fn step_13_destroying_an_epic_lowers_danger_to_1() {
     for target in [0, 0, 1] {
         stance(&mut g, CombatStance::Assault);
         act(&mut g, hit("serrated-cleaver", target));
+    }
+    let v = view(&g);
+    assert!(v.fight.is_none());
+    assert_eq!(level(&v, "reedway"), Level::Danger { level: 1 });
+}
+
+#[test]
+fn rule_hod_13_the_law_epic_destroyed_with_law_monsters_leaves_the_level() {
+    // [13] "Do not change Level if you fought monsters from the Law deck" outranks the
+    // Epic's "lower to 1": the Hanging Judge and a Bailiff destroyed together leave the
+    // level at 5; the Judge fought alone lowers it to 1 as any Epic does.
+    // Each turn: defence 2+3 passes, power 1+1, the cleaver's 3+6 passes for 6 (Piercing).
+    let turn = [2, 3, 1, 1, 3, 6];
+    let dice: Vec<u8> = turn.iter().copied().cycle().take(18).collect();
+    let mut g = fight(
+        json!([{"adventurer": "brom-tallow", "space": "reedway-1", "items": ["serrated-cleaver"]}]),
+        &["bailiff", "hanging-judge"],
+        &dice,
+        json!({"levels": [{"space": "reedway-1", "level": {"type": "Danger", "level": 5}}]}),
+    );
+    for target in [1, 1, 0] {
+        stance(&mut g, CombatStance::Assault);
+        act(&mut g, hit("serrated-cleaver", target));
+    }
+    let v = view(&g);
+    assert!(v.fight.is_none());
+    assert_eq!(level(&v, "reedway"), Level::Danger { level: 5 });
+
+    let mut g = fight(
+        json!([{"adventurer": "brom-tallow", "space": "reedway-1", "items": ["serrated-cleaver"]}]),
+        &["hanging-judge"],
+        &dice[..12],
+        json!({"levels": [{"space": "reedway-1", "level": {"type": "Danger", "level": 5}}]}),
+    );
+    for _ in 0..2 {
+        stance(&mut g, CombatStance::Assault);
+        act(&mut g, hit("serrated-cleaver", 0));
     }
     let v = view(&g);
     assert!(v.fight.is_none());

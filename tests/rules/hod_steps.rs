@@ -614,6 +614,61 @@ fn step_9_law_in_a_law_town_may_be_bribed() {
 }
 
 #[test]
+fn rule_hod_6_stealth_in_a_law_town_may_avoid_the_law() {
+    // Tolling Bells (value 1, Law) in Gallowgate, a Law Town with no Danger Level; Bounty
+    // Level 1. A Stealth party that all pass raises the value to 2, above the Bounty Level.
+    let mut g = danger_game(
+        json!([{"adventurer": "vesper-quill", "space": "gallowgate", "stance": "Stealth"}]),
+        &["tolling-bells"],
+        json!({"bounty": 1, "forcedDice": [1, 1], "decks": {"danger": ["tolling-bells"], "monsters": ["bailiff"]}}),
+    );
+    assert_eq!(
+        legal(&g),
+        vec![HodAction::RollForStance, HodAction::KeepDangerValue],
+        "[6] has no exception for Towns"
+    );
+    act(&mut g, HodAction::RollForStance);
+    assert_eq!(last_danger(&g).0, 2);
+    let v = view(&g);
+    assert!(!matches!(v.step, Step::Bribe { .. }), "{:?}", v.step);
+    assert!(v.fight.is_none(), "2 is above the Bounty Level: no Law");
+    assert!(
+        !g.log(Viewer::Omniscient)
+            .expect("a log")
+            .iter()
+            .any(|e| matches!(e.detail, HodEvent::FoeJoined { .. })),
+        "the Law never came"
+    );
+}
+
+#[test]
+fn rule_hod_6_hunt_in_a_law_town_may_bring_the_law_on() {
+    // Wardens' Patrol (value 3, Law) in Gallowgate with the Bounty Level at 2: Hunt lowers
+    // the value to 2, and [7] then finds it at or below the Bounty Level.
+    let mut g = danger_game(
+        json!([{"adventurer": "vesper-quill", "space": "gallowgate", "stance": "Hunt"}]),
+        &["wardens-patrol"],
+        json!({"forcedDice": [1, 1], "decks": {"danger": ["wardens-patrol"], "monsters": ["bailiff"],
+            "encounters": ["lost-pilgrim"]}}),
+    );
+    act(&mut g, HodAction::RollForStance);
+    let v = view(&g);
+    assert_eq!(v.dangers[0].as_ref().map(|d| d.value), Some(2));
+    assert!(matches!(v.step, Step::Bribe { .. }), "{:?}", v.step);
+}
+
+#[test]
+fn rule_hod_6_no_stance_roll_in_a_town_without_law() {
+    // Eelmarket made a Town: no Danger Level, no Law: the value decides nothing.
+    let g = danger_game(
+        json!([{"adventurer": "vesper-quill", "space": "eelmarket", "stance": "Hunt"}]),
+        &["dead-calm"],
+        json!({"levels": [{"space": "eelmarket", "level": {"type": "Town", "level": 1}}]}),
+    );
+    assert!(!legal(&g).contains(&HodAction::RollForStance));
+}
+
+#[test]
 fn step_9_a_failed_bribe_raises_the_bounty_and_the_party_fights() {
     let mut g = law_game(&[6, 6]);
     act(&mut g, HodAction::AttemptBribe { by: Seat(0) });
