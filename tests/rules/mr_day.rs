@@ -156,6 +156,37 @@ fn rule_6_2_2_the_amazon_gets_an_extra_move_phase() {
 }
 
 #[test]
+fn rule_6_2_2c_aura_of_power_gives_an_extra_enchant_phase() {
+    // 2.7.11: the Sorceror's and the Witch King's extra "Spell phase" is an Enchant phase.
+    for character in ["sorceror", "witch-king"] {
+        let mut g = start(json!({"seats": [{"character": character, "at": at("oak_woods", 2)}]}));
+        record(
+            &mut g,
+            S0,
+            &[
+                Activity::Hide,
+                Activity::Hide,
+                Activity::Hide,
+                Activity::Hide,
+            ],
+        );
+        let left = records(&g, S0);
+        assert!(
+            left.contains(&Activity::Enchant),
+            "{character}: a fifth phase, to Enchant: {left:?}"
+        );
+        assert!(left
+            .iter()
+            .all(|a| matches!(a, Activity::Enchant | Activity::RemoteEnchant { .. })));
+        record(&mut g, S0, &[Activity::Enchant]);
+        assert!(
+            records(&g, S0).is_empty(),
+            "{character}: one extra phase only"
+        );
+    }
+}
+
+#[test]
 fn rule_6_2_4_take_back_the_last_phase() {
     let mut g = start(json!({"seats": [{"character": "amazon", "at": at("oak_woods", 2)}]}));
     record(&mut g, S0, &[Activity::Hide, Activity::Rest]);

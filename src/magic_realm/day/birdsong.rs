@@ -80,6 +80,8 @@ pub fn entitlement(cat: &Catalog, state: &GameState, seat: Seat) -> Entitlement 
         (Adv::Health, Kind::Rest),
         (Adv::Elusiveness, Kind::Hide),
         (Adv::MagicalParaphernalia, Kind::Alert),
+        // 2.7.11: the Sorceror's and Witch King's "Spell phase" is an Enchant phase.
+        (Adv::AuraOfPower, Kind::Enchant),
     ] {
         if who::has(cat, state, seat, adv) {
             extra.push((k, Source::Advantage));
