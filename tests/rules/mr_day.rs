@@ -214,29 +214,88 @@ fn rule_6_2_3_recorded_turns_are_secret() {
 
 // ---- 7.3 Move ---------------------------------------------------------------------------
 
-#[test]
-fn rule_7_3_1_hidden_paths_only_once_discovered() {
-    // Cliff 2 to 5 is a hidden path.
-    let hidden = Activity::Move {
-        to: c(TileId::Cliff, 5),
-    };
-    let g = start(json!({"seats": [{"character": "swordsman", "at": at("cliff", 2)}]}));
-    assert!(!records(&g, S0).contains(&hidden));
+/// The roadway(s) of Cliff 2's hidden path to Cliff 5.
+fn cliff_2_5_path(g: &Game) -> Value {
     let paths = g
         .state()
         .map
         .routes(&data().unwrap().tiles, c(TileId::Cliff, 2));
-    let via: Vec<_> = paths
+    let via = &paths
         .iter()
         .find(|r| r.to == c(TileId::Cliff, 5))
-        .unwrap()
-        .via
-        .clone();
-    let g = start(
-        json!({"seats": [{"character": "swordsman", "at": at("cliff", 2),
-        "discoveries": {"paths": via}}]}),
+        .expect("Cliff 2 has a roadway to Cliff 5")
+        .via;
+    serde_json::to_value(via).unwrap()
+}
+
+#[test]
+fn rule_7_3_1_hidden_paths_only_once_discovered() {
+    // Cliff 2 to 5 is a hidden path. Recorded without having found it, the Move is
+    // cancelled in Daylight and he stays; once discovered, he takes it.
+    let record = json!([{"activity": "move", "to": at("cliff", 5)}]);
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": at("cliff", 2), "record": record}],
+        "at": "daylight", "dice": [1]}),
     );
+    let via = cliff_2_5_path(&g);
+    let ev = g.apply(S0, A::Proceed).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::PhaseCancelled { .. })));
+    assert_eq!(
+        place_of(&g, &piece("character", "swordsman", None)),
+        in_clearing(TileId::Cliff, 2)
+    );
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": at("cliff", 2), "record": record,
+        "discoveries": {"paths": via}}], "at": "daylight", "dice": [1]}),
+    );
+    g.apply(S0, A::Proceed).unwrap();
+    assert_eq!(
+        place_of(&g, &piece("character", "swordsman", None)),
+        in_clearing(TileId::Cliff, 5)
+    );
+}
+
+#[test]
+fn rule_6_2_4_a_move_along_an_undiscovered_hidden_path_may_be_recorded_in_hope() {
+    // 6.2.4: the Captain in Cliff 2 has not found the hidden path to Cliff 5; he may still
+    // record a Search and then a Move to Cliff 5, hoping to find the path first. Only the
+    // clearings joined to where he will be by some roadway are offered.
+    let hidden = Activity::Move {
+        to: c(TileId::Cliff, 5),
+    };
+    let mut g = start(json!({"seats": [{"character": "captain", "at": at("cliff", 2)}]}));
     assert!(records(&g, S0).contains(&hidden));
+    record(&mut g, S0, &[Activity::Search, hidden.clone()]);
+    assert_eq!(
+        state(&g).seats[0].record.activities,
+        vec![Activity::Search, hidden]
+    );
+    let tiles = &data().unwrap().tiles;
+    let joined: Vec<ClearingRef> = g
+        .state()
+        .map
+        .routes(tiles, c(TileId::Cliff, 5))
+        .into_iter()
+        .map(|r| r.to)
+        .collect();
+    for a in records(&g, S0) {
+        if let Activity::Move { to } = a {
+            assert!(joined.contains(&to), "{to:?} is not joined to Cliff 5");
+        }
+    }
+}
+
+#[test]
+fn rule_6_2_4_a_move_through_an_undiscovered_secret_passage_may_be_recorded_in_hope() {
+    // Cliff 3 to 6 is a secret passage (into a mountain clearing: two Moves).
+    let to_6 = Activity::Move {
+        to: c(TileId::Cliff, 6),
+    };
+    let mut g = start(json!({"seats": [{"character": "captain", "at": at("cliff", 3)}]}));
+    assert!(records(&g, S0).contains(&to_6));
+    record(&mut g, S0, &[Activity::Search, to_6.clone(), to_6]);
 }
 
 #[test]

@@ -541,18 +541,16 @@ fn rule_4_6_8_mist_moves_along_a_hidden_path_he_has_not_discovered_without_disco
 #[test]
 fn rule_4_6_8_with_melt_into_mist_on_him_he_may_record_a_move_along_an_undiscovered_path() {
     // At Birdsong his Melt into Mist is inert (it may be energized when he moves): he may
-    // record the Move to Cliff 5 along the hidden path; without the spell he may not.
+    // record the Move to Cliff 5 along the hidden path. (Without the spell he may record it
+    // too, in hope of discovering the path first, 6.2.4; as mist he will not need to.)
     let move_5 = A::RecordActivity {
         activity: tabletop_rules::magic_realm::state::Activity::Move { to: cliff(5) },
     };
     let with = start(json!({"seats": [sorceror_at_cliff_2(json!([]))],
         "spells": [mist_on_seat_0(true)], "day": 2}));
     assert!(with.legal_actions(S0).contains(&move_5));
-    let mut without = start(json!({"seats": [sorceror_at_cliff_2(json!([]))], "day": 2}));
-    assert!(!without.legal_actions(S0).contains(&move_5));
-    let before = without.state().clone();
-    assert!(without.apply(S0, move_5).is_err());
-    assert_eq!(without.state(), &before);
+    let without = start(json!({"seats": [sorceror_at_cliff_2(json!([]))], "day": 2}));
+    assert!(without.legal_actions(S0).contains(&move_5));
 }
 
 #[test]

@@ -343,7 +343,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
     let mut out = Vec::new();
     let record = &sheet.record.activities;
-    let next = next_activities(cat, state, seat, record, record);
+    let next = next_activities(cat, state, seat, record, record, true);
     // Prophecy, the Timeless Jewel: he records no turn; he chooses each phase as he does it.
     if !super::prophecy::unrecorded(cat, state, seat) {
         out.extend(
@@ -376,14 +376,17 @@ pub struct Next {
 
 /// The activities that may follow `plan` (where he will be is where `plan` leaves him,
 /// from where he is now), each fitting his phases after `done` (6.2.2, 6.2.4), in a
-/// deterministic order. In Birdsong both are his record so far; under Prophecy `plan` is
-/// empty (he is where he is) and `done` the phases already done today.
+/// deterministic order. In Birdsong both are his record so far and `in_hope` is true
+/// (6.2.4: Moves along hidden paths and secret passages he has not discovered may be
+/// recorded); under Prophecy `plan` is empty (he is where he is), `done` the phases
+/// already done today and `in_hope` false (he does what he chooses at once).
 pub fn next_activities(
     cat: &Catalog,
     state: &GameState,
     seat: Seat,
     plan: &[Activity],
     done: &[Activity],
+    in_hope: bool,
 ) -> Next {
     let record = plan;
     let ent = entitlement(cat, state, seat);
@@ -426,7 +429,9 @@ pub fn next_activities(
         if let Some(tile) = flown_to {
             let mut to: Vec<ClearingRef> = super::flying::clearings_of(cat, state, tile)
                 .into_iter()
-                .flat_map(|n| record_targets(cat, state, seat, ClearingRef::new(tile, n.0)))
+                .flat_map(|n| {
+                    record_targets(cat, state, seat, ClearingRef::new(tile, n.0), in_hope)
+                })
                 .collect();
             to.sort();
             to.dedup();
@@ -436,7 +441,7 @@ pub fn next_activities(
             match half {
                 Some(mountain) => candidates.push(Activity::Move { to: mountain }),
                 None => {
-                    for to in record_targets(cat, state, seat, at) {
+                    for to in record_targets(cat, state, seat, at, in_hope) {
                         candidates.push(Activity::Move { to });
                     }
                     if super::leaving::can_leave_from(cat, state, seat, at) {
@@ -567,18 +572,20 @@ pub fn move_targets(
     to
 }
 
-/// 6.2.3: the clearings he may record a Move to from `from`: [`move_targets`], and, with a
-/// Melt into Mist on him (inert at Birdsong, it may be energized when he moves), those
-/// along the hidden paths and secret passages he has not discovered (card rule 1): the
-/// Move is cancelled if he is not mist when he does it.
+/// 6.2.3: the clearings he may record a Move to from `from`: [`move_targets`], and those
+/// along the hidden paths and secret passages he has not discovered: `in_hope` (6.2.4: he
+/// may record such a Move in hope of discovering the roadway before he has to move), or
+/// with a Melt into Mist on him (inert at Birdsong, it may be energized when he moves; card
+/// rule 1). In Daylight the Move is cancelled if he still may not use that roadway.
 fn record_targets(
     cat: &Catalog,
     state: &GameState,
     seat: Seat,
     from: ClearingRef,
+    in_hope: bool,
 ) -> Vec<ClearingRef> {
     let mut to = move_targets(cat, state, seat, from);
-    if crate::magic_realm::combat::spells::mist::mist_spell_on(cat, state, seat) {
+    if in_hope || crate::magic_realm::combat::spells::mist::mist_spell_on(cat, state, seat) {
         to.extend(state.map.routes(&cat.tiles, from).into_iter().map(|r| r.to));
         to.sort();
         to.dedup();

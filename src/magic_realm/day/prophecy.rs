@@ -59,7 +59,7 @@ fn choices(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<Activity> {
         .seat(seat)
         .map(|s| s.record.activities.clone())
         .unwrap_or_default();
-    birdsong::next_activities(cat, state, seat, &[], &done)
+    birdsong::next_activities(cat, state, seat, &[], &done, false)
         .activities
         .into_iter()
         .filter(|a| !matches!(a, Activity::Follow { .. } | Activity::FollowLeader { .. }))
