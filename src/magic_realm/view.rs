@@ -163,6 +163,93 @@ fn move_fight_chits(
         .collect()
 }
 
+/// 6.3.2: each follower's counter (a character, hired leader or controlled monster
+/// following a guide today), and the pile it is put with: the active belongings of the
+/// character or hired leader he follows.
+fn followers_with_guides(state: &GameState) -> Vec<(PieceId, Place)> {
+    use crate::magic_realm::day::following::Guide;
+    let pile_of = |g: &Guide| -> Option<Place> {
+        match g {
+            Guide::Character { seat } => Some(Place::Belongings {
+                character: state.seat(*seat)?.character.clone()?,
+            }),
+            Guide::Leader { leader } => Some(Place::Carried {
+                by: crate::magic_realm::day::leaders::counter(leader),
+            }),
+            Guide::Monster { .. } => None,
+        }
+    };
+    let mut out = Vec::new();
+    for (f, g) in &state.today.following {
+        let id = state.seat(*f).and_then(|s| s.character.clone());
+        if let (Some(id), Some(place)) = (id, pile_of(g)) {
+            out.push((PieceId::Character { id }, place));
+        }
+    }
+    for (leader, g) in &state.today.leaders_following {
+        if let Some(place) = pile_of(g) {
+            out.push((crate::magic_realm::day::leaders::counter(leader), place));
+        }
+    }
+    for m in &state.today.monsters_following {
+        // 6.2.5: one whose controller recorded no Follow for it follows its controller.
+        let guide = state.today.monster_guides.get(m).cloned().or_else(|| {
+            let cat = crate::magic_realm::game::data().ok()?;
+            crate::magic_realm::combat::spells::bewitched::controller(cat, state, m)
+                .map(Guide::character)
+        });
+        if let Some(place) = guide.as_ref().and_then(pile_of) {
+            out.push((m.clone(), place));
+        }
+    }
+    out
+}
+
+/// 6.3.2: moves each follower's counter, as the viewer sees it, from the map to his
+/// guide's pile (piles left empty are dropped; the piles stay sorted by place).
+fn put_followers_with_guides(state: &GameState, piles: &mut Vec<PileView>) {
+    let moves = followers_with_guides(state);
+    if moves.is_empty() {
+        return;
+    }
+    for (piece, to) in moves {
+        let mut found = None;
+        for pile in piles.iter_mut() {
+            let on_map = matches!(
+                pile.place,
+                Place::Clearing { .. }
+                    | Place::Tile { .. }
+                    | Place::Roadway { .. }
+                    | Place::Flying { .. }
+                    | Place::FlownAway { .. }
+            );
+            if !on_map {
+                continue;
+            }
+            if let Some(i) = pile
+                .pieces
+                .iter()
+                .position(|s| matches!(s, SeenPiece::Known { piece: p, .. } if *p == piece))
+            {
+                found = Some(pile.pieces.remove(i));
+                break;
+            }
+        }
+        let Some(seen) = found else {
+            continue;
+        };
+        match piles.iter_mut().find(|p| p.place == to) {
+            Some(pile) => pile.pieces.push(seen),
+            None => piles.push(PileView {
+                place: to,
+                pieces: vec![seen],
+            }),
+        }
+    }
+    piles.retain(|p| !p.pieces.is_empty());
+    piles.sort_by(|a, b| a.place.cmp(&b.place));
+}
+
 pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
     let omniscient = matches!(viewer, Viewer::Omniscient);
     let known = match viewer {
@@ -204,6 +291,8 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 .collect(),
         })
         .collect();
+    let mut piles = piles;
+    put_followers_with_guides(state, &mut piles);
     let seats = state
         .all_seats()
         .filter_map(|seat| {

@@ -110,6 +110,47 @@ fn rule_7_11_followers_are_revealed_and_take_no_turn_of_their_own() {
 }
 
 #[test]
+fn rule_6_3_2_a_followers_counter_is_off_the_map_with_his_guides_belongings() {
+    use tabletop_rules::engine::Viewer;
+    use tabletop_rules::magic_realm::view::SeenPiece;
+    let swordsman: PieceId =
+        serde_json::from_value(json!({"kind": "character", "id": "swordsman"})).unwrap();
+    let is_swordsman =
+        |s: &SeenPiece| matches!(s, SeenPiece::Known { piece, .. } if *piece == swordsman);
+    let mut g = pair(
+        json!([{"activity": "move", "to": at("oak_woods", 4)}]),
+        json!([]),
+        json!([1]),
+    );
+    for viewer in [
+        Viewer::Omniscient,
+        Viewer::Seat { seat: S0 },
+        Viewer::Spectator,
+    ] {
+        let v = g.view(viewer).unwrap();
+        let with: Vec<&Place> = v
+            .piles
+            .iter()
+            .filter(|p| p.pieces.iter().any(is_swordsman))
+            .map(|p| &p.place)
+            .collect();
+        let amazon = serde_json::from_value(json!("amazon")).unwrap();
+        assert_eq!(
+            with,
+            vec![&Place::Belongings { character: amazon }],
+            "6.3.2: removed from the map, put with the Amazon's belongings"
+        );
+    }
+    // Once he stops following, his counter is back in the clearing.
+    g.apply(S1, A::StopFollowing).unwrap();
+    let v = g.view(Viewer::Omniscient).unwrap();
+    assert!(v
+        .piles
+        .iter()
+        .any(|p| p.place == clearing(TileId::OakWoods, 2) && p.pieces.iter().any(is_swordsman)));
+}
+
+#[test]
 fn rule_7_11a_a_follower_moves_with_the_guide() {
     let mut g = pair(
         json!([{"activity": "move", "to": at("oak_woods", 4)}]),
