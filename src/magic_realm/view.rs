@@ -40,7 +40,11 @@ pub struct SeatView {
     pub level: u8,
     pub chits: Vec<ChitStatus>,
     pub hidden: bool,
-    pub gold: i32,
+    /// 4.5.3: his recorded gold is secret: shown to his own seat (and the omniscient
+    /// viewer) only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub gold: Option<i32>,
     pub fame: i32,
     pub notoriety: i32,
     pub equipment_pending: Vec<EquipmentNeed>,
@@ -303,7 +307,7 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 level: s.level,
                 chits: s.chits.clone(),
                 hidden: s.hidden,
-                gold: s.gold,
+                gold: viewer.sees_secrets_of(seat).then_some(s.gold),
                 fame: s.fame,
                 notoriety: s.notoriety,
                 equipment_pending: s.equipment_pending.clone(),

@@ -195,6 +195,33 @@ fn rule_6_2_4_take_back_the_last_phase() {
 }
 
 #[test]
+fn rule_4_5_3_recorded_gold_is_secret() {
+    // 4.5.3: of a character's records only Fame, Notoriety, discoveries of hidden enemies
+    // and trading relationships are public: his gold shows to his own seat only.
+    let g = start(json!({"seats": [
+        {"character": "amazon", "at": at("oak_woods", 2), "gold": 17},
+        {"character": "dwarf", "at": at("oak_woods", 4), "gold": 23}
+    ]}));
+    let golds = |viewer: Viewer| -> Vec<Option<i32>> {
+        g.view(viewer)
+            .unwrap()
+            .seats
+            .iter()
+            .map(|s| s.gold)
+            .collect()
+    };
+    assert_eq!(golds(Viewer::Seat { seat: Seat(1) }), vec![None, Some(23)]);
+    assert_eq!(golds(Viewer::Seat { seat: S0 }), vec![Some(17), None]);
+    assert_eq!(golds(Viewer::Spectator), vec![None, None]);
+    assert_eq!(golds(Viewer::Omniscient), vec![Some(17), Some(23)]);
+    let json = serde_json::to_value(g.view(Viewer::Seat { seat: S0 }).unwrap()).unwrap();
+    assert!(
+        json["seats"][1].get("gold").is_none(),
+        "not even serialized"
+    );
+}
+
+#[test]
 fn rule_6_2_3_recorded_turns_are_secret() {
     let mut g = start(json!({"seats": [
         {"character": "amazon", "at": at("oak_woods", 2)},
