@@ -78,6 +78,50 @@ fn a_scenario_naming_an_unknown_piece_is_refused_naming_it() {
 }
 
 #[test]
+fn rule_4_5_6_a_scenario_with_impossible_gold_is_refused() {
+    // 4.5.6: recorded gold never falls below zero; an absurd amount is refused too (it
+    // overflowed the score), for a character and for a hired leader alike.
+    for gold in [-1, i32::MIN, i32::MAX, 1_000_001] {
+        let err = start(json!({
+            "seats": [{"character": "amazon", "at": {"tile": "borderland", "clearing": 1},
+                "gold": gold}]
+        }))
+        .map(|_| ())
+        .unwrap_err();
+        assert_eq!(err.code(), ErrorCode::BadScenario, "{gold}");
+        assert!(err.to_string().contains("gold"), "{err}");
+        let err = start(json!({
+            "seats": [{"character": "amazon", "at": {"tile": "borderland", "clearing": 1},
+                "hirelings": [{"native": "company-hq", "lastDay": 14, "gold": gold}]}]
+        }))
+        .map(|_| ())
+        .unwrap_err();
+        assert_eq!(err.code(), ErrorCode::BadScenario, "{gold}");
+    }
+    for gold in [0, 1_000_000] {
+        assert!(start(json!({
+            "seats": [{"character": "amazon", "at": {"tile": "borderland", "clearing": 1},
+                "gold": gold}]
+        }))
+        .is_ok());
+    }
+}
+
+#[test]
+fn a_scenario_naming_copy_255_of_a_piece_is_refused_without_overflow() {
+    // A counter number read from input is counted up to name it ("#256"), not wrapped.
+    let err = start(json!({
+        "seats": [{"character": "amazon", "at": {"tile": "borderland", "clearing": 1}}],
+        "pieces": [{"piece": {"kind": "weapon", "id": "short-sword", "n": 255}, "place": {"place": "aside"}},
+            {"piece": {"kind": "monster_part", "id": "giant-club", "n": 255}, "place": {"place": "aside"}}]
+    }))
+    .map(|_| ())
+    .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::BadScenario);
+    assert!(err.to_string().contains("#256"), "{err}");
+}
+
+#[test]
 fn a_scenario_placing_a_piece_twice_is_refused_naming_it() {
     let err = start(json!({
         "seats": [{

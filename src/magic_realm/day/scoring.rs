@@ -69,9 +69,12 @@ pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
         hired_leaders_piles(cat, state, seat)
             .iter()
             .map(|(leader, _)| super::carried::gold(state, leader))
-            .sum()
+            .fold(0, i32::saturating_add)
     };
-    let gold = recorded_gold + leaders_gold - 10 - start_price;
+    let gold = recorded_gold
+        .saturating_add(leaders_gold)
+        .saturating_sub(10)
+        .saturating_sub(start_price);
     // 3.3.6g: the spells learned from Spell cards during the game (not his starting ones,
     // nor the Spell cards of his Artifacts and Spell Books).
     let spells = i32::try_from(sheet.secret.learned.len()).unwrap_or(i32::MAX);

@@ -210,6 +210,22 @@ pub struct MagicRealmScenario {
     >,
 }
 
+/// 4.5.6: recorded gold never falls below zero. No rule caps it, but all the prices of the
+/// game together come to a few thousand gold, so a scenario's gold above this is refused
+/// as impossible (and sums of such amounts stay far from `i32`'s limits).
+pub const MAX_SCENARIO_GOLD: i32 = 1_000_000;
+
+/// 4.5.6: a recorded gold amount a scenario may give.
+fn check_gold(who: &str, gold: i32) -> Result<(), RuleError> {
+    if (0..=MAX_SCENARIO_GOLD).contains(&gold) {
+        Ok(())
+    } else {
+        Err(bad(format!(
+            "{who}: recorded gold {gold} is impossible: it is never below zero (4.5.6) and at most {MAX_SCENARIO_GOLD} in a scenario"
+        )))
+    }
+}
+
 fn bad(msg: impl Into<String>) -> RuleError {
     RuleError::bad_scenario(msg)
 }
@@ -648,6 +664,10 @@ fn seat_state(cat: &Catalog, s: &ScenarioSeat) -> Result<SeatState, RuleError> {
             "{}: unknown native {:?} among the hirelings",
             c.name, h.native.0
         )));
+    }
+    check_gold(&c.name, s.gold)?;
+    for h in &s.hirelings {
+        check_gold(&format!("{}'s hireling {:?}", c.name, h.native.0), h.gold)?;
     }
     for sp in &s.spells {
         if cat.spells.get(sp).is_none() {
