@@ -431,6 +431,25 @@ pub fn all_pieces(catalog: &Catalog) -> Vec<PieceId> {
     out
 }
 
+/// The monster counter that head or club counter `n` of `part` goes with: the inverse of
+/// [`part_of`].
+pub fn monster_of_part(catalog: &Catalog, part: &MonsterPartId, n: u8) -> Option<PieceId> {
+    let mut k: u8 = 0;
+    for m in &catalog.denizens.monsters {
+        if m.part.as_ref() != Some(part) {
+            continue;
+        }
+        if n >= k && n - k < m.count {
+            return Some(PieceId::Monster {
+                id: m.id.clone(),
+                n: n - k,
+            });
+        }
+        k = k.saturating_add(m.count);
+    }
+    None
+}
+
 /// The head or club counter that goes with monster counter `n` of `monster` (3.1.1a): the
 /// monsters sharing a part type are counted in catalog order, and the k-th of them gets
 /// part counter k.

@@ -867,6 +867,37 @@ fn rule_6_3_4_on_the_seventh_day_prowling_monsters_return_to_their_boxes() {
 }
 
 #[test]
+fn rule_6_3_4_a_giants_club_placed_without_a_home_goes_back_with_its_giant() {
+    // 3.1.1a: a scenario places Giant 0 and its Club on the map and names no home: the
+    // Club's home is the Giant's (its first chart box), not the clearing. On the seventh
+    // day, on the Giant's row, both go back to the box together.
+    let giant = piece("monster", "giant", Some(0));
+    let club = piece("monster_part", "giant-club", Some(0));
+    let on_map = json!({"place": "clearing", "at": at("mountain", 5)});
+    let pieces = vec![
+        json!({"piece": giant, "place": on_map}),
+        json!({"piece": club, "place": on_map}),
+    ];
+    let mut returned = 0;
+    for roll in 1..=6u8 {
+        let g = start(
+            json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+            "record": [{"activity": "hide"}]}],
+            "pieces": pieces.clone(), "day": 7, "at": "daylight", "dice": [roll]}),
+        );
+        let giant_at = place_of(&g, &giant);
+        if giant_at != in_clearing(TileId::Mountain, 5) {
+            returned += 1;
+            assert!(matches!(giant_at, Place::ChartBox { .. }), "{giant_at:?}");
+            assert_eq!(place_of(&g, &club), giant_at, "Monster Roll {roll}");
+        } else {
+            assert_eq!(place_of(&g, &club), giant_at, "Monster Roll {roll}");
+        }
+    }
+    assert_eq!(returned, 1, "the Giant prowls on one row");
+}
+
+#[test]
 fn rule_8_9_midnight_turns_map_chits_face_down_but_not_the_lost_city() {
     let pieces = vec![
         json!({"piece": piece("map_chit", "howl_4", None), "place": {"place": "tile", "tile": "ruins"}, "facing": "down"}),

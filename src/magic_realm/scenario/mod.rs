@@ -457,6 +457,18 @@ fn start_at(
             state.homes.set(p.piece.clone(), home.clone());
         }
     }
+    // 3.1.1a, 6.3.4: a head or club named without a home goes with its monster: it takes
+    // the monster's home (not the clearing it was placed in).
+    for p in sc.pieces.iter().filter(|p| p.home.is_none()) {
+        let PieceId::MonsterPart { id, n } = &p.piece else {
+            continue;
+        };
+        let home = crate::magic_realm::pieces::monster_of_part(cat, id, *n)
+            .and_then(|m| state.homes.of(&m).cloned());
+        if let Some(home) = home {
+            state.homes.set(p.piece.clone(), home);
+        }
+    }
     let mut ignored = Vec::new();
     match sc.at {
         DayPoint::Birdsong => {}
