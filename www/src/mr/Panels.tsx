@@ -200,11 +200,17 @@ export function Sheet({
       {seats.map((s) => {
         const ch = s.character ? chars.get(s.character) : undefined;
         const own = view.own.find((o) => o.seat === s.seat);
-        const belongings = s.character
+        const pile = s.character
           ? view.piles
               .filter((p) => p.place.place === 'belongings' && p.place.character === s.character)
               .flatMap((p) => p.pieces)
           : [];
+        // 6.3.2: the view puts a follower's counter with his guide's belongings.
+        const follower = (b: (typeof pile)[number]) =>
+          b.seen === 'known' &&
+          (b.piece.kind === 'character' || b.piece.kind === 'native' || b.piece.kind === 'monster');
+        const followers = pile.filter(follower);
+        const belongings = pile.filter((b) => !follower(b));
         const stage = ch?.stages.find((st) => st.level === s.level);
         return (
           <article key={s.seat} class="seat-sheet" data-seat={s.seat}>
@@ -245,6 +251,12 @@ export function Sheet({
                   })}
                 </ul>
               </>
+            )}
+            {followers.length > 0 && (
+              <p class="followers">
+                Following {ch?.name ?? 'him'}:{' '}
+                {followers.map((b) => (b.seen === 'known' ? pieceName(names, b.piece) : '')).join(', ')}
+              </p>
             )}
             {belongings.length > 0 && (
               <>
