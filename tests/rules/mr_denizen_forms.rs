@@ -111,31 +111,50 @@ fn rule_4_6_8_a_hired_leader_turned_into_mist_moves_along_a_hidden_path_he_has_n
 #[test]
 fn rule_4_6_8_a_move_along_an_undiscovered_path_may_be_recorded_for_a_leader_with_mist_on_him() {
     // At Birdsong the Melt into Mist on the HQ is inert (it may be energized when he
-    // moves): his employer may record his Move to Cliff 5 along the hidden path; without
-    // the spell he may not, and the attempt is refused and changes nothing.
+    // moves): his employer may record his Move to Cliff 5 along the hidden path. (Without
+    // the spell he may record it too, in hope of discovering the path first: 6.2.5, 6.2.4.)
     let move_5 = A::RecordLeaderActivity {
         leader: hq(),
         activity: Activity::Move { to: cliff(5) },
     };
-    let with = company(
-        cliff(2),
-        json!([]),
-        mist_on_hq(true, true),
-        "birdsong",
-        vec![],
-    );
-    assert!(with.legal_actions(S0).contains(&move_5));
-    let mut without = company(
+    for misted in [true, false] {
+        let g = company(
+            cliff(2),
+            json!([]),
+            mist_on_hq(misted, true),
+            "birdsong",
+            vec![],
+        );
+        assert!(g.legal_actions(S0).contains(&move_5), "misted: {misted}");
+    }
+}
+
+#[test]
+fn rule_6_2_5_a_hired_leaders_move_along_an_undiscovered_path_may_be_recorded_in_hope() {
+    // 6.2.5: a hired leader may be recorded any activity a character may, 6.2.4's Move in
+    // hope included: a Search, then a Move to Cliff 5 along the hidden path he has not
+    // found. A clearing no roadway joins to Cliff 5 is still not offered after it.
+    let mut g = company(
         cliff(2),
         json!([]),
         mist_on_hq(false, true),
         "birdsong",
         vec![],
     );
-    assert!(!without.legal_actions(S0).contains(&move_5));
-    let before = serde_json::to_string(without.state()).unwrap();
-    assert!(without.apply(S0, move_5).is_err());
-    assert_eq!(serde_json::to_string(without.state()).unwrap(), before);
+    for activity in [Activity::Search, Activity::Move { to: cliff(5) }] {
+        g.apply(
+            S0,
+            A::RecordLeaderActivity {
+                leader: hq(),
+                activity,
+            },
+        )
+        .expect("recorded");
+    }
+    assert!(!g.legal_actions(S0).contains(&A::RecordLeaderActivity {
+        leader: hq(),
+        activity: Activity::Move { to: cliff(1) },
+    }));
 }
 
 #[test]

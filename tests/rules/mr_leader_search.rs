@@ -363,8 +363,20 @@ fn rule_7_3_1_a_hired_leader_moves_along_the_hidden_path_he_has_discovered() {
         leader: leader("company-hq"),
         activity: hidden.clone(),
     };
-    let g = at_cliff(json!({}), &[]);
-    assert!(!g.legal_actions(S0).contains(&record));
+    // Not discovered: the Move may be recorded in hope (6.2.5, 6.2.4) but is cancelled
+    // when his turn comes, and he stays.
+    let mut g = at_cliff(json!({}), &[]);
+    assert!(g.legal_actions(S0).contains(&record));
+    let log = play(&mut g, "company-hq", std::slice::from_ref(&hidden));
+    assert!(!details(&log)
+        .iter()
+        .any(|e| matches!(e, E::LeaderMoved { .. })));
+    assert_eq!(
+        g.state().piles.place_of(&PieceId::Native {
+            id: leader("company-hq")
+        }),
+        Some(&Place::Clearing { at: cliff(2) })
+    );
     let mut g = at_cliff(json!({"paths": cliff_hidden_path()}), &[]);
     assert!(g.legal_actions(S0).contains(&record));
     let log = play(&mut g, "company-hq", &[hidden]);

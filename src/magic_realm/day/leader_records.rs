@@ -75,13 +75,16 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
                 candidates.extend(super::leader_flight::record_options(state, start, record))
             }
             Some(mountain) => candidates.push(Activity::Move { to: mountain }),
-            None => candidates.extend(
-                // 6.2.5, Melt into Mist 1: with the spell on him (it may be energized when he
-                // moves) along undiscovered paths too; blank if he is not mist then.
-                move_targets(cat, state, &leader, at, true)
-                    .into_iter()
-                    .map(|to| Activity::Move { to }),
-            ),
+            None => {
+                // 6.2.5, 6.2.4: he may be recorded any activity a character may, a Move
+                // along a hidden path or secret passage he has not discovered included, in
+                // hope (Melt into Mist 1: or as mist); blank if he still may not use it then.
+                let mut to = move_targets(cat, state, &leader, at, true);
+                to.extend(state.map.routes(&cat.tiles, at).into_iter().map(|r| r.to));
+                to.sort();
+                to.dedup();
+                candidates.extend(to.into_iter().map(|to| Activity::Move { to }));
+            }
         }
         candidates.push(Activity::Hide);
         // 6.2.5, 7.11f: Rest and Alert, for the characters who will follow him.
