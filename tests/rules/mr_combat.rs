@@ -399,3 +399,101 @@ fn rule_4_4_4_and_4_4_5_boots_maneuver_and_gloves_fight_like_chits() {
         .iter()
         .all(|c| *c == ChitStatus::Fresh));
 }
+
+#[test]
+fn rule_8_4_9_the_weapon_of_an_attacker_killed_before_his_attack_lands_turns_alerted() {
+    // The Spear Goblin turns dark side up as it changes tactics (Heavy, time 5, length
+    // 10) and outreaches the Thrusting Sword (length 4) in the first round: its thrust
+    // meets the Swordsman's charge and kills him before his own thrust lands. His attack
+    // is cancelled, and the sword he drops turns alerted side up.
+    let goblin: PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "spear-goblin", "n": 0})).unwrap();
+    let sword: PieceId =
+        serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0})).unwrap();
+    // A hidden Amazon stays in the clearing, so the combat (and the day) goes on.
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": sword, "facing": "unalerted"}]},
+        {"character": "amazon", "at": here(), "hidden": true}],
+        "pieces": [{"piece": goblin, "place": {"place": "clearing", "at": here()}}],
+        "at": "sunset",
+        // Repositioning 4 (no move), change tactics 6 1 (it turns over).
+        "dice": [4, 6, 1]}));
+    // The Swordsman's actions, the Amazon passing whenever she is to act.
+    let act = |g: &mut Game, action: A| -> Vec<Event<E>> {
+        for _ in 0..20 {
+            if g.legal_actions(S0).contains(&action) {
+                break;
+            }
+            pass(g, 1);
+        }
+        g.apply(S0, action).unwrap()
+    };
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    act(
+        &mut g,
+        A::Lure {
+            denizen: goblin.clone(),
+        },
+    );
+    act(
+        &mut g,
+        A::SelectTarget {
+            target: CombatTarget::Denizen {
+                piece: goblin.clone(),
+            },
+        },
+    );
+    act(
+        &mut g,
+        A::PlaceDenizen {
+            denizen: goblin.clone(),
+            lane: Lane::ChargeThrust,
+        },
+    );
+    act(
+        &mut g,
+        A::PlayAttack {
+            chit: 7,
+            lane: Lane::ChargeThrust,
+        },
+    );
+    act(
+        &mut g,
+        A::PlayManeuver {
+            with: combat::ManeuverPlay::Chit { chit: 0 },
+            lane: Lane::ChargeThrust,
+        },
+    );
+    let mut ev = act(&mut g, A::EndPlays);
+    // The Amazon's plays (none) reveal the round.
+    for _ in 0..10 {
+        if combat::current(g.state()).is_some_and(|c| c.stage != CombatStage::Plays) {
+            break;
+        }
+        ev.extend(pass(&mut g, 1));
+    }
+    assert!(
+        !details(&ev)
+            .iter()
+            .any(|d| matches!(d, E::Killed { by: Some(S0), .. })),
+        "his attack is cancelled"
+    );
+    assert_eq!(
+        g.state().seats[0].fate,
+        tabletop_rules::magic_realm::state::Fate::Dead,
+        "the goblin kills him first"
+    );
+    let (place, facing) = g
+        .state()
+        .piles
+        .find(&sword)
+        .map(|(p, c)| (p.clone(), c.facing))
+        .unwrap();
+    assert_eq!(
+        place,
+        tabletop_rules::magic_realm::pieces::Place::Clearing {
+            at: serde_json::from_value(here()).unwrap()
+        }
+    );
+    assert_eq!(facing, tabletop_rules::magic_realm::pieces::Facing::Alerted);
+}

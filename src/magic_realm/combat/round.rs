@@ -280,12 +280,18 @@ fn apply_outcome(
         }
     }
     let mut weapon_hit: BTreeMap<Seat, bool> = BTreeMap::new();
+    // 8.4.9: each attacker's weapon, taken before any hit: a character killed before his
+    // attack lands drops it, and the weapon of his cancelled attack still turns alerted.
+    let mut weapons: BTreeMap<Seat, PieceId> = BTreeMap::new();
     for (i, a) in built.situation.attacks.iter().enumerate() {
         if built.spell_attacks.contains(&i) {
             continue;
         }
         if let Some(Who::Character(seat)) = built.who(a.attacker) {
             weapon_hit.insert(*seat, false);
+            if let Some((piece, _)) = fighters::active_weapon(cat, state, *seat) {
+                weapons.insert(*seat, piece);
+            }
         }
     }
     let mut eventful = false;
@@ -452,11 +458,11 @@ fn apply_outcome(
         if let Some((card, _)) = fighters::weapon_card(cat, state, seat) {
             super::potions::used_up(cat, state, &card, events);
         }
-        if let Some((piece, _)) = fighters::active_weapon(cat, state, seat) {
+        if let Some(piece) = weapons.get(&seat) {
             // Gripping Dust: the weapon stays alerted.
-            let hit = hit && !super::treasures::stays_alerted(cat, state, seat, &piece);
+            let hit = hit && !super::treasures::stays_alerted(cat, state, seat, piece);
             state.piles.set_facing(
-                &piece,
+                piece,
                 if hit {
                     Facing::Unalerted
                 } else {
