@@ -920,3 +920,29 @@ fn roof_collapses_attacks_everyone_in_the_cave_smash_at_time_4() {
         pass_once(&mut woods, &mut log);
     }
 }
+
+#[test]
+fn rule_4_6_9_exorcise_breaks_the_curses_in_effect_in_its_clearing() {
+    // "Every spell and Curse that is in effect in the clearing ... is instantly broken":
+    // the caster's own curse and the Sorceror's curses go.
+    let mut pilgrim = json!({"character": "pilgrim", "at": here(), "spells": ["exorcise"],
+        "hidden": false, "chits": [{"chit": 6, "status": "enchanted"}]});
+    pilgrim["curses"] = json!(["eyemist"]);
+    let mut sorc = sorceror(&[]);
+    sorc["curses"] = json!(["ashes", "disgust"]);
+    let mut g = start(
+        json!({"seats": [pilgrim, sorc], "pieces": [monster("demon")],
+        "at": "sunset", "dice": dice(5, 40)}),
+    );
+    assert!(!g.state().seats[1].curses.is_empty());
+    let mut log = Vec::new();
+    cast_at(&mut g, S0, 0, 11, Some(6), SpellAim::Clearing, &mut log);
+    assert!(g.state().seats[0].curses.is_empty(), "the caster's Eyemist");
+    assert!(
+        g.state().seats[1].curses.is_empty(),
+        "the Sorceror's curses"
+    );
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::CurseRemoved { seat: S1, .. })));
+}

@@ -133,6 +133,17 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     let Some(Place::Clearing { at }) = state.piles.place_of(&chapel).cloned() else {
         return;
     };
+    remove_all_in(cat, state, at, events);
+}
+
+/// Every curse on the characters in clearing `at` is removed (the Chapel at Midnight;
+/// Exorcise breaks "every spell and Curse that is in effect in the clearing").
+pub fn remove_all_in(
+    cat: &Catalog,
+    state: &mut GameState,
+    at: crate::magic_realm::map::ClearingRef,
+    events: &mut Events,
+) {
     for seat in state.all_seats().collect::<Vec<_>>() {
         if who::clearing(state, seat) != Some(at) {
             continue;
