@@ -545,6 +545,12 @@ fn spell_strike(
         Who::Character(seat) => super::spells::wand_strikes::red_for(state, *seat, roll),
         Who::Denizen(_) => None,
     };
+    // 8.4.7: the strike "causes the target to roll on a spell table": a character struck
+    // rolls with his own modifications (a denizen's roll is unmodified, 4.1.4).
+    let roller = match target {
+        Who::Character(seat) => Some(*seat),
+        Who::Denizen(_) => None,
+    };
     if effect == Some(super::spells::SpellEffect::PowerOfThePit) {
         let red = red(super::spells::choices::RedDieRoll::PitStrike);
         return super::spells::pit::power_of_the_pit_with_red(
@@ -552,6 +558,7 @@ fn spell_strike(
             state,
             &target.target(),
             by,
+            roller,
             red,
             events,
         );
@@ -559,7 +566,7 @@ fn spell_strike(
     // The Imp's Curse: curses affect characters only (4.6.7a).
     if let (Some(super::spells::SpellEffect::Curse), Who::Character(seat)) = (effect, target) {
         let red = red(super::spells::choices::RedDieRoll::CurseStrike);
-        return crate::magic_realm::day::curses::inflict_with_red(cat, state, *seat, red, events);
+        return crate::magic_realm::day::curses::inflict_by(cat, state, *seat, *seat, red, events);
     }
     Ok(())
 }
