@@ -15,6 +15,7 @@ mod mr_absorb_energize;
 mod mr_absorb_remainders;
 mod mr_absorbed_monsters;
 mod mr_belongings;
+mod mr_berserk;
 mod mr_blocking;
 mod mr_carried_scoring;
 mod mr_colour;

@@ -212,18 +212,65 @@ fn rule_8_3_7_a_fight_chit_turns_the_weapon_and_rule_8_5_1_two_asterisks_fatigue
     // Chit 11 is Fight L2**: turning the weapon costs one asterisk of fatigue.
     g.apply(S0, A::TurnWeapon { chit: 11 }).unwrap();
     assert_eq!(stage(&g), Some(CombatStage::Fatigue));
-    let options = g.legal_actions(S0);
-    assert!(options.contains(&A::FatigueChit { chit: 11 }));
-    assert!(
-        !options
-            .iter()
-            .any(|a| matches!(a, A::FatigueChit { chit: 6 })),
-        "a Move chit cannot pay for a Fight asterisk"
+    // One asterisk owed: a one-asterisk Fight chit pays it (4.2.4a); a Move chit cannot
+    // pay for a Fight asterisk, and no two-asterisk chit may, as none can make change.
+    assert_eq!(
+        fatigue_offers(&g),
+        vec![2, 7],
+        "Fight L3* and Fight M4* only"
     );
+    g.apply(S0, A::FatigueChit { chit: 7 }).unwrap();
+    assert_eq!(g.state().seats[0].chits[7], ChitStatus::Fatigued);
+    assert_eq!(g.state().seats[0].chits[11], ChitStatus::Fresh);
+}
+
+/// The chits the Fatigue Step offers the first seat.
+fn fatigue_offers(g: &Game) -> Vec<u8> {
+    g.legal_actions(S0)
+        .iter()
+        .filter_map(|a| match a {
+            A::FatigueChit { chit } => Some(*chit),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Swordsman turns his weapon with Fight L2** (chit 11) and owes one Fight asterisk;
+/// `chits` sets his other chits' statuses.
+fn owing_one_fight_asterisk(chits: Value) -> Game {
+    let sword = json!({"kind": "weapon", "id": "thrusting-sword", "n": 0});
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": sword}], "chits": chits}], "at": "sunset"}));
+    g.apply(S0, A::TurnWeapon { chit: 11 }).unwrap();
+    assert_eq!(stage(&g), Some(CombatStage::Fatigue));
+    g
+}
+
+#[test]
+fn rule_4_2_4_a_a_two_asterisk_chit_pays_one_asterisk_only_with_change_or_when_nothing_else_can() {
+    // Fight L3* (2) and Fight M4* (7) in play, nothing fatigued: only they may pay; Fight
+    // L2** (4, 11) and Fight M3** (8) would lose an asterisk that one of them can pay.
+    let g = owing_one_fight_asterisk(json!([]));
+    assert_eq!(fatigue_offers(&g), vec![2, 7]);
+
+    // Fight L3* fatigued, Fight M4* wounded: no one-asterisk Fight chit is in play, but
+    // each two-asterisk Fight chit makes change by bringing Fight L3* back.
+    let mut g = owing_one_fight_asterisk(json!([
+        {"chit": 2, "status": "fatigued"}, {"chit": 7, "status": "wounded"}]));
+    assert_eq!(fatigue_offers(&g), vec![4, 8, 11]);
+    g.apply(S0, A::FatigueChit { chit: 8 }).unwrap();
+    assert_eq!(g.state().seats[0].chits[8], ChitStatus::Fatigued);
+    assert_eq!(g.state().seats[0].chits[2], ChitStatus::Fresh, "the change");
+
+    // Both wounded: he can do neither, so a two-asterisk chit pays and the extra asterisk
+    // is lost.
+    let mut g = owing_one_fight_asterisk(json!([
+        {"chit": 2, "status": "wounded"}, {"chit": 7, "status": "wounded"}]));
+    assert_eq!(fatigue_offers(&g), vec![4, 8, 11]);
     g.apply(S0, A::FatigueChit { chit: 4 }).unwrap();
-    // Fight L2** (chit 4) pays two where one was owed: no one-asterisk Fight chit is
-    // fatigued, so there is no change to make.
     assert_eq!(g.state().seats[0].chits[4], ChitStatus::Fatigued);
+    assert_eq!(g.state().seats[0].chits[2], ChitStatus::Wounded);
+    assert!(fatigue_offers(&g).is_empty(), "the asterisk is paid");
 }
 
 #[test]
@@ -351,4 +398,102 @@ fn rule_4_4_4_and_4_4_5_boots_maneuver_and_gloves_fight_like_chits() {
         .chits
         .iter()
         .all(|c| *c == ChitStatus::Fresh));
+}
+
+#[test]
+fn rule_8_4_9_the_weapon_of_an_attacker_killed_before_his_attack_lands_turns_alerted() {
+    // The Spear Goblin turns dark side up as it changes tactics (Heavy, time 5, length
+    // 10) and outreaches the Thrusting Sword (length 4) in the first round: its thrust
+    // meets the Swordsman's charge and kills him before his own thrust lands. His attack
+    // is cancelled, and the sword he drops turns alerted side up.
+    let goblin: PieceId =
+        serde_json::from_value(json!({"kind": "monster", "id": "spear-goblin", "n": 0})).unwrap();
+    let sword: PieceId =
+        serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0})).unwrap();
+    // A hidden Amazon stays in the clearing, so the combat (and the day) goes on.
+    let mut g = start(json!({"seats": [{"character": "swordsman", "at": here(),
+        "belongings": [{"piece": sword, "facing": "unalerted"}]},
+        {"character": "amazon", "at": here(), "hidden": true}],
+        "pieces": [{"piece": goblin, "place": {"place": "clearing", "at": here()}}],
+        "at": "sunset",
+        // Repositioning 4 (no move), change tactics 6 1 (it turns over).
+        "dice": [4, 6, 1]}));
+    // The Swordsman's actions, the Amazon passing whenever she is to act.
+    let act = |g: &mut Game, action: A| -> Vec<Event<E>> {
+        for _ in 0..20 {
+            if g.legal_actions(S0).contains(&action) {
+                break;
+            }
+            pass(g, 1);
+        }
+        g.apply(S0, action).unwrap()
+    };
+    use tabletop_rules::magic_realm::combat::melee::Lane;
+    act(
+        &mut g,
+        A::Lure {
+            denizen: goblin.clone(),
+        },
+    );
+    act(
+        &mut g,
+        A::SelectTarget {
+            target: CombatTarget::Denizen {
+                piece: goblin.clone(),
+            },
+        },
+    );
+    act(
+        &mut g,
+        A::PlaceDenizen {
+            denizen: goblin.clone(),
+            lane: Lane::ChargeThrust,
+        },
+    );
+    act(
+        &mut g,
+        A::PlayAttack {
+            chit: 7,
+            lane: Lane::ChargeThrust,
+        },
+    );
+    act(
+        &mut g,
+        A::PlayManeuver {
+            with: combat::ManeuverPlay::Chit { chit: 0 },
+            lane: Lane::ChargeThrust,
+        },
+    );
+    let mut ev = act(&mut g, A::EndPlays);
+    // The Amazon's plays (none) reveal the round.
+    for _ in 0..10 {
+        if combat::current(g.state()).is_some_and(|c| c.stage != CombatStage::Plays) {
+            break;
+        }
+        ev.extend(pass(&mut g, 1));
+    }
+    assert!(
+        !details(&ev)
+            .iter()
+            .any(|d| matches!(d, E::Killed { by: Some(S0), .. })),
+        "his attack is cancelled"
+    );
+    assert_eq!(
+        g.state().seats[0].fate,
+        tabletop_rules::magic_realm::state::Fate::Dead,
+        "the goblin kills him first"
+    );
+    let (place, facing) = g
+        .state()
+        .piles
+        .find(&sword)
+        .map(|(p, c)| (p.clone(), c.facing))
+        .unwrap();
+    assert_eq!(
+        place,
+        tabletop_rules::magic_realm::pieces::Place::Clearing {
+            at: serde_json::from_value(here()).unwrap()
+        }
+    );
+    assert_eq!(facing, tabletop_rules::magic_realm::pieces::Facing::Alerted);
 }

@@ -920,3 +920,82 @@ fn roof_collapses_attacks_everyone_in_the_cave_smash_at_time_4() {
         pass_once(&mut woods, &mut log);
     }
 }
+
+#[test]
+fn rule_4_6_9_exorcise_breaks_the_curses_in_effect_in_its_clearing() {
+    // "Every spell and Curse that is in effect in the clearing ... is instantly broken":
+    // the caster's own curse and the Sorceror's curses go.
+    let mut pilgrim = json!({"character": "pilgrim", "at": here(), "spells": ["exorcise"],
+        "hidden": false, "chits": [{"chit": 6, "status": "enchanted"}]});
+    pilgrim["curses"] = json!(["eyemist"]);
+    let mut sorc = sorceror(&[]);
+    sorc["curses"] = json!(["ashes", "disgust"]);
+    let mut g = start(
+        json!({"seats": [pilgrim, sorc], "pieces": [monster("demon")],
+        "at": "sunset", "dice": dice(5, 40)}),
+    );
+    assert!(!g.state().seats[1].curses.is_empty());
+    let mut log = Vec::new();
+    cast_at(&mut g, S0, 0, 11, Some(6), SpellAim::Clearing, &mut log);
+    assert!(g.state().seats[0].curses.is_empty(), "the caster's Eyemist");
+    assert!(
+        g.state().seats[1].curses.is_empty(),
+        "the Sorceror's curses"
+    );
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::CurseRemoved { seat: S1, .. })));
+}
+
+#[test]
+fn rule_4_6_7_b_the_power_of_the_pit_caster_rolls_with_his_modifications_and_magic_wand() {
+    use tabletop_rules::magic_realm::catalog::tables::PitResult;
+    use tabletop_rules::magic_realm::combat::spells::choices;
+    let carried_away = |log: &[Event<E>]| {
+        details(log).iter().any(|d| {
+            matches!(
+                d,
+                E::PitRolled {
+                    result: PitResult::CarriedAway,
+                    ..
+                }
+            )
+        })
+    };
+    // The card: "The spellcaster rolls on the Power of the Pit table". Every die 1 (a
+    // Fiery Chasm), but the Witch King's Magic Wand lets him set the red die to 2, against
+    // an Ogre, which has no Wand to ask: Carried Away.
+    let mut wk = witch_king();
+    wk["belongings"] = json!([{"piece": {"kind": "treasure", "id": "magic-wand"}}]);
+    let mut g = start(json!({"seats": [wk], "pieces": [monster("ogre")],
+        "at": "sunset", "dice": dice(1, 20)}));
+    let mut log = Vec::new();
+    cast_pit_at_ogre(&mut g, &mut log);
+    for _ in 0..10 {
+        if choices::waiting(g.state()).is_some() {
+            break;
+        }
+        pass_once(&mut g, &mut log);
+    }
+    assert!(!details(&log)
+        .iter()
+        .any(|d| matches!(d, E::PitRolled { .. })));
+    assert_eq!(g.to_act().seats(), vec![S0]);
+    let ev = g.apply(S0, A::ChooseRedDie { value: 2 }).unwrap();
+    assert!(carried_away(&ev));
+    assert!(details(&ev).iter().any(|d| matches!(d,
+        E::Killed { victim, by: Some(S0), .. } if *victim == piece("ogre"))));
+
+    // Every die 1 (a Fiery Chasm), and the caster's Cloven Hoof adds one: Carried Away.
+    let mut wk = witch_king();
+    wk["belongings"] = json!([{"piece": {"kind": "treasure", "id": "cloven-hoof"}}]);
+    let mut g = start(json!({"seats": [wk], "pieces": [monster("ogre")],
+        "at": "sunset", "dice": dice(1, 20)}));
+    let mut log = Vec::new();
+    let aim = SpellAim::Denizen {
+        piece: piece("ogre"),
+    };
+    // (The Cloven Hoof supplies the Black magic: no colour chit is needed.)
+    cast_at(&mut g, S0, 0, 10, None, aim, &mut log);
+    assert!(carried_away(&log));
+}

@@ -508,36 +508,53 @@ fn rule_4_6_7_a_denizen_wished_elsewhere_goes_back_where_it_started() {
     assert!(c.sheet_of(&ogre).is_none(), "off the Swordsman's sheet");
 }
 
-#[test]
-fn magic_wand_its_owner_sets_the_red_die_when_cursed() {
-    use tabletop_rules::magic_realm::catalog::tables::Curse;
-    // The Witch curses the Swordsman, who holds the Magic Wand; every die 4 (Ill Health),
-    // but he sets the red die to 6: Disgust.
+/// The Witch with Curse recorded and her colour chit, and the Swordsman; `witch_has` and
+/// `swordsman_has` are their belongings. Every die `die`.
+fn curse_scene(die: u8, witch_has: Value, swordsman_has: Value) -> Game {
     let witch = json!({"character": "witch", "at": here(), "spells": ["curse"],
-        "hidden": false, "chits": [{"chit": 5, "status": "enchanted"}]});
+        "hidden": false, "chits": [{"chit": 5, "status": "enchanted"}],
+        "belongings": witch_has});
     let sw = json!({"character": "swordsman", "at": here(), "hidden": false,
-        "belongings": [{"piece": {"kind": "treasure", "id": "magic-wand"}}]});
-    let mut g = start(json!({"seats": [witch, sw], "at": "sunset", "dice": dice(4, 40)}));
+        "belongings": swordsman_has});
+    start(json!({"seats": [witch, sw], "at": "sunset", "dice": dice(die, 40)}))
+}
+
+/// The Witch casts Curse on the Swordsman; passes until the spell's choice waits, if any.
+fn curse_swordsman(g: &mut Game) -> Vec<Event<E>> {
     let mut log = Vec::new();
     let cast = A::CastSpell {
         spell_box: 0,
         chit: 9,
         colour_chit: Some(5),
     };
-    until(&mut g, S0, &cast, &mut log);
+    until(g, S0, &cast, &mut log);
     let aim = A::AimSpell {
         aim: SpellAim::Character { seat: S1 },
     };
-    until(&mut g, S0, &aim, &mut log);
+    until(g, S0, &aim, &mut log);
     for _ in 0..10 {
-        if choices::waiting(g.state()).is_some() {
+        if choices::waiting(g.state()).is_some()
+            || log.iter().any(|e| matches!(e.detail, E::Cursed { .. }))
+        {
             break;
         }
-        pass_once(&mut g, &mut log);
+        pass_once(g, &mut log);
     }
+    log
+}
+
+#[test]
+fn rule_4_6_7_a_the_curse_spells_caster_rolls_and_his_magic_wand_sets_the_red_die() {
+    // The card: "The spellcaster rolls on the Curses table". Every die 4 (Ill Health),
+    // but the Witch's Magic Wand lets her set the red die to 6: Disgust.
+    let wand = json!([{"piece": {"kind": "treasure", "id": "magic-wand"}}]);
+    let mut g = curse_scene(4, wand.clone(), json!([]));
+    curse_swordsman(&mut g);
     assert!(g.state().seats[1].curses.is_empty(), "not rolled yet");
-    assert_eq!(g.to_act().seats(), vec![S1]);
-    let ev = g.apply(S1, A::ChooseRedDie { value: 6 }).unwrap();
+    assert_eq!(g.to_act().seats(), vec![S0], "the caster sets the red die");
+    assert!(g.legal_actions(S1).is_empty());
+    assert!(g.apply(S1, A::ChooseRedDie { value: 6 }).is_err());
+    let ev = g.apply(S0, A::ChooseRedDie { value: 6 }).unwrap();
     assert!(details(&ev).iter().any(|d| matches!(
         d,
         E::Cursed {
@@ -546,4 +563,44 @@ fn magic_wand_its_owner_sets_the_red_die_when_cursed() {
         }
     )));
     assert!(g.state().seats[1].curses.contains(&Curse::Disgust));
+    assert!(g.state().seats[0].curses.is_empty());
+    // The target's Wand is not asked: the Witch rolls at once.
+    let mut g = curse_scene(4, json!([]), wand);
+    let log = curse_swordsman(&mut g);
+    assert!(choices::waiting(g.state()).is_none());
+    assert!(details(&log).iter().any(|d| matches!(
+        d,
+        E::Cursed {
+            seat: S1,
+            curse: Curse::IllHealth
+        }
+    )));
+}
+
+#[test]
+fn rule_4_1_2_the_curses_table_roll_takes_the_rollers_modifications() {
+    // Every die 4 (Ill Health). The Cloven Hoof ("Add one to all rolls") in the caster's
+    // hands makes it 5 (Ashes); in the target's hands it changes nothing, as the caster
+    // rolls.
+    let hoof = json!([{"piece": {"kind": "treasure", "id": "cloven-hoof"}}]);
+    let mut g = curse_scene(4, hoof.clone(), json!([]));
+    curse_swordsman(&mut g);
+    assert_eq!(
+        g.state().seats[1]
+            .curses
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
+        vec![Curse::Ashes]
+    );
+    let mut g = curse_scene(4, json!([]), hoof);
+    curse_swordsman(&mut g);
+    assert_eq!(
+        g.state().seats[1]
+            .curses
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
+        vec![Curse::IllHealth]
+    );
 }

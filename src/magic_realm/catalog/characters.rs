@@ -70,12 +70,12 @@ impl ChitKind {
         }
     }
 
-    /// The strength it has when played as a Fight chit (Berserk and Move/Fight included).
+    /// The strength it has when played as a Fight chit to attack or turn a weapon (a
+    /// Move/Fight chit included). The Berserk chit is no Fight chit there: it is played to
+    /// go berserk, and counts as a Fight chit only for making change (2.5.5, 4.2.2, 4.2.4a).
     pub fn fight_strength(self) -> Option<Size> {
         match self {
-            ChitKind::Fight { strength }
-            | ChitKind::Berserk { strength }
-            | ChitKind::MoveFight { strength } => Some(strength),
+            ChitKind::Fight { strength } | ChitKind::MoveFight { strength } => Some(strength),
             _ => None,
         }
     }

@@ -81,16 +81,45 @@ fn wound_candidates(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<u8> {
     Vec::new()
 }
 
-/// 8.5.1: the chits in play with asterisks of a type he played.
+/// 8.5.1, 4.2.4a: the chits in play with asterisks of a type he played that may pay what
+/// he owes. Owing one asterisk, he fatigues a one-asterisk chit or a two-asterisk chit that
+/// makes change; only if he can do neither may a two-asterisk chit pay without change
+/// (losing the extra asterisk). Owing two or more, any of them (4.2.4b).
 fn fatigue_candidates(cat: &Catalog, state: &GameState, seat: Seat, o: &Owed) -> Vec<u8> {
-    who::chits(cat, state, seat)
+    let in_play: Vec<(u8, ChitKind, u8)> = who::chits(cat, state, seat)
         .filter(|(_, c, st)| {
             *st == ChitStatus::Fresh
                 && c.effort > 0
                 && ((o.fight && is_fight(c.kind)) || (o.moves && is_move(c.kind)))
         })
+        .map(|(i, c, _)| (i, c.kind, c.effort))
+        .collect();
+    if o.fatigue >= 2 {
+        return in_play.into_iter().map(|(i, _, _)| i).collect();
+    }
+    let paying: Vec<u8> = in_play
+        .iter()
+        .filter(|(_, kind, effort)| *effort == 1 || change_for(cat, state, seat, *kind).is_some())
+        .map(|(i, _, _)| *i)
+        .collect();
+    if paying.is_empty() {
+        in_play.into_iter().map(|(i, _, _)| i).collect()
+    } else {
+        paying
+    }
+}
+
+/// 4.2.4a: the fatigued one-asterisk chit of the same type (the Berserk chit counting as a
+/// Fight chit, the Duck chit as a Move chit) that a two-asterisk chit brings back as change.
+fn change_for(cat: &Catalog, state: &GameState, seat: Seat, kind: ChitKind) -> Option<u8> {
+    who::chits(cat, state, seat)
+        .find(|(_, c, st)| {
+            *st == ChitStatus::Fatigued
+                && c.effort == 1
+                && (is_fight(c.kind) == is_fight(kind))
+                && (is_move(c.kind) == is_move(kind))
+        })
         .map(|(i, _, _)| i)
-        .collect()
 }
 
 /// Whether the seat still owes fatigue or wounds it can pay.
@@ -173,14 +202,7 @@ pub fn apply(
             // 8.5.1, 4.2.5: a double asterisk paying one brings back a single-asterisk chit
             // of the same type ("making change").
             if effort > owed {
-                let change = who::chits(cat, state, seat)
-                    .find(|(_, c, st)| {
-                        *st == ChitStatus::Fatigued
-                            && c.effort == 1
-                            && (is_fight(c.kind) == is_fight(kind))
-                            && (is_move(c.kind) == is_move(kind))
-                    })
-                    .map(|(i, _, _)| i);
+                let change = change_for(cat, state, seat, kind);
                 if let Some(back) = change {
                     who::set_chit(state, seat, back, ChitStatus::Fresh);
                     events.push(Event::public(

@@ -555,7 +555,8 @@ pub fn character(
         let form = super::transmorphized::as_played(cat, form, plays);
         return (super::transmorphized::fighter(&form, plays), Vec::new());
     }
-    let vulnerability = who::card(cat, state, seat).map_or(Size::Medium, |c| c.weight);
+    // BERSERK: Tremendous while he is berserk.
+    let vulnerability = crate::magic_realm::day::berserk::vulnerability(cat, state, seat);
     let shield = plays.and_then(|p| p.shield);
     let armor = armor(cat, state, seat, shield);
     let mut maneuver = None;

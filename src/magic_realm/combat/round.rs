@@ -280,12 +280,18 @@ fn apply_outcome(
         }
     }
     let mut weapon_hit: BTreeMap<Seat, bool> = BTreeMap::new();
+    // 8.4.9: each attacker's weapon, taken before any hit: a character killed before his
+    // attack lands drops it, and the weapon of his cancelled attack still turns alerted.
+    let mut weapons: BTreeMap<Seat, PieceId> = BTreeMap::new();
     for (i, a) in built.situation.attacks.iter().enumerate() {
         if built.spell_attacks.contains(&i) {
             continue;
         }
         if let Some(Who::Character(seat)) = built.who(a.attacker) {
             weapon_hit.insert(*seat, false);
+            if let Some((piece, _)) = fighters::active_weapon(cat, state, *seat) {
+                weapons.insert(*seat, piece);
+            }
         }
     }
     let mut eventful = false;
@@ -452,11 +458,11 @@ fn apply_outcome(
         if let Some((card, _)) = fighters::weapon_card(cat, state, seat) {
             super::potions::used_up(cat, state, &card, events);
         }
-        if let Some((piece, _)) = fighters::active_weapon(cat, state, seat) {
+        if let Some(piece) = weapons.get(&seat) {
             // Gripping Dust: the weapon stays alerted.
-            let hit = hit && !super::treasures::stays_alerted(cat, state, seat, &piece);
+            let hit = hit && !super::treasures::stays_alerted(cat, state, seat, piece);
             state.piles.set_facing(
-                &piece,
+                piece,
                 if hit {
                     Facing::Unalerted
                 } else {
@@ -539,6 +545,12 @@ fn spell_strike(
         Who::Character(seat) => super::spells::wand_strikes::red_for(state, *seat, roll),
         Who::Denizen(_) => None,
     };
+    // 8.4.7: the strike "causes the target to roll on a spell table": a character struck
+    // rolls with his own modifications (a denizen's roll is unmodified, 4.1.4).
+    let roller = match target {
+        Who::Character(seat) => Some(*seat),
+        Who::Denizen(_) => None,
+    };
     if effect == Some(super::spells::SpellEffect::PowerOfThePit) {
         let red = red(super::spells::choices::RedDieRoll::PitStrike);
         return super::spells::pit::power_of_the_pit_with_red(
@@ -546,6 +558,7 @@ fn spell_strike(
             state,
             &target.target(),
             by,
+            roller,
             red,
             events,
         );
@@ -553,7 +566,7 @@ fn spell_strike(
     // The Imp's Curse: curses affect characters only (4.6.7a).
     if let (Some(super::spells::SpellEffect::Curse), Who::Character(seat)) = (effect, target) {
         let red = red(super::spells::choices::RedDieRoll::CurseStrike);
-        return crate::magic_realm::day::curses::inflict_with_red(cat, state, *seat, red, events);
+        return crate::magic_realm::day::curses::inflict_by(cat, state, *seat, *seat, red, events);
     }
     Ok(())
 }

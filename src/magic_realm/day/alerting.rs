@@ -1,5 +1,6 @@
 //! The Alert activity (rule 7.9): turn the active weapon either side up, or alert a Magic
-//! chit (time 0 until it fatigues at Midnight).
+//! chit (time 0 until it fatigues at Midnight), or (BERSERK, [`super::berserk`]) the
+//! Berserk chit, which makes the Berserker berserk until it fatigues at Midnight.
 
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
@@ -43,6 +44,9 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             out.push(A::AlertChit { chit: i });
         }
     }
+    if let Some(chit) = super::berserk::may_alert(cat, state, seat) {
+        out.push(A::AlertChit { chit });
+    }
     out
 }
 
@@ -85,14 +89,16 @@ pub fn alert_chit(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let name = who::who(cat, state, seat);
+    let berserk = super::berserk::may_alert(cat, state, seat) == Some(chit);
     let sheet = state
         .seat_mut(seat)
         .ok_or_else(|| RuleError::internal("no such seat"))?;
     sheet.alerted_chits.insert(chit);
-    events.push(Event::public(
-        "7.9",
-        format!("{name} alerts Magic chit {}.", chit + 1),
-        E::ChitAlerted { seat, chit },
-    ));
+    let text = if berserk {
+        format!("{name} alerts his Berserk chit: he is berserk, his vulnerability Tremendous.")
+    } else {
+        format!("{name} alerts Magic chit {}.", chit + 1)
+    };
+    events.push(Event::public("7.9", text, E::ChitAlerted { seat, chit }));
     Ok(())
 }

@@ -1,10 +1,13 @@
-//! Curses (rule 4.6.7a; Curses Table): the Curse spell and the Imp's attack make a
-//! character roll on the Curses Table (two dice, the higher). A curse lasts until it is
-//! removed: Eyemist cancels his Search phases, Squeak keeps him from hiding, Wither
-//! fatigues his active asterisk chits and keeps them from being rested back, Ill Health
-//! cancels his Rest phases, Ashes and Disgust make his recorded gold and fame count as -1.
-//! The Chapel removes every curse in its clearing at Midnight; Make Whole breaks Wither;
-//! Remedy removes one curse. Curses have no effect on monsters and natives.
+//! Curses (rule 4.6.7a; Curses Table): the caster of the Curse spell rolls on the Curses
+//! Table for his target; the Imp's attack, Reading Runes, the Withered Claw and some
+//! Site cards make a character roll for himself. The roll is two dice, the higher, with
+//! the roller's die-roll modifications (4.1.2). A curse lasts until it is removed: Eyemist
+//! cancels his Search phases, Squeak keeps him from hiding, Wither fatigues his active
+//! asterisk chits and keeps them from being rested back, Ill Health cancels his Rest
+//! phases, Ashes and Disgust make his recorded gold and fame count as -1. The Chapel
+//! removes every curse in its clearing at Midnight, and Exorcise every curse in its
+//! clearing; Make Whole breaks Wither; Remedy removes one curse. Curses have no effect on
+//! monsters and natives.
 
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
@@ -35,38 +38,59 @@ pub fn forbids(state: &GameState, seat: Seat, activity: &Activity) -> Option<Cur
     has(state, seat, curse).then_some(curse)
 }
 
-/// 4.6.7a: the target rolls on the Curses Table and gets the curse rolled (a curse he
-/// already has does nothing more).
+/// 4.6.7a: the character rolls on the Curses Table for himself and gets the curse rolled
+/// (a curse he already has does nothing more).
 pub fn inflict(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    inflict_with_red(cat, state, seat, None, events)
+    inflict_by(cat, state, seat, seat, None, events)
 }
 
-/// [`inflict`], the red die set to `red` (the Magic Wand, `day::rolls::roll_with_red`).
-pub fn inflict_with_red(
+/// 4.6.7a, 4.1.2: `roller` rolls on the Curses Table with his die-roll modifications (Lucky
+/// Charm, Cloven Hoof, Bad Luck...), the red die set to `red` (the Magic Wand,
+/// `day::rolls::roll_with_red`), and `target` gets the curse rolled.
+pub fn inflict_by(
     cat: &Catalog,
     state: &mut GameState,
-    seat: Seat,
+    roller: Seat,
+    target: Seat,
     red: Option<u8>,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let roll = super::rolls::roll_with_red(state, "curses", super::rolls::RollMods::NONE, red);
+    use super::rolls::{mods, roll_with_red, RollFor};
+    use crate::magic_realm::catalog::tables::TableId;
+    let m = mods(cat, state, roller, RollFor::Table(TableId::Curses));
+    let roll = roll_with_red(state, "curses", m, red);
     let curse = cat
         .tables
-        .curse(roll.higher())
+        .curse(m.result(&roll))
         .copied()
         .ok_or_else(|| RuleError::internal("the Curses Table has no such row"))?;
+    let text = if roller == target {
+        format!(
+            "Curses Table for {}: {curse:?}",
+            who::who(cat, state, target)
+        )
+    } else {
+        format!(
+            "{} rolls on the Curses Table for {}: {curse:?}",
+            who::who(cat, state, roller),
+            who::who(cat, state, target)
+        )
+    };
     events.push(Event::roll(
         "4.6.7",
         &roll,
-        format!("Curses Table for {}: {curse:?}", who::who(cat, state, seat)),
-        E::Cursed { seat, curse },
+        text,
+        E::Cursed {
+            seat: target,
+            curse,
+        },
     ));
-    add(cat, state, seat, curse, events);
+    add(cat, state, target, curse, events);
     Ok(())
 }
 
@@ -133,6 +157,17 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, events: &mut Events) {
     let Some(Place::Clearing { at }) = state.piles.place_of(&chapel).cloned() else {
         return;
     };
+    remove_all_in(cat, state, at, events);
+}
+
+/// Every curse on the characters in clearing `at` is removed (the Chapel at Midnight;
+/// Exorcise breaks "every spell and Curse that is in effect in the clearing").
+pub fn remove_all_in(
+    cat: &Catalog,
+    state: &mut GameState,
+    at: crate::magic_realm::map::ClearingRef,
+    events: &mut Events,
+) {
     for seat in state.all_seats().collect::<Vec<_>>() {
         if who::clearing(state, seat) != Some(at) {
             continue;

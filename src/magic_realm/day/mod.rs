@@ -5,6 +5,7 @@
 
 pub mod alerting;
 pub mod belongings;
+pub mod berserk;
 pub mod birdsong;
 pub mod blocking;
 pub mod buyer;

@@ -1,6 +1,6 @@
 //! The spellbreaking spells (rule 4.6.9g and the List of Spells): Exorcise kills the
-//! Demons and Imp in the clearing and breaks every spell there; Dissolve Spell and Remedy
-//! break one spell, or release its targets in the clearing.
+//! Demons and Imp in the clearing and breaks every spell and Curse there; Dissolve Spell
+//! and Remedy break one spell, or release its targets in the clearing.
 
 use super::{CastStatus, Ending, Events, SpellAim, SpellCast};
 use crate::engine::{RuleError, Seat};
@@ -9,8 +9,8 @@ use crate::magic_realm::combat::current;
 use crate::magic_realm::state::{ChitStatus, GameState};
 
 /// Exorcise: every Demon and Imp in the clearing is killed (the caster's kills), every
-/// spell in effect in the clearing and every other spell being cast there this round is
-/// broken, and every colour chit in the clearing fatigues.
+/// spell and Curse in effect in the clearing and every other spell being cast there this
+/// round is broken, and every colour chit in the clearing fatigues.
 pub fn exorcise(
     cat: &Catalog,
     state: &mut GameState,
@@ -63,6 +63,9 @@ pub fn exorcise(
         );
         super::end_cast(state, other, &cast, Ending::Broken, "8.4.4", text, events);
     }
+    // "Every spell and Curse that is in effect in the clearing": the curses on the
+    // characters there are broken too.
+    crate::magic_realm::day::curses::remove_all_in(cat, state, at, events);
     for s in characters {
         if let Some(sheet) = state.seat_mut(s) {
             for slot in &mut sheet.chits {

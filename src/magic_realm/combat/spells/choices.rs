@@ -16,7 +16,7 @@ use tsify::Tsify;
 
 /// A spell's result waiting for its seat's choice: a Wish's (4.6.7b), the question Ask
 /// Demon lets him ask ([`super::ask_demon`]), or the red die of his roll (the Magic Wand).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "choice", rename_all = "camelCase")]
 pub enum SpellChoice {
     /// I Wish I Were Elsewhere, or named by You Were Elsewhere: `seat` picks the clearing
@@ -35,13 +35,15 @@ pub enum SpellChoice {
 }
 
 /// The Magic Wand: a spell's roll waiting for its owner to set the red die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "table", rename_all = "camelCase")]
 pub enum RedDieRoll {
-    /// He rolls on the Curses Table (4.6.7a).
-    Curse,
-    /// He rolls on the Power of the Pit Table, cast by `caster` (4.6.7b).
-    Pit { caster: Seat },
+    /// He cast the Curse spell on `target`: he rolls on the Curses Table for him (the
+    /// card: "The spellcaster rolls on the Curses table"; 4.6.7a).
+    Curse { target: Seat },
+    /// He cast Power of the Pit on `target`: he rolls on the Power of the Pit Table for it
+    /// (the card: "The spellcaster rolls"; 4.6.7b).
+    Pit { target: CombatTarget },
     /// He rolls on the Violent Storm Table for the storm he cast from `spell_box`.
     Storm { spell_box: u8 },
     /// He rolls on the Missile Table for his Attack spell's hits this round (8.4.9).
@@ -108,7 +110,7 @@ pub fn tidy(state: &mut GameState) {
 
 /// The choice the combat waits for, if any.
 pub fn waiting(state: &GameState) -> Option<SpellChoice> {
-    current(state).and_then(|c| c.spell_choices.first().copied())
+    current(state).and_then(|c| c.spell_choices.first().cloned())
 }
 
 /// The seat's options for the choice he owes.
@@ -176,23 +178,25 @@ pub fn apply(
             let red = Some(*value);
             match owed {
                 SpellChoice::RedDie {
-                    roll: RedDieRoll::Curse,
+                    roll: RedDieRoll::Curse { target },
                     ..
-                } => crate::magic_realm::day::curses::inflict_with_red(
+                } => crate::magic_realm::day::curses::inflict_by(
                     cat,
                     state,
                     seat,
+                    target,
                     red,
                     &mut events,
                 )?,
                 SpellChoice::RedDie {
-                    roll: RedDieRoll::Pit { caster },
+                    roll: RedDieRoll::Pit { target },
                     ..
                 } => super::pit::power_of_the_pit_with_red(
                     cat,
                     state,
-                    &CombatTarget::Character { seat },
-                    &crate::magic_realm::combat::round::Who::Character(caster),
+                    &target,
+                    &crate::magic_realm::combat::round::Who::Character(seat),
+                    Some(seat),
                     red,
                     &mut events,
                 )?,

@@ -70,18 +70,21 @@ pub fn start(
         SpellEffect::Peace => peace(cat, state, seat, cast, events)?,
         SpellEffect::Exorcise => super::breaking::exorcise(cat, state, seat, events)?,
         SpellEffect::Pentangle => pentangle(cat, state, seat, cast, events)?,
+        // The card: "The spellcaster rolls on the Curses table and applies the Curse to
+        // the target": his modifications, and his Magic Wand sets the red die first.
         SpellEffect::Curse => {
             for aim in &cast.aims {
                 if let SpellAim::Character { seat: target } = aim {
-                    // The Magic Wand: he sets the red die first.
-                    if red_die(cat, state, *target, TableId::Curses) {
+                    if red_die(cat, state, seat, TableId::Curses) {
                         current_mut(state)?.spell_choices.push(SpellChoice::RedDie {
-                            seat: *target,
-                            roll: RedDieRoll::Curse,
+                            seat,
+                            roll: RedDieRoll::Curse { target: *target },
                         });
                         continue;
                     }
-                    crate::magic_realm::day::curses::inflict(cat, state, *target, events)?;
+                    crate::magic_realm::day::curses::inflict_by(
+                        cat, state, seat, *target, None, events,
+                    )?;
                 }
             }
         }
@@ -147,22 +150,26 @@ pub fn start(
                 }
             }
         }
+        // The card: "The spellcaster rolls on the Power of the Pit table and applies the
+        // result to the target": his modifications, and his Magic Wand sets the red die.
         SpellEffect::PowerOfThePit => {
             if let Some(target) = cast.aims.first().and_then(SpellAim::individual) {
-                // The Magic Wand: a character target sets the red die first.
-                match target {
-                    CombatTarget::Character { seat: t }
-                        if red_die(cat, state, t, TableId::PowerOfThePit) =>
-                    {
-                        current_mut(state)?.spell_choices.push(SpellChoice::RedDie {
-                            seat: t,
-                            roll: RedDieRoll::Pit { caster: seat },
-                        });
-                    }
-                    _ => {
-                        let caster = crate::magic_realm::combat::round::Who::Character(seat);
-                        super::pit::power_of_the_pit(cat, state, &target, &caster, events)?;
-                    }
+                if red_die(cat, state, seat, TableId::PowerOfThePit) {
+                    current_mut(state)?.spell_choices.push(SpellChoice::RedDie {
+                        seat,
+                        roll: RedDieRoll::Pit { target },
+                    });
+                } else {
+                    let caster = crate::magic_realm::combat::round::Who::Character(seat);
+                    super::pit::power_of_the_pit_with_red(
+                        cat,
+                        state,
+                        &target,
+                        &caster,
+                        Some(seat),
+                        None,
+                        events,
+                    )?;
                 }
             }
         }

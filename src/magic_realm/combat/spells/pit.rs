@@ -1,6 +1,8 @@
 //! The Power of the Pit (rules 4.6.7b, 8.4.7; Power of the Pit Table): the spell of that
-//! name, and the attack of a Demon or Winged Demon light side up. The target's roll (two
-//! dice, the higher) picks one result: a fiery chasm kills every unhidden character,
+//! name, and the attack of a Demon or Winged Demon light side up. One roll (two dice, the
+//! higher, with the roller's die-roll modifications, 4.1.2) picks one result; the
+//! spellcaster rolls for his spell (the card: "The spellcaster rolls"), the target of a
+//! Demon's attack for himself, the looter of the Toadstool Circle for himself: a fiery chasm kills every unhidden character,
 //! monster and native in the clearing; the target is carried away (killed); terror wounds
 //! every character's Light and Medium Move and Fight chits and kills the Light and Medium
 //! monsters, natives and horses there; blight wounds the target's active asterisk chits;
@@ -97,24 +99,16 @@ fn set_chits(
     }
 }
 
-/// 4.6.7b: `target` rolls on the Power of the Pit Table; `killer` is the spellcaster (or
-/// the Demon) whose kills they are.
-pub fn power_of_the_pit(
-    cat: &Catalog,
-    state: &mut GameState,
-    target: &CombatTarget,
-    killer: &Who,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    power_of_the_pit_with_red(cat, state, target, killer, None, events)
-}
-
-/// [`power_of_the_pit`], the red die set to `red` (the Magic Wand).
+/// 4.6.7b: a roll on the Power of the Pit Table against `target`, made by `roller` (the
+/// spellcaster, or the character a Demon's attack strikes; none for a denizen struck, whose
+/// roll is unmodified, 4.1.4) with his modifications, the red die set to `red` (the Magic
+/// Wand); `killer` is the spellcaster (or the Demon) whose kills they are.
 pub fn power_of_the_pit_with_red(
     cat: &Catalog,
     state: &mut GameState,
     target: &CombatTarget,
     killer: &Who,
+    roller: Option<Seat>,
     red: Option<u8>,
     events: &mut Events,
 ) -> Result<(), RuleError> {
@@ -134,7 +128,8 @@ pub fn power_of_the_pit_with_red(
         characters,
         hired,
     };
-    roll_and_resolve(cat, state, target, Some(killer), &present, red, events)?;
+    let roll = Roller { roller, red };
+    roll_and_resolve(cat, state, target, Some(killer), &present, roll, events)?;
     if let Ok(c) = crate::magic_realm::combat::current_mut(state) {
         c.eventful = true;
     }
@@ -170,30 +165,41 @@ pub fn in_daylight(
         hired: Vec::new(),
     };
     let target = CombatTarget::Character { seat };
-    roll_and_resolve(cat, state, &target, None, &present, red, events)
+    let roll = Roller {
+        roller: Some(seat),
+        red,
+    };
+    roll_and_resolve(cat, state, &target, None, &present, roll, events)
 }
 
-/// Rolls the Power of the Pit Table for `target` (the red die `red` if set) and does the
-/// result among those `present`.
+/// Who rolls on the table (his modifications apply; nobody's for a denizen), and the red
+/// die if the Magic Wand set it.
+struct Roller {
+    roller: Option<Seat>,
+    red: Option<u8>,
+}
+
+/// Rolls the Power of the Pit Table for `target` and does the result among those
+/// `present`.
 fn roll_and_resolve(
     cat: &Catalog,
     state: &mut GameState,
     target: &CombatTarget,
     killer: Option<&Who>,
     present: &Present,
-    red: Option<u8>,
+    by: Roller,
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    use crate::magic_realm::catalog::tables::TableId;
+    use crate::magic_realm::day::rolls::{mods, roll_with_red, RollFor, RollMods};
     let at = present.at;
-    let roll = crate::magic_realm::day::rolls::roll_with_red(
-        state,
-        "power_of_the_pit",
-        crate::magic_realm::day::rolls::RollMods::NONE,
-        red,
-    );
+    let m = by.roller.map_or(RollMods::NONE, |s| {
+        mods(cat, state, s, RollFor::Table(TableId::PowerOfThePit))
+    });
+    let roll = roll_with_red(state, "power_of_the_pit", m, by.red);
     let result = cat
         .tables
-        .power_of_the_pit(roll.higher())
+        .power_of_the_pit(m.result(&roll))
         .copied()
         .ok_or_else(|| RuleError::internal("the Power of the Pit Table has no such row"))?;
     let name = target.name(cat, state);

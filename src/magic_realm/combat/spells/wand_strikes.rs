@@ -101,7 +101,10 @@ pub fn ask(cat: &Catalog, state: &mut GameState) -> Result<bool, RuleError> {
     }
     let mut owed: Vec<SpellChoice> = Vec::new();
     for (seat, roll) in strikes {
-        let choice = SpellChoice::RedDie { seat, roll };
+        let choice = SpellChoice::RedDie {
+            seat,
+            roll: roll.clone(),
+        };
         let chosen = combat
             .red_strikes
             .iter()

@@ -65,7 +65,7 @@ pub fn decider(state: &GameState) -> Option<Seat> {
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     match &state.today.pending {
         Some(Pending::SpellChoice { choice, .. }) if choice.seat() == seat => {
-            spells::choices::options_for(cat, state, *choice)
+            spells::choices::options_for(cat, state, choice.clone())
         }
         _ => Vec::new(),
     }
