@@ -5,7 +5,9 @@
 use std::time::{Duration, Instant};
 use tabletop_rules::bidding_race::BiddingRace;
 use tabletop_rules::engine::conformance::Conformance;
-use tabletop_rules::engine::playout::random_playouts;
+use tabletop_rules::engine::dice::Stream;
+use tabletop_rules::engine::playout::{random_playout, random_playouts, PLAYOUT_PURPOSE};
+use tabletop_rules::engine::{Seed, Session};
 use tabletop_rules::magic_realm::catalog::common::{Side, Size};
 use tabletop_rules::magic_realm::catalog::denizens::{MonsterId, NativeHorseId, NativeId};
 use tabletop_rules::magic_realm::catalog::{self, Catalog};
@@ -13,6 +15,7 @@ use tabletop_rules::magic_realm::combat::melee::{
     odds, ArmorPiece, ArmorRow, AttackValues, CharacterAttack, CharacterFighter, Denizen,
     FighterId, Lane, Maneuver, MeleeFighter, MeleeStrike, Sheet, Situation,
 };
+use tabletop_rules::magic_realm::state::{MagicRealmSetup, MapChoice, SeatSetup};
 use tabletop_rules::magic_realm::MagicRealm;
 
 const MAX_ACTIONS: u32 = 100_000;
@@ -156,9 +159,39 @@ fn bench_melee_odds(
     Ok(())
 }
 
+/// The size of a whole game's save: the longest of five random 28-day games of four
+/// characters (seeds 0 to 4; in some, every character is killed early), saved in the compact
+/// form (`save`) and with every action in full (`save_readable`).
+fn save_bytes() -> Result<(), Box<dyn std::error::Error>> {
+    let mut longest = None;
+    for seed in 0..5 {
+        let setup = MagicRealmSetup {
+            seats: vec![SeatSetup::default(); 4],
+            map: MapChoice::Default,
+            days: 28,
+        };
+        let mut session = Session::<MagicRealm>::new(setup, Seed(seed))?;
+        let mut chooser = Stream::new(seed, PLAYOUT_PURPOSE);
+        let actions = random_playout(&mut session, &mut chooser, MAX_ACTIONS)?;
+        if longest.as_ref().is_none_or(|(most, _)| actions > *most) {
+            longest = Some((actions, session));
+        }
+    }
+    let Some((actions, session)) = longest else {
+        return Ok(());
+    };
+    let compact = serde_json::to_string(&session.save()?)?.len();
+    let readable = serde_json::to_string(&session.save_readable()?)?.len();
+    println!(
+        "{{\"figure\":\"save-bytes\",\"game\":\"magic-realm\",\"characters\":4,\"days\":28,\"actions\":{actions},\"compact\":{compact},\"readable\":{readable}}}"
+    );
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     bench::<BiddingRace>("bidding-race", 200)?;
     bench::<MagicRealm>("magic-realm", 10)?;
+    save_bytes()?;
     let cat = catalog::get()?;
     bench_melee_odds(cat, "three denizens", &typical_sheet(cat)?)?;
     bench_melee_odds(

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import engine from './load.mjs';
 
-const { BiddingRace, RuleError, errorCodes } = engine;
+const { BiddingRace, MagicRealm, RuleError, errorCodes } = engine;
 const SETUP = { players: 2, goal: 10, maxRounds: 5 };
 const OMNI = { type: 'Omniscient' };
 
@@ -92,9 +92,10 @@ test('a corrupted save throws bad_save; a good one loads to the same game', () =
   const game = new BiddingRace(SETUP, '7');
   game.apply(0, { type: 'Bid', amount: 1 });
   game.apply(1, { type: 'Bid', amount: 2 });
-  const saved = game.save();
+  const saved = game.saveReadable();
   const loaded = BiddingRace.load(JSON.parse(JSON.stringify(saved)));
   assert.equal(snapshot(loaded), snapshot(game));
+  assert.equal(snapshot(BiddingRace.load(JSON.parse(JSON.stringify(game.save())))), snapshot(game));
 
   const bad = (mutate) => {
     const copy = structuredClone(saved);
@@ -115,6 +116,10 @@ test('a corrupted save throws bad_save; a good one loads to the same game', () =
   bad((s) => s.actions.push({ seat: 0, action: { type: 'Nope' } }));
   assert.match(bad((s) => s.actions.push(s.actions[0], s.actions[0])).message, /action \d/);
   bad((s) => delete s.setup);
+  assert.match(bad((s) => s.actions.pop()).message, /cut short/);
+  assert.match(bad((s) => (s.actions = [])).message, /cut short/);
+  assert.match(bad((s) => (s.setup.setup.goal = 11)).message, /another position/);
+  bad((s) => (s.extra = 1));
   for (const junk of [null, 42, 'save', {}]) {
     assert.throws(
       () => BiddingRace.load(junk),
@@ -134,7 +139,7 @@ test('loadPrefix resumes a save at the last action that replays, and says why it
   assert.equal(whole.replayStop, undefined, 'the whole save replayed');
   assert.equal(game.replayStop, undefined);
 
-  const broken = structuredClone(game.save());
+  const broken = structuredClone(game.saveReadable());
   broken.actions.splice(1, 0, broken.actions[0]);
   assert.throws(
     () => BiddingRace.load(broken),
@@ -234,4 +239,24 @@ test('the .d.ts types every public signature (no any outside wasm-bindgen intern
   assert.match(dts, /export type RuleErrorInfo = \{ code: "not_your_turn";/);
   assert.match(dts, /export type RaceEvent = \{ type: "BidRecorded"/);
   assert.match(dts, /apply\(seat: number, action: RaceAction\): RaceLogEntry\[\];/);
+});
+
+test('a save is compact: each action as its place among the legal actions of its moment', () => {
+  const game = new MagicRealm({ seats: [{}, {}] }, '11');
+  const stats = { steps: 0 };
+  while (stats.steps < 300) {
+    const toAct = game.toAct();
+    if (toAct.type !== 'Seats') break;
+    const seat = toAct.seats[0];
+    const legal = game.legalActions(seat);
+    game.apply(seat, legal[(stats.steps * 7) % legal.length]);
+    stats.steps += 1;
+  }
+  const compact = JSON.stringify(game.save());
+  const readable = JSON.stringify(game.saveReadable());
+  assert.equal(game.save().actionCount, stats.steps);
+  assert.ok(compact.length * 10 < readable.length, `${compact.length} vs ${readable.length} bytes`);
+  const again = MagicRealm.load(JSON.parse(compact));
+  assert.equal(JSON.stringify(again.view({ type: 'Omniscient' })), JSON.stringify(game.view({ type: 'Omniscient' })));
+  assert.equal(again.lastActor, game.lastActor);
 });

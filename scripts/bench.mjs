@@ -47,6 +47,11 @@ for (const n of native) {
   );
 }
 for (const f of figures) {
+  if (f.figure === 'save-bytes') {
+    console.log(
+      `save of a ${f.days}-day ${f.characters}-character game (${f.actions} actions): ${f.compact} bytes compact, ${f.readable} bytes readable`,
+    );
+  }
   if (f.figure === 'melee-odds') {
     console.log(
       `melee odds query (${f.sheet}, ${f.outcomes} roll sequences): ${f.us_per_query.toFixed(1)} µs per query native`,

@@ -131,9 +131,7 @@ fn scenario_session<R: Rules>(
     Session::from_scenario(scenario, seed_from(seed)?)
 }
 
-/// A saved game of `R`.
-type SaveOf<R> =
-    crate::engine::SavedGame<<R as Rules>::Setup, <R as Rules>::Scenario, <R as Rules>::Action>;
+use crate::engine::session::SaveOf;
 
 fn saved_from<R: Rules>(saved: JsValue) -> Result<SaveOf<R>, RuleError> {
     from_js(saved, |e| {
@@ -312,10 +310,25 @@ macro_rules! game_class {
                 Ok(to_js(&self.session.log(viewer_from(viewer)?)?)?)
             }
 
-            /// The game as a replayable record (plain JSON-able object).
+            /// The game as a replayable record (plain JSON-able object) in the compact
+            /// form: each action as its place among that moment's legal actions (`moves`),
+            /// with the action count and a digest of the position, which `load` checks.
             #[wasm_bindgen(unchecked_return_type = $save)]
             pub fn save(&self) -> JsResult<JsValue> {
-                Ok(to_js(&self.session.save())?)
+                Ok(to_js(&self.session.save()?)?)
+            }
+
+            /// The game as a replayable record with every action in full (`actions`):
+            /// longer than `save()`, for reading the actions. `load` takes either form.
+            #[wasm_bindgen(js_name = saveReadable, unchecked_return_type = $save)]
+            pub fn save_readable(&self) -> JsResult<JsValue> {
+                Ok(to_js(&self.session.save_readable()?)?)
+            }
+
+            /// The seat that took the last action, or `undefined` before the first.
+            #[wasm_bindgen(getter, js_name = lastActor)]
+            pub fn last_actor(&self) -> Option<u8> {
+                self.session.last_actor().map(|seat| seat.0)
             }
 
             /// Take back the last action; throws `undo_refused` past revealed information.

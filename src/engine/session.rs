@@ -6,17 +6,23 @@
 use crate::engine::error::RuleError;
 use crate::engine::event::Event;
 use crate::engine::rules::{Rules, ToAct};
-use crate::engine::saved::{GameStart, RecordedAction, SavedGame, SCHEMA_VERSION};
+use crate::engine::saved::{
+    decode_moves, encode_moves, state_digest, too_many, GameStart, Move, RecordedAction, SavedGame,
+    MAX_SAVED_ACTIONS, SCHEMA_VERSION,
+};
 use crate::engine::seat::{Seat, Viewer};
 use crate::engine::seed::Seed;
 use std::fmt;
 
-/// One applied action, with whether it revealed information.
+/// One applied action, with whether it revealed information and where it stood among the
+/// legal actions of its moment (the compact save form).
 #[derive(Clone, PartialEq)]
 struct Step<A> {
     seat: Seat,
     action: A,
     reveals: bool,
+    index: usize,
+    seat_written: bool,
 }
 
 /// A game in progress. See the module documentation.
@@ -70,6 +76,9 @@ pub struct ReplayStop {
     #[tsify(type = "RuleErrorInfo")]
     pub error: RuleError,
 }
+
+/// The saved-game type of the rules `R`.
+pub type SaveOf<R> = SavedGame<<R as Rules>::Setup, <R as Rules>::Scenario, <R as Rules>::Action>;
 
 /// How many allowed actions an `illegal_action` message lists.
 const ALLOWED_IN_MESSAGE: usize = 8;
@@ -133,23 +142,75 @@ impl<R: Rules> Session<R> {
                 R::GAME
             )));
         }
-        let mut session = Self::fresh(saved.setup, saved.seed).map_err(|e| {
+        let SavedGame {
+            setup,
+            seed,
+            actions,
+            moves,
+            action_count,
+            state_digest: digest,
+            ..
+        } = saved;
+        if moves.is_some() && !actions.is_empty() {
+            return Err(RuleError::bad_save(
+                "it holds both `actions` and `moves`; a save holds its actions in one form",
+            ));
+        }
+        if actions.len() > MAX_SAVED_ACTIONS {
+            return Err(too_many(actions.len()));
+        }
+        let mut session = Self::fresh(setup, seed).map_err(|e| {
             RuleError::bad_save(format!("the saved setup does not start a game: {e}"))
         })?;
-        for (index, recorded) in saved.actions.into_iter().enumerate() {
-            if let Err(e) = session.apply(recorded.seat, recorded.action) {
+        let stopped = |replayed: usize, error: RuleError| Some(ReplayStop { replayed, error });
+        let held = match moves {
+            None => {
+                let held = actions.len();
+                for (index, recorded) in actions.into_iter().enumerate() {
+                    if let Err(e) = session.apply(recorded.seat, recorded.action) {
+                        let error = RuleError::bad_save(format!(
+                            "action {} (by {}) does not replay: {e}",
+                            index + 1,
+                            recorded.seat
+                        ));
+                        return Ok((session, stopped(index, error)));
+                    }
+                }
+                held
+            }
+            Some(text) => {
+                let (decoded, broken) = decode_moves(&text);
+                let held = decoded.len();
+                for (index, m) in decoded.into_iter().enumerate() {
+                    if let Err(e) = session.apply_move(m.seat, m.index) {
+                        let error = RuleError::bad_save(format!(
+                            "action {} does not replay: {e}",
+                            index + 1
+                        ));
+                        return Ok((session, stopped(index, error)));
+                    }
+                }
+                if let Some(error) = broken {
+                    return Ok((session, stopped(held, error)));
+                }
+                held
+            }
+        };
+        if let Some(count) = action_count {
+            if count != held {
                 let error = RuleError::bad_save(format!(
-                    "action {} (by {}) does not replay: {e}",
-                    index + 1,
-                    recorded.seat
+                    "it holds {held} actions but was saved after {count}: it was cut short or added to"
                 ));
-                return Ok((
-                    session,
-                    Some(ReplayStop {
-                        replayed: index,
-                        error,
-                    }),
+                return Ok((session, stopped(held, error)));
+            }
+        }
+        if let Some(saved_digest) = digest {
+            let reached = state_digest(&session.state)?;
+            if reached != saved_digest {
+                let error = RuleError::bad_save(format!(
+                    "its {held} actions replay to another position than the one saved (digest {reached}, saved {saved_digest}): the save was edited, or it was made under rules this engine has since corrected"
                 ));
+                return Ok((session, stopped(held, error)));
             }
         }
         Ok((session, None))
@@ -162,9 +223,28 @@ impl<R: Rules> Session<R> {
         Self::load(saved)
     }
 
-    /// The game as a replayable record.
-    pub fn save(&self) -> SavedGame<R::Setup, R::Scenario, R::Action> {
-        SavedGame {
+    /// The game as a replayable record, in the compact form (`moves`), with its action
+    /// count and the digest of its position.
+    pub fn save(&self) -> Result<SaveOf<R>, RuleError> {
+        let moves: Vec<Move> = self
+            .history
+            .iter()
+            .map(|step| Move {
+                seat: step.seat,
+                index: step.index,
+                seat_written: step.seat_written,
+            })
+            .collect();
+        let mut saved = self.save_readable()?;
+        saved.actions.clear();
+        saved.moves = Some(encode_moves(&moves));
+        Ok(saved)
+    }
+
+    /// The game as a replayable record with every action in full (`actions`): longer than
+    /// [`Session::save`], for people and tools that read the actions.
+    pub fn save_readable(&self) -> Result<SaveOf<R>, RuleError> {
+        Ok(SavedGame {
             schema_version: SCHEMA_VERSION,
             game: R::GAME.to_string(),
             setup: self.start.clone(),
@@ -177,18 +257,21 @@ impl<R: Rules> Session<R> {
                     action: step.action.clone(),
                 })
                 .collect(),
-        }
+            moves: None,
+            action_count: Some(self.history.len()),
+            state_digest: Some(state_digest(&self.state)?),
+        })
     }
 
     /// The saved game as JSON text.
     pub fn save_json(&self) -> Result<String, RuleError> {
-        serde_json::to_string(&self.save())
+        serde_json::to_string(&self.save()?)
             .map_err(|e| RuleError::internal(format!("the game could not be saved: {e}")))
     }
 
     /// A fresh replay of this game's record: must equal `self` (the harness checks it).
     pub fn replay(&self) -> Result<Self, RuleError> {
-        Self::load(self.save())
+        Self::load(self.save()?)
     }
 
     pub fn state(&self) -> &R::State {
@@ -202,6 +285,11 @@ impl<R: Rules> Session<R> {
     /// How many actions have been applied.
     pub fn actions_applied(&self) -> usize {
         self.history.len()
+    }
+
+    /// The seat that took the last action, if any.
+    pub fn last_actor(&self) -> Option<Seat> {
+        self.history.last().map(|step| step.seat)
     }
 
     /// How many events the whole (omniscient) log holds: a cursor for `log_since`.
@@ -252,40 +340,88 @@ impl<R: Rules> Session<R> {
         Ok(())
     }
 
-    /// Apply `seat`'s action. Returns the events `seat` may see. On error nothing changes.
-    pub fn apply(
-        &mut self,
-        seat: Seat,
-        action: R::Action,
-    ) -> Result<Vec<Event<R::Event>>, RuleError> {
+    /// Check that `seat` exists and owes an action now; returns how many seats owe one.
+    fn check_owes(&self, seat: Seat) -> Result<usize, RuleError> {
         self.check_seat(seat)?;
         match R::to_act(&self.state) {
-            ToAct::GameOver { outcome } => {
-                return Err(RuleError::GameOver {
-                    message: format!("the game is over: {}", outcome.summary),
-                })
-            }
+            ToAct::GameOver { outcome } => Err(RuleError::GameOver {
+                message: format!("the game is over: {}", outcome.summary),
+            }),
             ToAct::Seats { seats } if !seats.contains(&seat) => {
                 let owing = seats
                     .iter()
                     .map(|s| s.label())
                     .collect::<Vec<_>>()
                     .join(", ");
-                return Err(RuleError::NotYourTurn {
+                Err(RuleError::NotYourTurn {
                     message: format!(
                         "{} does not owe an action now; to act: {owing}",
                         seat.label()
                     ),
                     seat,
                     to_act: seats,
-                });
+                })
             }
-            ToAct::Seats { .. } => {}
+            ToAct::Seats { seats } => Ok(seats.len()),
         }
+    }
+
+    /// Apply `seat`'s action. Returns the events `seat` may see. On error nothing changes.
+    pub fn apply(
+        &mut self,
+        seat: Seat,
+        action: R::Action,
+    ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        let seats_owing = self.check_owes(seat)?;
         let legal = R::legal_actions(&self.state, seat);
-        if !legal.contains(&action) {
+        let Some(index) = legal.iter().position(|a| *a == action) else {
             return Err(RuleError::illegal(illegal_message(&action, &legal)));
-        }
+        };
+        self.apply_listed(seat, action, index, seats_owing)
+    }
+
+    /// Apply the action at `index` of `seat`'s legal actions now. `seat` may be left out
+    /// when exactly one seat owes an action (a compact save writes it only otherwise).
+    pub fn apply_move(
+        &mut self,
+        seat: Option<Seat>,
+        index: usize,
+    ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        let seat = match (seat, R::to_act(&self.state)) {
+            (Some(seat), _) => seat,
+            (None, ToAct::Seats { seats }) if seats.len() == 1 => seats[0],
+            (None, ToAct::Seats { seats }) => {
+                return Err(RuleError::bad_input(format!(
+                    "the move names no seat, but {} seats owe an action",
+                    seats.len()
+                )))
+            }
+            (None, ToAct::GameOver { outcome }) => {
+                return Err(RuleError::GameOver {
+                    message: format!("the game is over: {}", outcome.summary),
+                })
+            }
+        };
+        let seats_owing = self.check_owes(seat)?;
+        let legal = R::legal_actions(&self.state, seat);
+        let Some(action) = legal.get(index).cloned() else {
+            return Err(RuleError::illegal(format!(
+                "{} has {} legal actions now, numbered from 0; there is no action {index}",
+                seat.label(),
+                legal.len()
+            )));
+        };
+        self.apply_listed(seat, action, index, seats_owing)
+    }
+
+    /// Apply `action`, found at `index` of `seat`'s legal actions, to a copy of the state.
+    fn apply_listed(
+        &mut self,
+        seat: Seat,
+        action: R::Action,
+        index: usize,
+        seats_owing: usize,
+    ) -> Result<Vec<Event<R::Event>>, RuleError> {
         let mut next = self.state.clone();
         let events = R::apply(&mut next, seat, &action)?;
         self.state = next;
@@ -299,6 +435,8 @@ impl<R: Rules> Session<R> {
             seat,
             action,
             reveals: events.iter().any(|e| e.reveals),
+            index,
+            seat_written: seats_owing != 1,
         });
         self.log.extend(events);
         Ok(visible)
@@ -360,8 +498,10 @@ impl<R: Rules> Session<R> {
         if let Some(message) = self.undo_refusal() {
             return Err(RuleError::UndoRefused { message });
         }
-        let mut saved = self.save();
+        let mut saved = self.save_readable()?;
         saved.actions.pop();
+        saved.action_count = None;
+        saved.state_digest = None;
         let shorter = Self::load(saved)
             .map_err(|e| RuleError::internal(format!("undo could not replay the game: {e}")))?;
         *self = shorter;

@@ -220,7 +220,12 @@ fn save_load_round_trip_and_refusals() {
     race.apply(A, RaceAction::Bid { amount: 1 }).unwrap();
     let text = race.save_json().unwrap();
     assert_eq!(Race::load_json(&text).unwrap(), race);
-    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let compact: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(compact["moves"].is_string(), "the compact form: {compact}");
+    assert!(compact.get("actions").is_none());
+    assert_eq!(compact["actionCount"], 1);
+    let value = serde_json::to_value(race.save_readable().unwrap()).unwrap();
+    assert_eq!(Race::load_json(&value.to_string()).unwrap(), race);
     assert_eq!(value["schemaVersion"], SCHEMA_VERSION);
     assert_eq!(value["game"], "bidding-race");
     assert_eq!(value["seed"], "9");
@@ -269,7 +274,7 @@ fn a_save_that_stops_replaying_loads_up_to_the_action_that_fails() {
     let next = race.to_act().seats()[0];
     let action = race.legal_actions(next)[0];
     race.apply(next, action).unwrap();
-    let mut saved = race.save();
+    let mut saved = race.save_readable().unwrap();
     // As if a later engine refused the third action and everything after it: the seat
     // that bid last bids again at once.
     let refused = saved.actions[1].clone();
@@ -290,7 +295,7 @@ fn a_save_that_stops_replaying_loads_up_to_the_action_that_fails() {
     assert!(stop.error.message().contains("action 3"), "{}", stop.error);
 
     // A save that replays whole reports no stop; one that cannot start is still refused.
-    let (whole, none) = Race::load_prefix(race.save()).unwrap();
+    let (whole, none) = Race::load_prefix(race.save().unwrap()).unwrap();
     assert_eq!(whole, race);
     assert_eq!(none, None);
     saved.schema_version = SCHEMA_VERSION + 1;
@@ -372,4 +377,101 @@ fn same_seed_same_game() {
         race.log(Viewer::Omniscient).unwrap()
     };
     assert_eq!(play(), play());
+}
+
+/// A save says how many actions it holds and digests the position they reach, so a save
+/// that was cut short, added to or edited is refused by `load` and recovered by `loadPrefix`.
+#[test]
+fn a_cut_or_edited_save_is_refused_and_what_replays_is_recovered() {
+    let mut race = two_player_race();
+    race.apply(A, RaceAction::Bid { amount: 1 }).unwrap();
+    race.apply(B, RaceAction::Bid { amount: 2 }).unwrap();
+    let after_one = {
+        let mut r = two_player_race();
+        r.apply(A, RaceAction::Bid { amount: 1 }).unwrap();
+        r
+    };
+
+    // One action dropped.
+    let mut cut = race.save_readable().unwrap();
+    cut.actions.pop();
+    let err = Race::load(cut.clone()).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::BadSave);
+    assert!(err.message().contains("cut short"), "{err}");
+    let (loaded, stop) = Race::load_prefix(cut).unwrap();
+    assert_eq!(loaded, after_one, "what the save holds still replays");
+    assert_eq!(stop.unwrap().replayed, 1);
+
+    // Every action dropped, from the compact form too.
+    let mut none = race.save().unwrap();
+    none.moves = Some(String::new());
+    assert!(Race::load(none)
+        .unwrap_err()
+        .message()
+        .contains("cut short"));
+
+    // The setup changed: the same actions reach another position.
+    let mut other = serde_json::to_value(race.save().unwrap()).unwrap();
+    other["setup"]["setup"]["goal"] = serde_json::json!(11);
+    let err = Race::load_json(&other.to_string()).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::BadSave);
+    assert!(err.message().contains("another position"), "{err}");
+
+    // Unknown fields, at the top and inside, are refused.
+    let mut extra = serde_json::to_value(race.save().unwrap()).unwrap();
+    extra["cheat"] = serde_json::json!(true);
+    assert_eq!(
+        Race::load_json(&extra.to_string()).unwrap_err().code(),
+        ErrorCode::BadSave
+    );
+    let mut inner = serde_json::to_value(race.save_readable().unwrap()).unwrap();
+    inner["actions"][0]["note"] = serde_json::json!("x");
+    assert_eq!(
+        Race::load_json(&inner.to_string()).unwrap_err().code(),
+        ErrorCode::BadSave
+    );
+
+    // Both forms at once are refused.
+    let mut both = race.save().unwrap();
+    both.actions = race.save_readable().unwrap().actions;
+    assert!(Race::load(both).unwrap_err().message().contains("both"));
+
+    // A broken compact form replays what it can.
+    let mut broken = race.save().unwrap();
+    broken.moves = Some(format!("{}!", broken.moves.unwrap_or_default()));
+    assert_eq!(Race::load(broken).unwrap_err().code(), ErrorCode::BadSave);
+}
+
+/// A version 1 save (every action in full, no count, no digest) still loads.
+#[test]
+fn a_version_1_save_still_loads() {
+    let mut race = two_player_race();
+    race.apply(A, RaceAction::Bid { amount: 1 }).unwrap();
+    let mut old = serde_json::to_value(race.save_readable().unwrap()).unwrap();
+    old["schemaVersion"] = serde_json::json!(1);
+    let map = old.as_object_mut().unwrap();
+    map.remove("actionCount");
+    map.remove("stateDigest");
+    assert_eq!(Race::load_json(&old.to_string()).unwrap(), race);
+}
+
+/// An action may be applied by its place in the legal actions; the seat may be left out
+/// when only one seat owes an action.
+#[test]
+fn an_action_applies_by_its_index() {
+    let mut race = two_player_race();
+    let mut by_value = race.clone();
+    let action = race.legal_actions(A)[2];
+    by_value.apply(A, action).unwrap();
+    assert_eq!(
+        race.apply_move(None, 0).unwrap_err().code(),
+        ErrorCode::BadInput,
+        "two seats bid at once: the move must name its seat"
+    );
+    race.apply_move(Some(A), 2).unwrap();
+    assert_eq!(race, by_value);
+    assert_eq!(
+        race.apply_move(Some(B), 99).unwrap_err().code(),
+        ErrorCode::IllegalAction
+    );
 }

@@ -7,7 +7,7 @@ import { HodGame } from './hod/HodGame';
 import { MagicRealmGame } from './mr/MagicRealmGame';
 import { makeNames } from './mr/names';
 import { Start } from './Start';
-import { type Failure, type GameKind, parseSaveFile, SaveStore } from './saves';
+import { type Failure, type GameKind, parseSaveFile, SaveStore, savedActionCount } from './saves';
 import { configFromQuery, type StartConfig } from './share';
 
 type Screen =
@@ -209,7 +209,7 @@ export function App({ storage }: { storage: Storage }) {
           'bidding-race': 'Bidding Race',
         };
         const title = `${gameName[parsed.game]} · imported · seed ${seed}`;
-        const actions = ((parsed.save as { actions?: unknown[] }).actions ?? []).length;
+        const actions = savedActionCount(parsed.save);
         const meta = store.put({ game: parsed.game, title, save: parsed.save, actions });
         const reason = open(parsed.game, parsed.save, meta.id, title);
         if (reason) {

@@ -99,8 +99,17 @@ export function newId(now: number): string {
   return `${now.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
 }
 
-/** Reads an exported file: the engine's SavedGame (`{schemaVersion, game, setup, seed,
- * actions}`). Says why when it is not one. */
+/** How many actions a saved game holds: its `actionCount` (format 2), else the length of its
+ * `actions` (format 1, or a save without a count). */
+export function savedActionCount(save: unknown): number {
+  if (typeof save !== 'object' || save === null) return 0;
+  const { actionCount, actions } = save as { actionCount?: unknown; actions?: unknown };
+  if (typeof actionCount === 'number') return actionCount;
+  return Array.isArray(actions) ? actions.length : 0;
+}
+
+/** Reads an exported file: the engine's SavedGame (`{schemaVersion, game, setup, seed, and
+ * the actions as `moves` or `actions`}`). Says why when it is not one. */
 export function parseSaveFile(
   text: string,
 ): { ok: true; game: GameKind; save: unknown } | { ok: false; reason: string } {

@@ -96,8 +96,7 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
   const toAct = game.toAct();
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log({ type: 'Spectator' });
-  const saved = game.save();
-  const refusal = game.undoRefusal() ?? (saved.actions.length === 0 ? 'Nothing to take back' : undefined);
+  const refusal = game.undoRefusal() ?? (game.actionsApplied === 0 ? 'Nothing to take back' : undefined);
   const targets = legal.flatMap((a) => destination(a) ?? []);
   const onSpace = (space: string) => {
     const here = legal.filter((a) => destination(a) === space);
@@ -109,7 +108,7 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
     }
   };
   const exportSave = () => {
-    const blob = new Blob([JSON.stringify(game.save(), null, 1)], { type: 'application/json' });
+    const blob = new Blob([JSON.stringify(game.saveReadable(), null, 1)], { type: 'application/json' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `hand-of-doom-${game.seed}-${game.actionsApplied}.json`;
@@ -131,7 +130,7 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
           })
         }
         onExport={exportSave}
-        onShare={() => setShare(shareUrl(location.href, saved))}
+        onShare={() => setShare(shareUrl(location.href, game.save()))}
       />
       <ChartStrip view={view} />
       <div class="play">

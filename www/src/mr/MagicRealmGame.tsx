@@ -138,9 +138,8 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   const toAct = game.toAct();
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log(viewer);
-  const saved = game.save();
   // Hotseat courtesy: a seat takes back only its own last action (the engine may refuse too).
-  const lastSeat = saved.actions[saved.actions.length - 1]?.seat;
+  const lastSeat = game.lastActor;
   const refusal =
     game.undoRefusal() ??
     (lastSeat === undefined
@@ -160,7 +159,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
     else if (here.length > 1) setChoices({ at, actions: here });
   };
   const exportSave = () => {
-    const blob = new Blob([JSON.stringify(game.save(), null, 1)], { type: 'application/json' });
+    const blob = new Blob([JSON.stringify(game.saveReadable(), null, 1)], { type: 'application/json' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `magic-realm-${game.seed}-${game.actionsApplied}.json`;
@@ -182,7 +181,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
           })
         }
         onExport={exportSave}
-        onShare={() => setShare(shareUrl(location.href, saved))}
+        onShare={() => setShare(shareUrl(location.href, game.save()))}
       />
       <div class="play">
         <Board
