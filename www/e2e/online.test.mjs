@@ -1,0 +1,322 @@
+// Online play between devices: a PeerJS signaling server (the `peer` package) on 127.0.0.1
+// at a free port, and each device a page of the one headless browser on an origin of its
+// own (so each keeps its own storage: saves, seat tokens). Magic Realm between three devices
+// (the host plays one seat, two seats join) through setup and a whole day, with a joiner
+// reloading in Birdsong and the host reloading in Daylight; no message a joiner received
+// holds another seat's secret or the seed. Hand of Doom between two devices, with bad input
+// over the wire refused, and the time from an action at one device to the view at another.
+// Screenshots: target/e2e/online-*.png.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import engine from '../../js-tests/load.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { signal } from '../../scripts/signal.mjs';
+import { newPage, open, shot } from './browser.mjs';
+
+const { MagicRealm } = engine;
+const dist = new URL('../dist/', import.meta.url).pathname;
+
+let browser;
+let context;
+/** Three origins of the same app: three devices. */
+const origins = [];
+const servers = [];
+let query;
+
+before(async () => {
+  browser = await open();
+  context = browser.context;
+  origins.push(browser.base);
+  for (let i = 0; i < 2; i++) {
+    const s = await serve(dist, 0);
+    servers.push(s);
+    origins.push(`http://127.0.0.1:${s.address().port}/`);
+  }
+  const sig = await signal(0);
+  servers.push(sig);
+  query = `signal=${encodeURIComponent(`http://127.0.0.1:${sig.address().port}/`)}&ice=none`;
+  // Joiners keep what they receive, for the privacy checks (and accept raw sends).
+  await context.addInitScript(() => localStorage.setItem('ttr:wiretap', '1'));
+});
+
+after(async () => {
+  for (const s of servers) {
+    s.closeAllConnections?.();
+    s.close();
+  }
+  await browser?.close();
+});
+
+const stepLine = (page) => page.locator('#step-line').textContent();
+const actionsAt = async (page) => Number(await page.locator('.game').getAttribute('data-actions'));
+/** How many legal actions the device's seat has (its Actions tab says). */
+async function legalCount(page) {
+  const tab = page.getByRole('tab', { name: /^Actions \(\d+\)$/ });
+  if (!(await tab.count())) return 0;
+  return Number(/\((\d+)\)/.exec((await tab.textContent()) ?? '')?.[1] ?? 0);
+}
+/** Every device shows the game after `n` actions. */
+async function synced(pages, n) {
+  for (const p of pages) await p.locator(`.game[data-actions="${n}"]`).waitFor({ timeout: 20000 });
+}
+
+async function hostGame(page, url, remoteSeats) {
+  await page.goto(url);
+  for (const s of remoteSeats) await page.getByLabel(`Seat ${s + 1} joins from another device`).check();
+  await page.getByRole('button', { name: 'Host online' }).click();
+  await page.locator('.online-net[data-net="open"]').waitFor();
+  return (await page.locator('#room-code').textContent()) ?? '';
+}
+
+async function join(page, origin, room, seatName) {
+  await page.goto(`${origin}?join=${room}&${query}`);
+  await page.getByRole('button', { name: `Take ${seatName}` }).click();
+  await page.locator('.game').waitFor();
+}
+
+// Daylight and the Evening as the tests play them (as in magic_realm.test.mjs).
+const passing =
+  /^(Lure no more|Charge nobody|No \(more\) encounter actions|Attack nobody this round|My plays are made|Done trading and rearranging)$/;
+
+/** The device's seat makes one step: Confirm, Proceed, a pass in combat, or the first action. */
+async function mrStep(page) {
+  const confirm = page.getByRole('button', { name: 'Confirm my secret choices' });
+  const proceed = page.getByRole('button', { name: 'Proceed', exact: true });
+  const pass = page.getByRole('button', { name: passing });
+  if (await confirm.count()) await confirm.click();
+  else if (await proceed.count()) await proceed.click();
+  else if (await pass.count()) await pass.first().click();
+  else {
+    const sub = page.locator('.actions details.sub').first();
+    if (await sub.count()) {
+      await sub.locator('summary').click();
+      await sub.locator('button').first().click();
+    } else await page.locator('.actions fieldset button').first().click();
+  }
+}
+
+/** Plays until `done()`: each time the first device with something to do makes a step, and
+ * every device waits for the host's answer. */
+async function playUntil(pages, done, step, limit) {
+  const [host] = pages;
+  for (let i = 0; i < limit; i++) {
+    if (await done()) return;
+    const n = await actionsAt(host);
+    let acted = false;
+    for (const p of pages) {
+      if ((await legalCount(p)) > 0) {
+        await step(p);
+        acted = true;
+        break;
+      }
+    }
+    assert.ok(acted, 'some device has an action');
+    await synced(pages, n + 1);
+  }
+  throw new Error('the game did not get there');
+}
+
+/** Secrets a seat holds in a view: its own sheet's secret parts, as JSON. */
+const secretsOf = (view) => view.own.map((o) => JSON.stringify(o.secret));
+
+test('Magic Realm between three devices: setup and a day, a joiner and the host reload, secrets stay', async () => {
+  const devices = await Promise.all([0, 1, 2].map(() => newPage(context, { width: 1280, height: 860 })));
+  const [host, j1, j2] = devices.map((d) => d.page);
+  const pages = [host, j1, j2];
+  const seed = '90817263545463728';
+  const room = await hostGame(
+    host,
+    `${origins[0]}?game=magic-realm&players=3&characters=amazon,swordsman,dwarf&seed=${seed}&${query}`,
+    [1, 2],
+  );
+  assert.match(room, /^[A-Z0-9]{6}$/);
+  await host.getByText('Join link and QR code').click();
+  assert.match(await host.getByLabel('Join link').inputValue(), new RegExp(`\\?join=${room}&signal=`));
+  await host.locator('img.qr').waitFor();
+  await shot(host, 'online-1-host');
+  await join(j1, origins[1], room, 'Seat 2 (Swordsman)');
+  await join(j2, origins[2], room, 'Seat 3 (Dwarf)');
+  await host.locator('.presence li[data-seat="2"][data-connected="true"]').waitFor();
+  await shot(j1, 'online-2-joined');
+
+  // Setup: each device makes its seat's choices, only its own.
+  const allAt = (re) => async () => {
+    for (const p of pages) if (!re.test((await stepLine(p)) ?? '')) return false;
+    return true;
+  };
+  await playUntil(pages, allAt(/Day 1 of \d+ · Birdsong/), mrStep, 60);
+  await j1.getByRole('tab', { name: 'Sheet' }).click();
+  assert.match(await j1.locator('.sheet').textContent(), /Swordsman/);
+  assert.doesNotMatch(await j1.locator('.sheet').textContent(), /Amazon|Dwarf/, 'a joiner sees its own sheet only');
+  await j1.getByRole('tab', { name: /Actions/ }).click();
+
+  // Birdsong, recorded by every seat at once: seat 2 first; the others are still deciding.
+  const record = async (p) => {
+    const n = await actionsAt(host);
+    await p.getByRole('button', { name: 'Record: Hide' }).click();
+    await synced(pages, n + 1);
+    await p.getByRole('button', { name: 'Finish recording' }).click();
+    await synced(pages, n + 2);
+  };
+  await record(j1);
+  await host.locator('#still-deciding').waitFor();
+  const deciding = await host.locator('#still-deciding').textContent();
+  assert.match(deciding, /Amazon/);
+  assert.match(deciding, /Dwarf/);
+  assert.doesNotMatch(deciding, /Swordsman/);
+  await j1.getByRole('button', { name: 'Ready' }).click();
+  await host.locator('.chat-lines', { hasText: 'Swordsman): Ready' }).waitFor();
+  await shot(host, 'online-3-birdsong-deciding');
+
+  // Seat 3's device reloads in the middle of Birdsong: it comes back to its seat.
+  const wires = { 1: [], 2: [] };
+  wires[2].push(...(await j2.evaluate(() => globalThis.ttrWire ?? [])));
+  await j2.reload();
+  await j2.locator('.game').waitFor();
+  assert.match(await stepLine(j2), /Day 1 of \d+ · Birdsong/);
+  await host.locator('.presence li[data-seat="2"][data-connected="true"]').waitFor();
+  await record(j2);
+  await record(host);
+
+  // Daylight: a few turns, then the host reloads; the game resumes from its autosave and
+  // the joiners reconnect by themselves.
+  const inDaylight = allAt(/Day 1 of \d+ · Daylight/);
+  await playUntil(pages, inDaylight, mrStep, 10);
+  const before = await actionsAt(host);
+  await playUntil(pages, async () => (await actionsAt(host)) >= before + 2, mrStep, 5);
+  const hostUrl = host.url();
+  assert.match(hostUrl, /\?host=/);
+  const at = await actionsAt(host);
+  await host.reload();
+  await host.locator('.online-net[data-net="open"]').waitFor();
+  assert.equal(await actionsAt(host), at, 'the host resumed where it was');
+  for (const s of [1, 2]) await host.locator(`.presence li[data-seat="${s}"][data-connected="true"]`).waitFor();
+  await shot(host, 'online-4-host-reloaded');
+  await playUntil(pages, allAt(/Day 2 of \d+/), mrStep, 120);
+  await shot(j2, 'online-5-day-2');
+  const log = await (async () => {
+    await j1.getByRole('tab', { name: 'Log' }).click();
+    return j1.locator('#log').textContent();
+  })();
+  assert.match(log, /8\.9/, 'Midnight came');
+
+  // What each joiner received: only its own view, log and actions, never the seed.
+  wires[1].push(...(await j1.evaluate(() => globalThis.ttrWire ?? [])));
+  wires[2].push(...(await j2.evaluate(() => globalThis.ttrWire ?? [])));
+  const saveId = new URL(host.url()).searchParams.get('host');
+  const saved = JSON.parse(await host.evaluate((id) => localStorage.getItem(`ttr:save:${id}`), saveId)).save;
+  assert.equal(saved.seed, seed);
+  const views = new Map();
+  const at_ = (k) => {
+    if (!views.has(k)) {
+      const g = MagicRealm.load({ ...saved, actions: saved.actions.slice(0, k) });
+      views.set(
+        k,
+        [0, 1, 2].map((seat) => ({
+          view: g.view({ type: 'Seat', seat }),
+          legal: g.legalActions(seat),
+          log: g.log({ type: 'Seat', seat }),
+        })),
+      );
+      g.free();
+    }
+    return views.get(k);
+  };
+  let states = 0;
+  for (const seat of [1, 2]) {
+    assert.ok(wires[seat].length > 10, 'the joiner received messages');
+    for (const raw of wires[seat]) {
+      assert.ok(!raw.includes(seed), 'no message holds the seed');
+      const m = JSON.parse(raw);
+      assert.ok(!('seed' in m) && !('save' in m));
+      if (m.t !== 'state') continue;
+      states++;
+      const mine = at_(m.actions);
+      assert.equal(m.seat, seat);
+      assert.deepEqual(m.view, mine[seat].view, "a seat's state is its own view");
+      assert.deepEqual(m.legal, mine[seat].legal);
+      assert.deepEqual(m.log, mine[seat].log, "a seat's log is its own slice");
+      const own = new Set(secretsOf(mine[seat].view));
+      for (const other of [0, 1, 2].filter((s) => s !== seat)) {
+        for (const secret of secretsOf(mine[other].view)) {
+          if (own.has(secret)) continue; // the same (empty) secrets as this seat's own
+          assert.ok(!raw.includes(secret), `seat ${seat + 1} never receives seat ${other + 1}'s secrets`);
+        }
+      }
+    }
+  }
+  assert.ok(states > 20);
+  for (const d of devices)
+    assert.deepEqual(
+      d.problems.filter((p) => !/WebRTC|ICE|peer/i.test(p)),
+      [],
+    );
+  for (const p of pages) await p.close();
+});
+
+test('Hand of Doom between two devices; bad input over the wire is refused; latency measured', async () => {
+  const devices = await Promise.all([0, 1].map(() => newPage(context, { width: 1280, height: 860 })));
+  const [host, joiner] = devices.map((d) => d.page);
+  const room = await hostGame(host, `${origins[0]}?game=hand-of-doom&players=2&seed=21&${query}`, [1]);
+  await joiner.goto(`${origins[1]}?join=${room}&${query}`);
+  await joiner.getByRole('button', { name: /^Take .*seat 2/ }).click();
+  await joiner.locator('.game').waitFor();
+  await shot(joiner, 'online-6-hod-joined');
+
+  // The time from an action at one device to the view at the other (same machine clock).
+  await joiner.evaluate(() => {
+    const seen = {};
+    globalThis.seenAt = seen;
+    new MutationObserver(() => {
+      const n = document.querySelector('.game')?.getAttribute('data-actions');
+      if (n && !(n in seen)) seen[n] = Date.now();
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-actions'] });
+  });
+  const latencies = [];
+  const pages = [host, joiner];
+  for (let i = 0; i < 8; i++) {
+    const n = await actionsAt(host);
+    let acted = null;
+    for (const p of pages) {
+      if ((await legalCount(p)) > 0) {
+        acted = p;
+        break;
+      }
+    }
+    assert.ok(acted, 'a device has an action');
+    const t0 = await acted.evaluate(() => {
+      const t = Date.now();
+      document.querySelector('.hod-actions button')?.click();
+      return t;
+    });
+    await synced(pages, n + 1);
+    if (acted === host) latencies.push((await joiner.evaluate((k) => globalThis.seenAt[k], n + 1)) - t0);
+  }
+  assert.ok(latencies.length > 0, 'the host acted');
+  latencies.sort((a, b) => a - b);
+  console.log(`online latency (host action -> joiner view), ms: ${latencies.join(', ')}`);
+
+  // Bad input over the wire: each is refused with a typed error, and nothing changes.
+  // (A chat line first, so that this connection has sent message 1.)
+  await joiner.getByRole('button', { name: 'Ready' }).click();
+  await host.locator('.chat-lines', { hasText: 'Ready' }).waitFor();
+  const n = await actionsAt(host);
+  const refused = async (data, code) => {
+    await joiner.evaluate((d) => globalThis.ttrSendRaw(d), data);
+    await joiner.locator(`.online .error[data-code="${code}"]`).waitFor();
+    assert.equal(await actionsAt(host), n);
+    assert.equal(await actionsAt(joiner), n);
+  };
+  await refused('{not json', 'malformed');
+  await refused('x'.repeat(9000), 'oversized');
+  await refused(JSON.stringify({ t: 'act', n: 100000, seat: 0, action: { type: 'Recover' } }), 'not_your_seat');
+  await refused(JSON.stringify({ t: 'act', n: 1, seat: 1, action: { type: 'Recover' } }), 'replayed');
+  await refused(JSON.stringify({ t: 'act', n: 100001, seat: 1, action: { type: 'Nonsense' } }), 'rule');
+  await shot(joiner, 'online-7-refused');
+  for (const d of devices)
+    assert.deepEqual(
+      d.problems.filter((p) => !/WebRTC|ICE|peer/i.test(p)),
+      [],
+    );
+  for (const p of pages) await p.close();
+});
