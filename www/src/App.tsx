@@ -109,7 +109,8 @@ export function App({ storage }: { storage: Storage }) {
     const session = new HostSession({
       game: g.game,
       kind: g.kind,
-      title,
+      // Joiners see the title without the seed (the seed stays at the host).
+      title: title.replace(/ · seed \d+/, ''),
       saveId: id,
       meta,
       store,

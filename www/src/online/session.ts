@@ -71,7 +71,8 @@ export class HostSession implements OnlinePlay {
       opts.labels,
       (id, m) => this.net.send(id, m),
       () => {
-        store.put({ id: saveId, game: kind, title, save: game.save(), actions: game.actionsApplied });
+        const old = store.list().find((m) => m.id === saveId)?.title ?? title;
+        store.put({ id: saveId, game: kind, title: old, save: game.save(), actions: game.actionsApplied });
         store.putOnline(saveId, meta);
       },
     );
