@@ -11,9 +11,9 @@ import { makeNames } from './mr/names';
 import { seatLabel } from './mr/Panels';
 import type { OnlineMeta } from './online/host';
 import { JoinScreen } from './online/JoinScreen';
-import { loadSignal, type SignalConfig, saveSignal, signalFromQuery } from './online/net';
 import { roomCode } from './online/protocol';
 import { HostSession, JoinSession } from './online/session';
+import { loadSignal, type SignalConfig, saveSignal, signalFromQuery } from './online/signal';
 import { Start } from './Start';
 import { type Failure, type GameKind, parseSaveFile, SaveStore } from './saves';
 import { configFromQuery, type StartConfig } from './share';
@@ -117,7 +117,6 @@ export function App({ storage }: { storage: Storage }) {
       signal,
       href: location.href,
       labels: labelsOf(g),
-      hostName: 'The host',
     });
     // A reload of this page resumes hosting the game.
     history.replaceState(null, '', `?host=${encodeURIComponent(id)}`);

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import type { Catalog } from '../../pkg/tabletop_rules.js';
 import type { Names } from './mr/names';
 import { CharacterCard } from './mr/Panels';
-import { type SignalConfig, validServer } from './online/net';
+import { type SignalConfig, validServer } from './online/signal';
 import type { Failure, SaveMeta } from './saves';
 import type { StartConfig } from './share';
 

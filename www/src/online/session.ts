@@ -5,8 +5,9 @@
 import type { ToAct, Viewer } from '../../../pkg/tabletop_rules.js';
 import type { GameKind, KeyValue, SaveStore } from '../saves';
 import { type ChatLine, HostCore, type HostedEngine, type OnlineMeta } from './host';
-import { HostNet, JoinNet, joinUrl, type NetStatus, type SignalConfig } from './net';
-import type { FromHost, Lobby, SeatInfo, State, WireError } from './protocol';
+import type { HostNet, JoinNet, NetStatus } from './net';
+import type { FromHost, FromJoiner, Lobby, SeatInfo, State, WireError } from './protocol';
+import { joinUrl, type SignalConfig } from './signal';
 
 export interface OnlineStatus {
   net: NetStatus;
@@ -38,7 +39,8 @@ export interface OnlinePlay {
 /** The host's side: the engine game, its seats and the network. */
 export class HostSession implements OnlinePlay {
   readonly core: HostCore;
-  readonly net: HostNet;
+  private net: HostNet | null = null;
+  private stopped = false;
   private netStatus: NetStatus = 'connecting';
   private detail: string | undefined;
   readonly joined = false;
@@ -54,34 +56,36 @@ export class HostSession implements OnlinePlay {
     signal: SignalConfig;
     href: string;
     labels: (seat: number) => string;
-    hostName: string;
   }) {
     const { game, kind, title, saveId, meta, store } = opts;
     this.link = joinUrl(opts.href, meta.room, opts.signal);
-    this.net = new HostNet(meta.room, opts.signal, (s, d) => {
-      this.netStatus = s;
-      this.detail = d;
-      this.core.changed();
-    });
     this.core = new HostCore(
       game,
       kind,
       title,
       meta,
       opts.labels,
-      (id, m) => this.net.send(id, m),
+      (id, m) => this.net?.send(id, m),
       () => {
         const old = store.list().find((m) => m.id === saveId)?.title ?? title;
         store.put({ id: saveId, game: kind, title: old, save: game.save(), actions: game.actionsApplied });
         store.putOnline(saveId, meta);
       },
     );
-    this.net.core = this.core;
-    this.hostName = opts.hostName;
-    this.net.start();
+    this.labels = opts.labels;
+    void import('./net').then(({ HostNet }) => {
+      if (this.stopped) return;
+      this.net = new HostNet(meta.room, opts.signal, (s, d) => {
+        this.netStatus = s;
+        this.detail = d;
+        this.core.changed();
+      });
+      this.net.core = this.core;
+      this.net.start();
+    });
   }
 
-  private readonly hostName: string;
+  private readonly labels: (seat: number) => string;
 
   get local(): number[] {
     return this.core.localSeats;
@@ -105,10 +109,12 @@ export class HostSession implements OnlinePlay {
     };
   }
   say(text: string): void {
-    this.core.say(this.hostName, text);
+    // The host's device speaks as the seats played there.
+    this.core.say(this.core.localSeats.map(this.labels).join(', ') || 'The host', text);
   }
   stop(): void {
-    this.net.stop();
+    this.stopped = true;
+    this.net?.stop();
   }
 }
 
@@ -168,7 +174,8 @@ export class RemoteGame {
 /** A joiner's side: the connection, the seat, the last state. */
 export class JoinSession implements OnlinePlay {
   readonly joined = true;
-  readonly net: JoinNet;
+  private net: JoinNet | null = null;
+  private stopped = false;
   lobby: Lobby | null = null;
   seat: number | null | undefined;
   state: State | null = null;
@@ -190,10 +197,17 @@ export class JoinSession implements OnlinePlay {
     this.game = new RemoteGame(
       () => this.state as State,
       (seat, action) => {
-        if (!this.net.send({ t: 'act', seat, action })) this.fail('The host is not connected: try again shortly.');
+        if (!this.send({ t: 'act', seat, action })) this.fail('The host is not connected: try again shortly.');
       },
     );
-    this.net = new JoinNet(room, signal, {
+    void import('./net').then(({ JoinNet }) => {
+      if (this.stopped) return;
+      this.connect(new JoinNet(room, signal, this.handlers()));
+    });
+  }
+
+  private handlers(): ConstructorParameters<typeof JoinNet>[2] {
+    return {
       status: (s, d) => {
         this.netStatus = s;
         this.detail = d;
@@ -201,20 +215,24 @@ export class JoinSession implements OnlinePlay {
       },
       opened: () => {
         const back = storedSeat(this.kv, this.room);
-        if (back) this.net.send({ t: 'hello', v: 1, seat: back.seat, token: back.token });
-        else if (this.seat !== undefined) this.net.send({ t: 'hello', v: 1, seat: this.seat });
+        if (back) this.send({ t: 'hello', v: 1, seat: back.seat, token: back.token });
+        else if (this.seat !== undefined) this.send({ t: 'hello', v: 1, seat: this.seat });
       },
       message: (m, raw) => {
         this.wire?.push(raw);
         this.received(m);
       },
-    });
-    this.net.start();
+    };
+  }
+
+  private connect(net: JoinNet): void {
+    this.net = net;
+    net.start();
     if (this.wire) {
       // The browser tests read what this device received, and send the host bad input.
       const g = globalThis as { ttrWire?: string[]; ttrSendRaw?: (d: unknown) => void };
       g.ttrWire = this.wire;
-      g.ttrSendRaw = (d) => this.net.sendRaw(d);
+      g.ttrSendRaw = (d) => net.sendRaw(d);
     }
   }
 
@@ -263,7 +281,7 @@ export class JoinSession implements OnlinePlay {
   /** Takes a seat (or watches, with null). */
   take(seat: number | null): void {
     this.error = undefined;
-    this.net.send({ t: 'hello', v: 1, seat });
+    this.send({ t: 'hello', v: 1, seat });
   }
 
   get local(): number[] {
@@ -286,9 +304,14 @@ export class JoinSession implements OnlinePlay {
     };
   }
   say(text: string): void {
-    this.net.send({ t: 'chat', text });
+    this.send({ t: 'chat', text });
   }
+  private send(msg: FromJoiner | { t: 'act'; seat: number; action: unknown } | { t: 'chat'; text: string }): boolean {
+    return this.net?.send(msg) ?? false;
+  }
+
   stop(): void {
-    this.net.stop();
+    this.stopped = true;
+    this.net?.stop();
   }
 }
