@@ -121,6 +121,39 @@ describe('the host reads joiners through the engine', () => {
     expect(game.actionsApplied).toBe(0);
   });
 
+  it('sends the log whole on connecting, then only the new entries, and whole again after an undo', () => {
+    const game = new BiddingRace({ players: 2, goal: 12, maxRounds: 8 }, '5');
+    const t = table(game, [{ where: 'host' }, { where: 'remote' }]);
+    t.core.opened('a');
+    t.core.received('a', hello(1));
+    const first = t.lastOf('a', 'state') as State;
+    expect(first.logFrom).toBe(0);
+    let log = first.log;
+    const step = (f: () => void) => {
+      f();
+      t.core.changed([]);
+      const s = t.lastOf('a', 'state') as State;
+      log = s.logFrom === 0 ? s.log : [...log.slice(0, s.logFrom), ...s.log];
+      expect(log).toEqual(game.log({ type: 'Seat', seat: 1 }));
+      return s;
+    };
+    let deltas = 0;
+    for (let i = 0; i < 6; i++) {
+      const toAct = game.toAct();
+      if (toAct.type !== 'Seats') break;
+      const seat = toAct.seats[0];
+      const s = step(() => game.apply(seat, game.legalActions(seat)[1] ?? game.legalActions(seat)[0]));
+      if (s.logFrom > 0) deltas++;
+    }
+    expect(deltas).toBeGreaterThan(0);
+    // Taking back an action that logged something: the seat gets its whole log again.
+    const before = game.log({ type: 'Seat', seat: 1 }).length;
+    if (game.undoRefusal() === undefined) {
+      const s = step(() => game.undo());
+      if (game.log({ type: 'Seat', seat: 1 }).length < before) expect(s.logFrom).toBe(0);
+    }
+  });
+
   it("sends a Magic Realm seat only its own secrets, never another seat's", () => {
     const game = new MagicRealm({ seats: [{ character: 'amazon' }, { character: 'black-knight' }] }, '31');
     const t = table(game, [{ where: 'host' }, { where: 'remote' }]);

@@ -47,6 +47,10 @@ interface Conn {
   /** undefined until it says hello; null: watching. */
   seat: number | null | undefined;
   lastN: number;
+  /** How much of its log this connection has, and the last entry it got (as JSON): the
+   * next state sends only the entries after it, or the whole log when it changed (undo). */
+  logSent: number;
+  logLast: string | null;
 }
 
 interface Visible {
@@ -107,7 +111,7 @@ export class HostCore {
   }
 
   opened(conn: string): void {
-    this.conns.set(conn, { seat: undefined, lastN: 0 });
+    this.conns.set(conn, { seat: undefined, lastN: 0, logSent: 0, logLast: null });
     this.send(conn, this.lobby());
   }
 
@@ -116,9 +120,19 @@ export class HostCore {
     this.presence();
   }
 
-  /** What a connection's seat (or a spectator) may know now. */
-  state(seat: number | null, recent: unknown[]): State {
+  /** What a connection's seat (or a spectator) may know now; with the connection, only the
+   * log entries it does not have yet. */
+  state(seat: number | null, recent: unknown[], conn?: Conn): State {
     const viewer: Viewer = seat === null ? { type: 'Spectator' } : { type: 'Seat', seat };
+    const log = this.game.log(viewer);
+    let logFrom = 0;
+    if (conn) {
+      const kept =
+        conn.logSent > 0 && conn.logSent <= log.length && JSON.stringify(log[conn.logSent - 1]) === conn.logLast;
+      logFrom = kept ? conn.logSent : 0;
+      conn.logSent = log.length;
+      conn.logLast = log.length > 0 ? JSON.stringify(log[log.length - 1]) : null;
+    }
     return {
       t: 'state',
       game: this.kind,
@@ -127,14 +141,15 @@ export class HostCore {
       view: this.game.view(viewer),
       toAct: this.game.toAct(),
       legal: seat === null ? [] : this.game.legalActions(seat),
-      log: this.game.log(viewer),
+      log: logFrom > 0 ? log.slice(logFrom) : log,
+      logFrom,
       recent: recent.filter((e) => visibleTo(e, seat)),
     };
   }
 
   /** After any change of the game (here or from a joiner): every seated connection gets its state. */
   changed(recent: unknown[] = []): void {
-    for (const [id, c] of this.conns) if (c.seat !== undefined) this.send(id, this.state(c.seat, recent));
+    for (const [id, c] of this.conns) if (c.seat !== undefined) this.send(id, this.state(c.seat, recent, c));
     this.presence(recent);
   }
 
@@ -223,7 +238,7 @@ export class HostCore {
     if (seat === null) {
       c.seat = null;
       this.send(conn, { t: 'welcome', seat: null });
-      this.send(conn, this.state(null, []));
+      this.send(conn, this.state(null, [], c));
       this.presence();
       return;
     }
@@ -246,10 +261,14 @@ export class HostCore {
       this.autosave();
     }
     // The seat comes back on this connection: an older connection of it is now a spectator.
-    for (const [id, other] of this.conns) if (id !== conn && other.seat === seat) other.seat = null;
+    for (const [id, other] of this.conns) {
+      if (id === conn || other.seat !== seat) continue;
+      other.seat = null;
+      other.logSent = 0;
+    }
     c.seat = seat;
     this.send(conn, { t: 'welcome', seat, token: s.token });
-    this.send(conn, this.state(seat, []));
+    this.send(conn, this.state(seat, [], c));
     this.presence();
   }
 }

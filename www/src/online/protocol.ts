@@ -79,7 +79,9 @@ export interface State {
   view: unknown;
   toAct: unknown;
   legal: unknown[];
+  /** The seat's log entries from index `logFrom` on; the joiner has the ones before. */
   log: unknown[];
+  logFrom: number;
   /** What the last action told this seat (the acting seat: all it was told; others: the public part). */
   recent: unknown[];
 }

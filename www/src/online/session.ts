@@ -253,6 +253,10 @@ export class JoinSession implements OnlinePlay {
         this.error = undefined;
         return;
       case 'state':
+        // The log comes as the entries after those this device has.
+        if (m.logFrom > 0 && this.state && this.state.log.length === m.logFrom) {
+          m.log = [...this.state.log, ...m.log];
+        }
         this.state = m;
         this.error = undefined;
         this.emit(m.recent);
