@@ -363,9 +363,9 @@ test('Hand of Doom between two devices; bad input over the wire is refused; late
   for (const p of pages) await p.close();
 });
 
-test('Bidding Race between two devices: each bids at its own device', async () => {
-  const devices = await Promise.all([0, 1].map(() => newPage(context, { width: 1000, height: 800 })));
-  const [host, joiner] = devices.map((d) => d.page);
+test('Bidding Race between two devices: each bids at its own device, and a third watches', async () => {
+  const devices = await Promise.all([0, 1, 2].map(() => newPage(context, { width: 1000, height: 800 })));
+  const [host, joiner, watcher] = devices.map((d) => d.page);
   const room = await hostGame(host, `${origins[0]}?game=bidding-race&players=2&seed=3&${query}`, [1]);
   await joiner.goto(`${origins[1]}?join=${room}&${query}`);
   await joiner.getByRole('button', { name: 'Take Seat 2' }).click();
@@ -373,10 +373,15 @@ test('Bidding Race between two devices: each bids at its own device', async () =
   assert.equal(await joiner.locator('fieldset[data-seat="0"]').count(), 0, "the host's seat is not played here");
   assert.equal(await host.locator('fieldset[data-seat="1"]').count(), 0, "the joiner's seat is not played there");
   assert.equal(await joiner.getByText('seed').count(), 0, 'the seed is not shown to a joiner');
+  await watcher.goto(`${origins[2]}?join=${room}&${query}`);
+  await watcher.getByRole('button', { name: 'Watch' }).click();
+  await watcher.getByText('Round 1 of 8').waitFor();
+  await host.getByText('1 watching').waitFor();
   await host.locator('fieldset[data-seat="0"] button').first().click();
   await joiner.locator('fieldset[data-seat="1"] button').first().click();
-  for (const p of [host, joiner]) await p.getByText('Round 2 of 8').waitFor();
+  for (const p of [host, joiner, watcher]) await p.getByText('Round 2 of 8').waitFor();
+  assert.equal(await watcher.locator('fieldset').count(), 0, 'a spectator has no actions');
   await shot(joiner, 'online-8-bidding-race');
   for (const d of devices) assert.deepEqual(d.problems, []);
-  for (const p of [host, joiner]) await p.close();
+  for (const p of [host, joiner, watcher]) await p.close();
 });
