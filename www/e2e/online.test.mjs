@@ -342,14 +342,31 @@ test('Hand of Doom between two devices; bad input over the wire is refused; late
   latencies.sort((a, b) => a - b);
   console.log(`online latency, Hand of Doom (host action -> joiner view), ms: ${latencies.join(', ')}`);
 
+  // Play on until the host's seat is to act and the joiner's is not.
+  for (let i = 0; i < 12 && !((await legalCount(joiner)) === 0 && (await legalCount(host)) > 0); i++) {
+    const n = await actionsAt(host);
+    await ((await legalCount(joiner)) > 0 ? joiner : host).locator('.hod-actions button').first().click();
+    await synced(pages, n + 1);
+  }
+  assert.equal(await legalCount(joiner), 0, "the joiner's seat is not to act");
+  // An action the joiner's seat had when it was its turn.
+  const stale = await joiner.evaluate(
+    () =>
+      globalThis.ttrWire
+        .map((w) => JSON.parse(w))
+        .filter((m) => m.t === 'state' && m.legal.length > 0)
+        .at(-1)?.legal[0],
+  );
+  assert.ok(stale, 'the joiner had acted before');
+
   // Bad input over the wire: each is refused with a typed error, and nothing changes.
   // (A chat line first, so that this connection has sent message 1.)
   await joiner.getByRole('button', { name: 'Ready' }).click();
   await host.locator('.chat-lines', { hasText: 'Ready' }).waitFor();
   const n = await actionsAt(host);
-  const refused = async (data, code) => {
+  const refused = async (data, code, rule) => {
     await joiner.evaluate((d) => globalThis.ttrSendRaw(d), data);
-    await joiner.locator(`.online .error[data-code="${code}"]`).waitFor();
+    await joiner.locator(`.online .error[data-code="${code}"]${rule ?? ''}`).waitFor();
     assert.equal(await actionsAt(host), n);
     assert.equal(await actionsAt(joiner), n);
   };
@@ -357,7 +374,17 @@ test('Hand of Doom between two devices; bad input over the wire is refused; late
   await refused('x'.repeat(9000), 'oversized');
   await refused(JSON.stringify({ t: 'act', n: 100000, seat: 0, action: { type: 'Recover' } }), 'not_your_seat');
   await refused(JSON.stringify({ t: 'act', n: 1, seat: 1, action: { type: 'Recover' } }), 'replayed');
-  await refused(JSON.stringify({ t: 'act', n: 100001, seat: 1, action: { type: 'Nonsense' } }), 'rule');
+  await refused(
+    JSON.stringify({ t: 'act', n: 100001, seat: 1, action: { type: 'Nonsense' } }),
+    'rule',
+    '[data-rule="malformed_action"]',
+  );
+  // Out of turn: the engine refuses it, and the joiner is told why.
+  await refused(
+    JSON.stringify({ t: 'act', n: 100002, seat: 1, action: stale }),
+    'rule',
+    '[data-rule="not_your_turn"]',
+  );
   await shot(joiner, 'online-7-refused');
   for (const d of devices) assert.deepEqual(d.problems, []);
   for (const p of pages) await p.close();

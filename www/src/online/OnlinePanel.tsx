@@ -48,7 +48,7 @@ export function OnlinePanel({ status, onSay }: { status: OnlineStatus; onSay: (t
         </details>
       )}
       {status.error && (
-        <p class="error" role="alert" data-code={status.error.code}>
+        <p class="error" role="alert" data-code={status.error.code} data-rule={status.error.rule}>
           {status.error.message}
         </p>
       )}

@@ -77,16 +77,18 @@ describe('the host reads joiners through the engine', () => {
     refused(act(3, 1, { type: 'Bid', amount: 99 }), 'rule');
     expect((t.last('a') as WireError).rule).toBeTruthy();
     refused(act(4, 1, 'Roll'), 'malformed');
+    refused(act(5, 1, { type: 'Teleport' }), 'rule');
+    expect((t.last('a') as WireError).rule).toBe('malformed_action');
     // A good action, then the same message again.
     const bid = game.legalActions(1)[0];
-    t.core.received('a', act(5, 1, bid));
+    t.core.received('a', act(6, 1, bid));
     expect(game.actionsApplied).toBe(1);
     expect(t.saves()).toBeGreaterThan(0);
-    t.core.received('a', act(5, 1, bid));
+    t.core.received('a', act(6, 1, bid));
     expect((t.last('a') as WireError).code).toBe('replayed');
     expect(game.actionsApplied).toBe(1);
     // The seat has bid: another bid is out of turn, refused by the engine.
-    t.core.received('a', act(6, 1, bid));
+    t.core.received('a', act(7, 1, bid));
     const e = t.last('a') as WireError;
     expect(e.code).toBe('rule');
     expect(game.actionsApplied).toBe(1);

@@ -207,9 +207,12 @@ export class HostCore {
     try {
       events = this.game.apply(c.seat, m.action);
     } catch (e) {
-      const rule = e instanceof RuleError ? e.code : 'malformed_action';
-      const message = e instanceof RuleError ? e.message : `The action was not understood: ${String(e)}`;
-      this.send(conn, wireError('rule', message, { n: m.n, rule }));
+      this.send(
+        conn,
+        e instanceof RuleError
+          ? wireError('rule', e.message, { n: m.n, rule: e.code })
+          : wireError('malformed', `The action is not one of this game's: ${String(e)}`, { n: m.n }),
+      );
       return;
     }
     this.autosave();
