@@ -380,11 +380,7 @@ test('Hand of Doom between two devices; bad input over the wire is refused; late
     '[data-rule="malformed_action"]',
   );
   // Out of turn: the engine refuses it, and the joiner is told why.
-  await refused(
-    JSON.stringify({ t: 'act', n: 100002, seat: 1, action: stale }),
-    'rule',
-    '[data-rule="not_your_turn"]',
-  );
+  await refused(JSON.stringify({ t: 'act', n: 100002, seat: 1, action: stale }), 'rule', '[data-rule="not_your_turn"]');
   await shot(joiner, 'online-7-refused');
   for (const d of devices) assert.deepEqual(d.problems, []);
   for (const p of pages) await p.close();
