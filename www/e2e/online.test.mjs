@@ -196,6 +196,7 @@ test('Magic Realm between three devices: setup and a day, a joiner and the host 
   assert.match(deciding, /Amazon/);
   assert.match(deciding, /Dwarf/);
   assert.doesNotMatch(deciding, /Swordsman/);
+  await j1.locator('details.chat summary').click();
   await j1.getByRole('button', { name: 'Ready' }).click();
   await host.locator('.chat-lines', { hasText: 'Swordsman): Ready' }).waitFor();
   await shot(host, 'online-3-birdsong-deciding');
@@ -361,6 +362,7 @@ test('Hand of Doom between two devices; bad input over the wire is refused; late
 
   // Bad input over the wire: each is refused with a typed error, and nothing changes.
   // (A chat line first, so that this connection has sent message 1.)
+  await joiner.locator('details.chat summary').click();
   await joiner.getByRole('button', { name: 'Ready' }).click();
   await host.locator('.chat-lines', { hasText: 'Ready' }).waitFor();
   const n = await actionsAt(host);

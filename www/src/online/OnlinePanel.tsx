@@ -70,14 +70,15 @@ export function OnlinePanel({ status, onSay }: { status: OnlineStatus; onSay: (t
         {status.spectators > 0 && <li>{status.spectators} watching</li>}
       </ul>
       {deciding.length > 1 && <p id="still-deciding">Still deciding: {deciding.map((s) => s.label).join(', ')}</p>}
-      <div class="chat">
-        <ol class="chat-lines" aria-label="Chat" aria-live="polite">
-          {status.chat.slice(-8).map((c, i) => (
-            <li key={i}>
-              <strong>{c.from}:</strong> {c.text}
-            </li>
-          ))}
-        </ol>
+      <ol class="chat-lines" aria-label="Chat" aria-live="polite">
+        {status.chat.slice(-8).map((c, i) => (
+          <li key={i}>
+            <strong>{c.from}:</strong> {c.text}
+          </li>
+        ))}
+      </ol>
+      <details class="chat">
+        <summary>Say something</summary>
         <div class="quick">
           {QUICK_MESSAGES.map((q) => (
             <button key={q} type="button" onClick={() => onSay(q)}>
@@ -101,7 +102,7 @@ export function OnlinePanel({ status, onSay }: { status: OnlineStatus; onSay: (t
           />
           <button type="submit">Send</button>
         </form>
-      </div>
+      </details>
     </section>
   );
 }
