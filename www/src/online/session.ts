@@ -82,10 +82,17 @@ export class HostSession implements OnlinePlay {
       });
       this.net.core = this.core;
       this.net.start();
-    });
+    }, this.unloaded);
   }
 
   private readonly labels: (seat: number) => string;
+
+  /** The network code could not be loaded (offline before it was ever cached). */
+  private readonly unloaded = (e: unknown) => {
+    this.netStatus = 'failed';
+    this.detail = `the online code could not be loaded: ${String(e)}`;
+    this.core.changed();
+  };
 
   get local(): number[] {
     return this.core.localSeats;
@@ -200,10 +207,17 @@ export class JoinSession implements OnlinePlay {
         if (!this.send({ t: 'act', seat, action })) this.fail('The host is not connected: try again shortly.');
       },
     );
-    void import('./net').then(({ JoinNet }) => {
-      if (this.stopped) return;
-      this.connect(new JoinNet(room, signal, this.handlers()));
-    });
+    void import('./net').then(
+      ({ JoinNet }) => {
+        if (this.stopped) return;
+        this.connect(new JoinNet(room, signal, this.handlers()));
+      },
+      (e: unknown) => {
+        this.netStatus = 'failed';
+        this.detail = `the online code could not be loaded: ${String(e)}`;
+        this.emit([]);
+      },
+    );
   }
 
   private handlers(): ConstructorParameters<typeof JoinNet>[2] {
