@@ -398,6 +398,7 @@ test('Bidding Race between two devices: each bids at its own device, and a third
   assert.equal(await joiner.locator('fieldset[data-seat="0"]').count(), 0, "the host's seat is not played here");
   assert.equal(await host.locator('fieldset[data-seat="1"]').count(), 0, "the joiner's seat is not played there");
   assert.equal(await joiner.getByText('seed').count(), 0, 'the seed is not shown to a joiner');
+  assert.match(await joiner.title(), /^Your turn · /, "the tab's title says the joiner is to act");
   await watcher.goto(`${origins[2]}?join=${room}&${query}`);
   await watcher.getByRole('button', { name: 'Watch' }).click();
   await watcher.getByText('Round 1 of 8').waitFor();

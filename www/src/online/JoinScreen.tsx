@@ -30,6 +30,16 @@ export function JoinScreen({
   useEffect(() => session.subscribe(() => setVersion((v) => v + 1)), [session]);
   const { state, lobby } = session;
   const title = lobby?.title ?? `Room ${session.room}`;
+  // The tab's title says when this seat is to act (the page may be in the background).
+  const toAct = state?.toAct as { type: string; seats?: number[] } | undefined;
+  const mine = typeof session.seat === 'number' && (toAct?.seats ?? []).includes(session.seat);
+  useEffect(() => {
+    const before = document.title;
+    if (mine) document.title = `Your turn · ${before}`;
+    return () => {
+      document.title = before;
+    };
+  }, [mine]);
 
   if (state && session.seat !== undefined && state.seat === session.seat) {
     if (state.game === 'magic-realm') {
