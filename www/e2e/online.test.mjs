@@ -308,7 +308,7 @@ test('Magic Realm between three devices: setup and a day, a joiner and the host 
   for (const p of pages) await p.close();
 });
 
-test('Hand of Doom between two devices; bad input over the wire is refused; latency measured', async () => {
+test('Hand of Doom between two devices: both reload, bad input over the wire is refused, latency measured', async () => {
   const devices = await Promise.all([0, 1].map(() => newPage(context, { width: 1280, height: 860 })));
   const [host, joiner] = devices.map((d) => d.page);
   const room = await hostGame(host, `${origins[0]}?game=hand-of-doom&players=2&seed=21&${query}`, [1]);
@@ -343,6 +343,17 @@ test('Hand of Doom between two devices; bad input over the wire is refused; late
   latencies.sort((a, b) => a - b);
   console.log(`online latency, Hand of Doom (host action -> joiner view), ms: ${latencies.join(', ')}`);
 
+  // The joiner reloads, then the host: the joiner is back at its seat, the host where it was.
+  const wire = await joiner.evaluate(() => globalThis.ttrWire);
+  const at = await actionsAt(host);
+  await joiner.reload();
+  await synced(pages, at);
+  await host.reload();
+  await host.locator('.presence li[data-seat="1"][data-connected="true"]').waitFor();
+  await synced(pages, at);
+  wire.push(...(await joiner.evaluate(() => globalThis.ttrWire)));
+  for (const raw of wire) assert.ok(!raw.includes('"seed"') && !raw.includes('"save"'), 'no seed, no save');
+
   // Play on until the host's seat is to act and the joiner's is not.
   for (let i = 0; i < 12 && !((await legalCount(joiner)) === 0 && (await legalCount(host)) > 0); i++) {
     const n = await actionsAt(host);
@@ -351,13 +362,10 @@ test('Hand of Doom between two devices; bad input over the wire is refused; late
   }
   assert.equal(await legalCount(joiner), 0, "the joiner's seat is not to act");
   // An action the joiner's seat had when it was its turn.
-  const stale = await joiner.evaluate(
-    () =>
-      globalThis.ttrWire
-        .map((w) => JSON.parse(w))
-        .filter((m) => m.t === 'state' && m.legal.length > 0)
-        .at(-1)?.legal[0],
-  );
+  const stale = [...wire, ...(await joiner.evaluate(() => globalThis.ttrWire))]
+    .map((w) => JSON.parse(w))
+    .filter((m) => m.t === 'state' && m.legal.length > 0)
+    .at(-1)?.legal[0];
   assert.ok(stale, 'the joiner had acted before');
 
   // Bad input over the wire: each is refused with a typed error, and nothing changes.
