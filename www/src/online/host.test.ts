@@ -112,6 +112,16 @@ describe('the host reads joiners through the engine', () => {
     t.core.opened('c');
     t.core.received('c', hello(1, token));
     expect(t.lastOf('c', 'welcome')?.seat).toBe(1);
+    // A third connection with the token takes the seat over; the second is told.
+    t.core.opened('d');
+    t.core.received('d', hello(1, token));
+    expect(t.lastOf('d', 'welcome')?.seat).toBe(1);
+    expect(t.lastOf('c', 'error')?.code).toBe('seat_taken');
+    t.core.closed('d');
+    t.core.received('c', hello(1, token));
+    expect(t.core.seats()[1]).toMatchObject({ taken: true, connected: true });
+    t.core.received('c', hello(2));
+    expect(t.lastOf('c', 'error')?.code).toBe('malformed');
     expect(t.core.seats()[1]).toMatchObject({ taken: true, connected: true });
     // Watching: the public view, no actions.
     t.core.received('b', hello(null));

@@ -234,7 +234,8 @@ export class HostCore {
       this.send(conn, wireError('version', 'The host runs another version of the app: reload both pages.'));
       return;
     }
-    if (c.seat !== undefined) {
+    // A connection takes one seat; one that watches may still take a seat.
+    if (c.seat !== undefined && c.seat !== null) {
       this.send(conn, wireError('malformed', 'This connection already has its seat.'));
       return;
     }
@@ -268,6 +269,7 @@ export class HostCore {
       if (id === conn || other.seat !== seat) continue;
       other.seat = null;
       other.logSent = 0;
+      this.send(id, wireError('seat_taken', `${this.labels(seat)} is now played from another device with its token.`));
     }
     c.seat = seat;
     this.send(conn, { t: 'welcome', seat, token: s.token });
