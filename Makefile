@@ -3,6 +3,7 @@
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8080
+SIGNAL_PORT ?= 9000
 # Incremental caches are gigabytes and a fresh clone (CI) never reuses them.
 export CARGO_INCREMENTAL ?= 0
 
@@ -17,10 +18,12 @@ pkg: setup
 web: pkg
 	node_modules/.bin/vite build --config www/vite.config.ts
 
-## Build everything and serve the web app on http://127.0.0.1:$(PORT)
+## Build everything and serve the web app on http://127.0.0.1:$(PORT), with a PeerJS
+## signaling server on $(SIGNAL_PORT) for online games between windows of this machine
 play: web
-	@echo "Open http://127.0.0.1:$(PORT) (Ctrl-C stops the server)"
-	node scripts/serve.mjs www/dist $(PORT)
+	@echo "Open http://127.0.0.1:$(PORT) (Ctrl-C stops the servers)"
+	@echo "Online between windows of this machine: http://127.0.0.1:$(PORT)/?signal=http://127.0.0.1:$(SIGNAL_PORT)/&ice=none"
+	node scripts/signal.mjs $(SIGNAL_PORT) & trap "kill $$!" EXIT; node scripts/serve.mjs www/dist $(PORT)
 
 ## Every test: Rust (with fmt and clippy), WASM in Node, type checks, lint, web unit tests, browser e2e
 test:

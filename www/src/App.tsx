@@ -1,20 +1,46 @@
 // The app: the start screen, or one game. Games are the engine's classes; every game is
 // saved to browser storage after each action.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { BiddingRace, HandOfDoom, MagicRealm, RuleError } from '../../pkg/tabletop_rules.js';
 import { BiddingRaceGame } from './BiddingRaceGame';
+import { seatName } from './format';
 import { HodGame } from './hod/HodGame';
+import { adventurerName, makeHodNames } from './hod/labels';
 import { MagicRealmGame } from './mr/MagicRealmGame';
 import { makeNames } from './mr/names';
+import { seatLabel } from './mr/Panels';
+import type { OnlineMeta } from './online/host';
+import { JoinScreen } from './online/JoinScreen';
+import { roomCode } from './online/protocol';
+import { HostSession, JoinSession } from './online/session';
+import { loadSignal, type SignalConfig, saveSignal, signalFromQuery } from './online/signal';
 import { Start } from './Start';
 import { type Failure, type GameKind, parseSaveFile, SaveStore, savedActionCount } from './saves';
 import { configFromQuery, type StartConfig } from './share';
 
+type Game =
+  | { kind: 'magic-realm'; game: MagicRealm }
+  | { kind: 'bidding-race'; game: BiddingRace }
+  | { kind: 'hand-of-doom'; game: HandOfDoom };
+
 type Screen =
   | { kind: 'home' }
-  | { kind: 'magic-realm'; game: MagicRealm; id: string; title: string }
-  | { kind: 'bidding-race'; game: BiddingRace; id: string; title: string }
-  | { kind: 'hand-of-doom'; game: HandOfDoom; id: string; title: string };
+  | { kind: 'join'; session: JoinSession }
+  | (Game & { id: string; title: string; online?: HostSession });
+
+const asGame = (g: MagicRealm | HandOfDoom | BiddingRace): Game =>
+  g instanceof MagicRealm
+    ? { kind: 'magic-realm', game: g }
+    : g instanceof HandOfDoom
+      ? { kind: 'hand-of-doom', game: g }
+      : { kind: 'bidding-race', game: g };
+
+/** The room code and seats kept with an online game's save, when they are one's. */
+function onlineMeta(raw: unknown): OnlineMeta | null {
+  const m = raw as OnlineMeta | null;
+  if (!m || typeof m.room !== 'string' || !Array.isArray(m.seats)) return null;
+  return m.seats.every((s) => s && (s.where === 'host' || s.where === 'remote')) ? m : null;
+}
 
 const why = (e: unknown) => (e instanceof RuleError ? `${e.message} [${e.code}]` : String(e));
 
@@ -23,7 +49,16 @@ export function App({ storage }: { storage: Storage }) {
   const catalog = useMemo(() => MagicRealm.catalog(), []);
   const names = useMemo(() => makeNames(catalog), [catalog]);
   const hodContent = useMemo(() => HandOfDoom.catalog(), []);
+  const hodNames = useMemo(() => makeHodNames(hodContent), [hodContent]);
   const [screen, setScreen] = useState<Screen>({ kind: 'home' });
+  const [signal, setSignal] = useState<SignalConfig>(() => {
+    // A link may carry the signaling server to use (a self-hosted one): this device keeps it.
+    const s = signalFromQuery(location.search, loadSignal(storage));
+    saveSignal(storage, s);
+    return s;
+  });
+  const online = screen.kind === 'join' ? screen.session : 'online' in screen ? screen.online : undefined;
+  useEffect(() => () => online?.stop(), [online]);
   const [failures, setFailures] = useState<Record<string, Failure>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [, setVersion] = useState(0);
@@ -57,40 +92,101 @@ export function App({ storage }: { storage: Storage }) {
     return { reason, resumable: prefix.replayed };
   };
 
+  /** The seats' names an online game's presence list shows. */
+  const labelsOf = (g: Game) => (seat: number) =>
+    g.kind === 'magic-realm'
+      ? seatLabel(g.game.view({ type: 'Spectator' }), names, seat)
+      : g.kind === 'hand-of-doom'
+        ? adventurerName(hodNames, g.game.view({ type: 'Spectator' }), seat)
+        : seatName(seat);
+
+  /** Shows a game; an online one (its room in `meta`) is hosted from this device again. */
+  const show = (g: Game, id: string, title: string, meta: OnlineMeta | null) => {
+    if (!meta) {
+      setScreen({ ...g, id, title });
+      return;
+    }
+    const session = new HostSession({
+      game: g.game,
+      kind: g.kind,
+      // Joiners see the title without the seed (the seed stays at the host).
+      title: title.replace(/ · seed \d+/, ''),
+      saveId: id,
+      meta,
+      store,
+      signal,
+      href: location.href,
+      labels: labelsOf(g),
+    });
+    // A reload of this page resumes hosting the game.
+    history.replaceState(null, '', `?host=${encodeURIComponent(id)}`);
+    setScreen({ ...g, id, title, online: session });
+  };
+
   const open = (game: GameKind, save: unknown, id: string, title: string): string | null => {
     try {
-      if (game === 'magic-realm') setScreen({ kind: 'magic-realm', game: MagicRealm.load(save as never), id, title });
-      else if (game === 'hand-of-doom')
-        setScreen({ kind: 'hand-of-doom', game: HandOfDoom.load(save as never), id, title });
-      else setScreen({ kind: 'bidding-race', game: BiddingRace.load(save as never), id, title });
+      const g =
+        game === 'magic-realm'
+          ? MagicRealm.load(save as never)
+          : game === 'hand-of-doom'
+            ? HandOfDoom.load(save as never)
+            : BiddingRace.load(save as never);
+      show(asGame(g), id, title, onlineMeta(store.getOnline(id)));
       return null;
     } catch (e) {
       return why(e);
     }
   };
 
-  const start = (c: StartConfig) => {
+  // A link or a reload: `?host=ID` resumes hosting a saved online game, `?join=CODE` joins one.
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    const hosted = q.get('host');
+    const room = q.get('join');
+    if (hosted) {
+      const got = store.get(hosted);
+      if (got.ok) {
+        const reason = open(got.record.game, got.record.save, hosted, got.record.title);
+        if (reason) setMessage(`The online game could not be resumed: ${reason}`);
+      }
+    } else if (room && /^[A-Za-z0-9]{4,12}$/.test(room)) {
+      setScreen({ kind: 'join', session: new JoinSession(room.toUpperCase(), signal, storage) });
+    }
+  }, []);
+
+  /** Starts a game; with `remote` (a flag per seat), an online game hosted at this device. */
+  const start = (c: StartConfig, remote?: boolean[]) => {
     try {
       const seed = c.seed || undefined;
+      const where = remote?.some((r) => r) ? ' · online' : '';
+      let g: Game;
+      let title: string;
       if (c.game === 'magic-realm') {
         const game = new MagicRealm(
           { seats: c.characters.map((ch) => (ch ? { character: ch } : {})), map: c.map, days: c.days },
           seed,
         );
-        const title = `Magic Realm · ${c.players} player${c.players > 1 ? 's' : ''} · seed ${game.seed}`;
-        const meta = store.put({ game: 'magic-realm', title, save: game.save(), actions: 0 });
-        setScreen({ kind: 'magic-realm', game, id: meta.id, title });
+        g = { kind: 'magic-realm', game };
+        title = `Magic Realm · ${c.players} player${c.players > 1 ? 's' : ''}${where} · seed ${game.seed}`;
       } else if (c.game === 'hand-of-doom') {
         const game = new HandOfDoom({ adventurers: c.characters }, seed);
-        const title = `Hand of Doom · ${c.characters.length} adventurer${c.characters.length > 1 ? 's' : ''} · seed ${game.seed}`;
-        const meta = store.put({ game: 'hand-of-doom', title, save: game.save(), actions: 0 });
-        setScreen({ kind: 'hand-of-doom', game, id: meta.id, title });
+        g = { kind: 'hand-of-doom', game };
+        title = `Hand of Doom · ${c.characters.length} adventurer${c.characters.length > 1 ? 's' : ''}${where} · seed ${game.seed}`;
       } else {
         const game = new BiddingRace({ players: c.players, goal: 12, maxRounds: 8 }, seed);
-        const title = `Bidding Race · ${c.players} players · seed ${game.seed}`;
-        const meta = store.put({ game: 'bidding-race', title, save: game.save(), actions: 0 });
-        setScreen({ kind: 'bidding-race', game, id: meta.id, title });
+        g = { kind: 'bidding-race', game };
+        title = `Bidding Race · ${c.players} players${where} · seed ${game.seed}`;
       }
+      const saved = store.put({ game: g.kind, title, save: g.game.save(), actions: 0 });
+      let meta: OnlineMeta | null = null;
+      if (where) {
+        meta = {
+          room: roomCode(),
+          seats: Array.from({ length: c.players }, (_, i) => ({ where: remote?.[i] ? 'remote' : 'host' })),
+        };
+        store.putOnline(saved.id, meta);
+      }
+      show(g, saved.id, title, meta);
       setMessage(null);
     } catch (e) {
       setMessage(`The game could not start: ${why(e)}`);
@@ -98,15 +194,31 @@ export function App({ storage }: { storage: Storage }) {
   };
 
   const home = () => {
+    if (location.search) history.replaceState(null, '', location.pathname);
     setScreen({ kind: 'home' });
     setVersion((v) => v + 1);
   };
+
+  if (screen.kind === 'join') {
+    return (
+      <JoinScreen
+        key={screen.session.room}
+        session={screen.session}
+        catalog={catalog}
+        names={names}
+        hodContent={hodContent}
+        store={store}
+        onExit={home}
+      />
+    );
+  }
 
   if (screen.kind === 'magic-realm') {
     return (
       <MagicRealmGame
         key={screen.id}
         game={screen.game}
+        online={screen.online}
         catalog={catalog}
         names={names}
         store={store}
@@ -121,6 +233,7 @@ export function App({ storage }: { storage: Storage }) {
       <HodGame
         key={screen.id}
         game={screen.game}
+        online={screen.online}
         content={hodContent}
         store={store}
         saveId={screen.id}
@@ -134,6 +247,7 @@ export function App({ storage }: { storage: Storage }) {
     return (
       <BiddingRaceGame
         game={game}
+        online={screen.online}
         onChange={() => store.put({ id, game: 'bidding-race', title, save: game.save(), actions: game.actionsApplied })}
         onExit={home}
       />
@@ -149,6 +263,15 @@ export function App({ storage }: { storage: Storage }) {
       failures={failures}
       message={message}
       onStart={start}
+      signal={signal}
+      onSignal={(s) => {
+        saveSignal(storage, s);
+        setSignal(s);
+      }}
+      onJoin={(room) => {
+        history.replaceState(null, '', `?join=${encodeURIComponent(room)}`);
+        setScreen({ kind: 'join', session: new JoinSession(room, signal, storage) });
+      }}
       onContinue={(id) => {
         const got = store.get(id);
         const meta = store.list().find((m) => m.id === id);
@@ -170,9 +293,7 @@ export function App({ storage }: { storage: Storage }) {
         const resumed = `${title} · resumed at action ${replayed}`;
         const meta = store.put({ game, title: resumed, save: g.save(), actions: replayed });
         setMessage(null);
-        if (g instanceof MagicRealm) setScreen({ kind: 'magic-realm', game: g, id: meta.id, title: resumed });
-        else if (g instanceof HandOfDoom) setScreen({ kind: 'hand-of-doom', game: g, id: meta.id, title: resumed });
-        else setScreen({ kind: 'bidding-race', game: g, id: meta.id, title: resumed });
+        setScreen({ ...asGame(g), id: meta.id, title: resumed });
       }}
       onDelete={(id) => {
         store.remove(id);

@@ -1,21 +1,33 @@
 // The example game Bidding Race: drives it through legalActions/apply only. Every button
 // is a legal action the engine listed; every change on screen comes from the engine.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { type BiddingRace, type RaceAction, RuleError } from '../../pkg/tabletop_rules.js';
 import { actionLabel, errorLine, seatName, toActLine } from './format';
+import { OnlinePanel } from './online/OnlinePanel';
+import type { OnlinePlay } from './online/session';
+
+/** What the screen uses of a game: the engine's class at the host, or what the host sent. */
+export type BiddingRacePlay = Pick<
+  BiddingRace,
+  'view' | 'toAct' | 'legalActions' | 'log' | 'apply' | 'undo' | 'undoRefusal' | 'seed'
+>;
 
 const SPECTATOR = { type: 'Spectator' } as const;
 
 export function BiddingRaceGame({
   game,
+  online,
   onChange,
   onExit,
 }: {
-  game: BiddingRace;
+  game: BiddingRacePlay;
+  /** An online game: the seats played here, presence and chat (absent: hotseat). */
+  online?: OnlinePlay;
   onChange: () => void;
   onExit: () => void;
 }) {
   const [, setVersion] = useState(0);
+  useEffect(() => online?.subscribe(() => setVersion((v) => v + 1)), [online]);
   const [error, setError] = useState<string | null>(null);
 
   const act = (change: () => void) => {
@@ -23,6 +35,7 @@ export function BiddingRaceGame({
       change();
       setError(null);
       onChange();
+      online?.changed([]);
     } catch (e) {
       setError(e instanceof RuleError ? errorLine(e.info) : String(e));
     }
@@ -32,14 +45,18 @@ export function BiddingRaceGame({
   const view = game.view(SPECTATOR);
   const toAct = game.toAct();
   const refusal = game.undoRefusal();
+  const here = (seat: number) => !online || online.local.includes(seat);
   const apply = (seat: number, action: RaceAction) => act(() => game.apply(seat, action));
 
   return (
     <main>
       <h1>Bidding Race</h1>
       <p>
-        Round {view.round} of {view.maxRounds}; goal {view.goal}; seed <code>{game.seed}</code>
+        Round {view.round} of {view.maxRounds}; goal {view.goal}
+        {online?.joined ? '' : '; seed '}
+        {!online?.joined && <code>{game.seed}</code>}
       </p>
+      {online && <OnlinePanel status={online.status()} onSay={(t) => online.say(t)} />}
       <table>
         <thead>
           <tr>
@@ -62,7 +79,7 @@ export function BiddingRaceGame({
       </table>
       <p id="to-act">{toActLine(toAct)}</p>
       {toAct.type === 'Seats' &&
-        toAct.seats.map((seat) => (
+        toAct.seats.filter(here).map((seat) => (
           <fieldset key={seat} data-seat={seat}>
             <legend>{seatName(seat)}</legend>
             {game.legalActions(seat).map((action) => (

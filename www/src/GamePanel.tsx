@@ -10,8 +10,9 @@ export function GameBar(props: {
   undoRefusal: string | undefined;
   onExit: () => void;
   onUndo: () => void;
-  onExport: () => void;
-  onShare: () => void;
+  /** Absent at a device that joined an online game (the save stays with the host). */
+  onExport?: () => void;
+  onShare?: () => void;
 }) {
   return (
     <header class="bar">
@@ -30,12 +31,16 @@ export function GameBar(props: {
       >
         Undo
       </button>
-      <button type="button" onClick={props.onExport}>
-        Export
-      </button>
-      <button type="button" onClick={props.onShare}>
-        Share
-      </button>
+      {props.onExport && (
+        <button type="button" onClick={props.onExport}>
+          Export
+        </button>
+      )}
+      {props.onShare && (
+        <button type="button" onClick={props.onShare}>
+          Share
+        </button>
+      )}
     </header>
   );
 }

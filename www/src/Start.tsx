@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { Catalog } from '../../pkg/tabletop_rules.js';
 import type { Names } from './mr/names';
 import { CharacterCard } from './mr/Panels';
+import { type SignalConfig, validServer } from './online/signal';
 import type { Failure, SaveMeta } from './saves';
 import type { StartConfig } from './share';
 
@@ -14,7 +15,13 @@ export interface StartProps {
   saves: SaveMeta[];
   failures: Record<string, Failure>;
   message: string | null;
-  onStart: (c: StartConfig) => void;
+  /** Starts a game; `remote` (one flag per seat) makes it an online game hosted here. */
+  onStart: (c: StartConfig, remote?: boolean[]) => void;
+  /** Joins an online game by its room code. */
+  onJoin: (room: string) => void;
+  /** The signaling server online games use, and changing it. */
+  signal: SignalConfig;
+  onSignal: (s: SignalConfig) => void;
   onContinue: (id: string) => void;
   onDelete: (id: string) => void;
   /** Resume a save that no longer replays whole, as a new save, at its last good action. */
@@ -55,8 +62,14 @@ export function Start({
   onImport,
   onScenario,
   hodAdventurers,
+  onJoin,
+  signal,
+  onSignal,
 }: StartProps) {
   const [c, setC] = useState<StartConfig>(initial);
+  const [remote, setRemote] = useState<boolean[]>([]);
+  const [room, setRoom] = useState('');
+  const [server, setServer] = useState(signal.server);
   const [scenario, setScenario] = useState(EXAMPLE_SCENARIO);
   const set = (patch: Partial<StartConfig>) => setC({ ...c, ...patch });
   const chars = catalog.characters.characters;
@@ -219,6 +232,96 @@ export function Start({
           <button type="submit" class="primary">
             Start
           </button>
+        </fieldset>
+        <fieldset class="online-seats">
+          <legend>Play online</legend>
+          <p class="muted">
+            This device hosts the game and keeps its save; the seats marked here join from other devices with the room
+            code or link. The others are played at this device.
+          </p>
+          {seats.map((_, i) => (
+            <label key={i}>
+              <input
+                type="checkbox"
+                aria-label={`Seat ${i + 1} joins from another device`}
+                checked={remote[i] ?? false}
+                onChange={(e) => {
+                  const next = Array.from({ length: players }, (_, j) => remote[j] ?? false);
+                  next[i] = e.currentTarget.checked;
+                  setRemote(next);
+                }}
+              />{' '}
+              Seat {i + 1} joins from another device
+            </label>
+          ))}
+          <button
+            type="button"
+            disabled={!remote.slice(0, players).some((r) => r)}
+            onClick={() =>
+              onStart(
+                { ...c, players, characters: hod ? hodSeats : seats },
+                Array.from({ length: players }, (_, i) => remote[i] ?? false),
+              )
+            }
+          >
+            Host online
+          </button>
+        </fieldset>
+      </form>
+
+      <form
+        class="join-game"
+        aria-label="Join an online game"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const code = room.trim().toUpperCase();
+          if (/^[A-Z0-9]{4,12}$/.test(code)) onJoin(code);
+        }}
+      >
+        <fieldset>
+          <legend>Join an online game</legend>
+          <label>
+            Room code{' '}
+            <input
+              aria-label="Room code"
+              value={room}
+              autoComplete="off"
+              onInput={(e) => setRoom(e.currentTarget.value)}
+            />
+          </label>
+          <button type="submit">Join</button>
+          <details>
+            <summary>Signaling server</summary>
+            <p class="muted">
+              Devices find each other through a PeerJS signaling server, then talk directly. Leave this empty for
+              PeerJS's free public server, or give the address of your own (see the README).
+            </p>
+            <label>
+              Server{' '}
+              <input
+                aria-label="Signaling server"
+                placeholder="the public PeerJS server"
+                value={server}
+                onInput={(e) => setServer(e.currentTarget.value.trim())}
+              />
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                aria-label="Local network only"
+                checked={signal.ice === 'none'}
+                onChange={(e) => onSignal({ ...signal, ice: e.currentTarget.checked ? 'none' : 'default' })}
+              />{' '}
+              Local network only (no STUN/TURN servers)
+            </label>
+            <button
+              type="button"
+              disabled={!validServer(server) || server === signal.server}
+              onClick={() => onSignal({ ...signal, server })}
+            >
+              Use this server
+            </button>
+          </details>
         </fieldset>
       </form>
 

@@ -33,6 +33,7 @@ export interface Failure {
 
 const INDEX = 'ttr:index';
 const PREFIX = 'ttr:save:';
+const ONLINE = 'ttr:online:';
 
 export class SaveStore {
   constructor(
@@ -89,8 +90,23 @@ export class SaveStore {
     }
   }
 
+  /** An online game's room code and seats (with the joiners' tokens), kept beside its save
+   * so that the host resumes it after a reload. */
+  putOnline(id: string, meta: unknown): void {
+    this.kv.setItem(ONLINE + id, JSON.stringify(meta));
+  }
+
+  getOnline(id: string): unknown {
+    try {
+      return JSON.parse(this.kv.getItem(ONLINE + id) ?? 'null');
+    } catch {
+      return null;
+    }
+  }
+
   remove(id: string): void {
     this.kv.removeItem(PREFIX + id);
+    this.kv.removeItem(ONLINE + id);
     this.writeIndex(this.list().filter((m) => m.id !== id));
   }
 }

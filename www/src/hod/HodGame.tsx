@@ -4,7 +4,7 @@
 // Realm rule (mr/hotseat.ts): Hand of Doom is co-operative and its views hold no secrets,
 // so the screen passes from seat to seat without a privacy screen.
 
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   type Content,
   type HandOfDoom,
@@ -13,7 +13,10 @@ import {
   RuleError,
 } from '../../../pkg/tabletop_rules.js';
 import { GameBar, PanelTabs, SharePopover } from '../GamePanel';
-import { nextScreen, type ScreenFor } from '../mr/hotseat';
+import { localNext, nextScreen, type ScreenFor } from '../mr/hotseat';
+import { visibleTo } from '../online/host';
+import { OnlinePanel } from '../online/OnlinePanel';
+import type { OnlinePlay } from '../online/session';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
 import { HodMap } from './HodMap';
@@ -21,8 +24,16 @@ import { destination, makeHodNames, stepLine } from './labels';
 import './hod.css';
 import { AdventurerBoards, ChartPanel, ChartStrip, FightPanel, HodActions, HodLogPanel } from './Panels';
 
+/** What the screen uses of a game: the engine's class at the host, or what the host sent. */
+export type HodPlay = Pick<
+  HandOfDoom,
+  'view' | 'toAct' | 'legalActions' | 'log' | 'apply' | 'save' | 'undo' | 'undoRefusal' | 'seed' | 'actionsApplied'
+>;
+
 export interface HodGameProps {
-  game: HandOfDoom;
+  game: HodPlay;
+  /** An online game: the seats played here, presence and chat (absent: hotseat). */
+  online?: OnlinePlay;
   content: Content;
   store: SaveStore;
   saveId: string;
@@ -38,17 +49,24 @@ const TAB_NAMES: Record<Tab, (n: number) => string> = {
   log: () => 'Log',
 };
 
-function screenAfter(game: HandOfDoom, players: number, shown: number | null): ScreenFor {
-  const toAct = game.toAct();
-  const next = toAct.type === 'Seats' ? toAct.seats[0] : undefined;
+function screenAfter(game: HodPlay, local: readonly number[], shown: number | null): ScreenFor {
+  const next = localNext(game.toAct(), local);
   // No view of Hand of Doom holds a secret (the engine's views are the same for every seat).
-  return nextScreen({ players, shown, next, simultaneous: false, shownHasPrivate: false, nextHasPrivate: false });
+  return nextScreen({
+    players: local.length,
+    shown,
+    next,
+    simultaneous: false,
+    shownHasPrivate: false,
+    nextHasPrivate: false,
+  });
 }
 
-export function HodGame({ game, content, store, saveId, title, onExit }: HodGameProps) {
+export function HodGame({ game, online, content, store, saveId, title, onExit }: HodGameProps) {
   const names = useMemo(() => makeHodNames(content), [content]);
   const players = useMemo(() => game.view({ type: 'Spectator' }).adventurers.length, [game]);
-  const [screen, setScreen] = useState<ScreenFor>(() => screenAfter(game, players, null));
+  const local = online?.local ?? Array.from({ length: players }, (_, i) => i);
+  const [screen, setScreen] = useState<ScreenFor>(() => screenAfter(game, local, null));
   const [, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('actions');
@@ -56,14 +74,32 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
   const [recent, setRecent] = useState<HodLogEntry[]>([]);
   const [share, setShare] = useState<string | null>(null);
   const shown = screen.kind === 'seat' ? screen.seat : null;
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  // An online game changed elsewhere (a joiner acted, the host sent a new state).
+  useEffect(
+    () =>
+      online?.subscribe((events) => {
+        const was = shownRef.current;
+        const next = screenAfter(game, online.local, was);
+        const on = next.kind === 'seat' ? next.seat : null;
+        if (events.length > 0) setRecent(events.filter((e) => visibleTo(e, on)) as HodLogEntry[]);
+        setScreen((now) => (now.kind === 'handover' || (next.kind === 'seat' && next.seat === was) ? now : next));
+        setVersion((v) => v + 1);
+      }),
+    [game, online],
+  );
 
   const change = (f: () => HodLogEntry[] | undefined) => {
     try {
       const events = f() ?? [];
       setError(null);
-      store.put({ id: saveId, game: 'hand-of-doom', title, save: game.save(), actions: game.actionsApplied });
+      if (!online?.joined) {
+        store.put({ id: saveId, game: 'hand-of-doom', title, save: game.save(), actions: game.actionsApplied });
+      }
+      online?.changed(events);
       setRecent(events);
-      setScreen(screenAfter(game, players, shown));
+      setScreen(screenAfter(game, local, shown));
     } catch (e) {
       setError(e instanceof RuleError ? `${e.message} [${e.code}]` : String(e));
     }
@@ -96,6 +132,8 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
   const toAct = game.toAct();
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log({ type: 'Spectator' });
+  // A joiner's device holds no save: it stays at the host's.
+  const local = !online?.joined;
   const refusal = game.undoRefusal() ?? (game.actionsApplied === 0 ? 'Nothing to take back' : undefined);
   const targets = legal.flatMap((a) => destination(a) ?? []);
   const onSpace = (space: string) => {
@@ -117,7 +155,7 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
   };
 
   return (
-    <div class="game hod-game">
+    <div class="game hod-game" data-actions={game.actionsApplied}>
       <GameBar
         title={'Hand of Doom'}
         step={stepLine(names, view, shown ?? undefined)}
@@ -129,8 +167,8 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
             return undefined;
           })
         }
-        onExport={exportSave}
-        onShare={() => setShare(shareUrl(location.href, game.save()))}
+        onExport={local ? exportSave : undefined}
+        onShare={local ? () => setShare(shareUrl(location.href, game.save())) : undefined}
       />
       <ChartStrip view={view} />
       <div class="play">
@@ -148,6 +186,7 @@ export function HodGame({ game, content, store, saveId, title, onExit }: HodGame
           <div class="panel-body" role="tabpanel" aria-label={TAB_NAMES[tab](legal.length)}>
             {tab === 'actions' && (
               <>
+                {online && <OnlinePanel status={online.status()} onSay={(t) => online.say(t)} />}
                 <p id="to-act">
                   {toAct.type === 'GameOver'
                     ? `Game over. ${toAct.outcome.summary}`

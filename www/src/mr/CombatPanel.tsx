@@ -13,7 +13,7 @@ import { seatLabel } from './Panels';
 import { useDrag } from './PlayBox';
 
 export interface CombatPanelProps {
-  game: MagicRealm;
+  game: Pick<MagicRealm, 'playOdds'>;
   view: MagicRealmView;
   /** The seat on screen; `null` for a spectator (nothing to offer). */
   seat: number | null;

@@ -2,7 +2,7 @@
 // screen, the sheet and the log, with hotseat hand-overs before private screens and an
 // autosave after every action.
 
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   type Catalog,
   type ClearingRef,
@@ -14,18 +14,40 @@ import {
   type Viewer,
 } from '../../../pkg/tabletop_rules.js';
 import { GameBar, PanelTabs, SharePopover } from '../GamePanel';
+import { visibleTo } from '../online/host';
+import { OnlinePanel } from '../online/OnlinePanel';
+import type { OnlinePlay } from '../online/session';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
 import { Board } from './Board';
 import { CombatPanel } from './CombatPanel';
 import { inCombatPanel } from './combat';
-import { actingSeat, hasPrivate, nextScreen, type ScreenFor } from './hotseat';
+import { hasPrivate, localNext, nextScreen, type ScreenFor } from './hotseat';
 import { actionLabel, clearingsOf, labelContext, sameClearing } from './labels';
 import { clearingName, type Names, seenName } from './names';
 import { ActionsPanel, ChartPanel, LogPanel, Sheet, seatLabel, stepLine } from './Panels';
 
+/** What the screen uses of a game: the engine's class at the host, or at a joining device
+ * what the host sent (online/session.ts). */
+export type MagicRealmPlay = Pick<
+  MagicRealm,
+  | 'view'
+  | 'toAct'
+  | 'legalActions'
+  | 'log'
+  | 'apply'
+  | 'save'
+  | 'undo'
+  | 'undoRefusal'
+  | 'seed'
+  | 'actionsApplied'
+  | 'playOdds'
+>;
+
 export interface MagicRealmGameProps {
-  game: MagicRealm;
+  game: MagicRealmPlay;
+  /** An online game: the seats played here, presence and chat (absent: hotseat). */
+  online?: OnlinePlay;
   catalog: Catalog;
   names: Names;
   store: SaveStore;
@@ -43,12 +65,12 @@ const TAB_NAMES: Record<Tab, (actions: number) => string> = {
   log: () => 'Log',
 };
 
-function screenAfter(game: MagicRealm, players: number, shown: number | null): ScreenFor {
+function screenAfter(game: MagicRealmPlay, local: readonly number[], shown: number | null): ScreenFor {
   const toAct = game.toAct();
-  const next = actingSeat(toAct);
+  const next = localNext(toAct, local);
   const priv = (seat: number) => hasPrivate(game.view({ type: 'Seat', seat }).own);
   return nextScreen({
-    players,
+    players: local.length,
     shown,
     next,
     simultaneous: toAct.type === 'Seats' && toAct.seats.length > 1,
@@ -57,9 +79,10 @@ function screenAfter(game: MagicRealm, players: number, shown: number | null): S
   });
 }
 
-export function MagicRealmGame({ game, catalog, names, store, saveId, title, onExit }: MagicRealmGameProps) {
+export function MagicRealmGame({ game, online, catalog, names, store, saveId, title, onExit }: MagicRealmGameProps) {
   const players = useMemo(() => game.view({ type: 'Spectator' }).seats.length, [game]);
-  const [screen, setScreen] = useState<ScreenFor>(() => screenAfter(game, players, null));
+  const local = online?.local ?? Array.from({ length: players }, (_, i) => i);
+  const [screen, setScreen] = useState<ScreenFor>(() => screenAfter(game, local, null));
   const [, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('actions');
@@ -70,6 +93,22 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   const [share, setShare] = useState<string | null>(null);
 
   const shown = screen.kind === 'seat' ? screen.seat : null;
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  // An online game changed elsewhere (a joiner acted, the host sent a new state).
+  useEffect(
+    () =>
+      online?.subscribe((events) => {
+        const was = shownRef.current;
+        const next = screenAfter(game, online.local, was);
+        const on = next.kind === 'seat' ? next.seat : null;
+        if (events.length > 0) setRecent(events.filter((e) => visibleTo(e, on)) as MagicRealmLogEntry[]);
+        // A hand-over screen already up stays until its seat goes on.
+        setScreen((now) => (now.kind === 'handover' || (next.kind === 'seat' && next.seat === was) ? now : next));
+        setVersion((v) => v + 1);
+      }),
+    [game, online],
+  );
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
@@ -81,6 +120,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
     return () => removeEventListener('keydown', onKey);
   }, []);
   const autosave = () => {
+    if (online?.joined) return;
     store.put({ id: saveId, game: 'magic-realm', title, save: game.save(), actions: game.actionsApplied });
   };
   const change = (f: () => MagicRealmLogEntry[] | undefined) => {
@@ -88,7 +128,8 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
       const events = f() ?? [];
       setError(null);
       autosave();
-      const next = screenAfter(game, players, shown);
+      online?.changed(events);
+      const next = screenAfter(game, local, shown);
       // What the acting seat was told stays on its own screen only; others see the public part.
       const sameSeat = next.kind === 'seat' && next.seat === shown;
       setRecent(sameSeat ? events : events.filter((e) => e.visibility.type === 'Public'));
@@ -138,6 +179,8 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   const toAct = game.toAct();
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log(viewer);
+  // A joiner's device holds no save: it stays at the host's.
+  const local = !online?.joined;
   // Hotseat courtesy: a seat takes back only its own last action (the engine may refuse too).
   const lastSeat = game.lastActor;
   const refusal =
@@ -168,7 +211,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
   };
 
   return (
-    <div class="game">
+    <div class="game" data-actions={game.actionsApplied}>
       <GameBar
         title={shown === null ? 'Spectator' : seatLabel(view, names, shown)}
         step={stepLine(view.step, view.days)}
@@ -180,8 +223,8 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
             return undefined;
           })
         }
-        onExport={exportSave}
-        onShare={() => setShare(shareUrl(location.href, game.save()))}
+        onExport={local ? exportSave : undefined}
+        onShare={local ? () => setShare(shareUrl(location.href, game.save())) : undefined}
       />
       <div class="play">
         <Board
@@ -248,6 +291,7 @@ export function MagicRealmGame({ game, catalog, names, store, saveId, title, onE
           <div class="panel-body" role="tabpanel" aria-label={TAB_NAMES[tab](legal.length)}>
             {tab === 'actions' && (
               <>
+                {online && <OnlinePanel status={online.status()} onSay={(t) => online.say(t)} />}
                 <p id="to-act">
                   {toAct.type === 'GameOver'
                     ? `Game over. ${toAct.outcome.summary}`

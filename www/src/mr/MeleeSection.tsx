@@ -30,7 +30,7 @@ import { chitText } from './Panels';
 import { type Drag, LaneBox, PlayButton } from './PlayBox';
 
 export interface MeleeSectionProps {
-  game: MagicRealm;
+  game: Pick<MagicRealm, 'playOdds'>;
   view: MagicRealmView;
   seat: number;
   plays: Plays;
@@ -49,7 +49,7 @@ interface Offer {
   odds: PlayOdds | undefined;
 }
 
-function ask(game: MagicRealm, seat: number, plays: Plays): PlayOdds | undefined {
+function ask(game: Pick<MagicRealm, 'playOdds'>, seat: number, plays: Plays): PlayOdds | undefined {
   try {
     return game.playOdds(seat, plays);
   } catch {

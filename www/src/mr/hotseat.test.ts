@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnView } from '../../../pkg/tabletop_rules.js';
-import { actingSeat, hasPrivate, nextScreen } from './hotseat';
+import { actingSeat, hasPrivate, localNext, nextScreen } from './hotseat';
 
 const blank: OwnView = {
   seat: 0,
@@ -36,5 +36,18 @@ describe('hotseat hand-over', () => {
     expect(nextScreen({ ...base, players: 1, simultaneous: true })).toEqual({ kind: 'seat', seat: 1 });
     expect(nextScreen({ ...base, next: undefined })).toEqual({ kind: 'spectator' });
     expect(nextScreen({ ...base, shown: null, simultaneous: true, next: 0 })).toEqual({ kind: 'handover', seat: 0 });
+  });
+});
+
+describe('a device in an online game serves its own seats only', () => {
+  const seats = (s: number[]) => ({ type: 'Seats' as const, seats: s });
+  it('serves the first of its seats that owes an action', () => {
+    expect(localNext(seats([0, 2, 3]), [2, 3])).toBe(2);
+    expect(localNext(seats([1]), [0, 1, 2])).toBe(1);
+  });
+  it('keeps showing its one seat while others act, and nothing of others on a shared device', () => {
+    expect(localNext(seats([0]), [2])).toBe(2);
+    expect(localNext(seats([0]), [1, 2])).toBeUndefined();
+    expect(localNext(seats([0]), [])).toBeUndefined();
   });
 });

@@ -47,3 +47,10 @@ export function nextScreen(i: HandoverInput): ScreenFor {
   if (i.simultaneous || i.shownHasPrivate || i.nextHasPrivate) return { kind: 'handover', seat: i.next };
   return { kind: 'seat', seat: i.next };
 }
+
+/** The seat this device serves next in a game played at several devices: the first seat
+ * played here that owes an action; a device of one seat keeps showing that seat. */
+export function localNext(toAct: ToAct, local: readonly number[]): number | undefined {
+  const acting = toAct.type === 'Seats' ? toAct.seats.find((s) => local.includes(s)) : undefined;
+  return acting ?? (local.length === 1 ? local[0] : undefined);
+}
