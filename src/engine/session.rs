@@ -19,6 +19,15 @@ struct Step<A> {
     reveals: bool,
 }
 
+/// An action checked by [`Session::prepare`], with the state after it and its events, ready
+/// for [`Session::commit`].
+pub struct Prepared<R: Rules> {
+    seat: Seat,
+    action: R::Action,
+    next: R::State,
+    events: Vec<Event<R::Event>>,
+}
+
 /// A game in progress. See the module documentation.
 pub struct Session<R: Rules> {
     start: GameStart<R::Setup, R::Scenario>,
@@ -258,6 +267,15 @@ impl<R: Rules> Session<R> {
         seat: Seat,
         action: R::Action,
     ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        let prepared = self.prepare(seat, action)?;
+        Ok(self.commit(prepared))
+    }
+
+    /// The first half of [`Session::apply`]: checks `seat`'s action and works out the state
+    /// after it, reading the game only. The WASM bridge calls the halves apart so that a
+    /// fault inside the rules (a panic, which cannot unwind in WebAssembly) happens while
+    /// nothing is borrowed mutably, and leaves the game as it was.
+    pub fn prepare(&self, seat: Seat, action: R::Action) -> Result<Prepared<R>, RuleError> {
         self.check_seat(seat)?;
         match R::to_act(&self.state) {
             ToAct::GameOver { outcome } => {
@@ -288,6 +306,23 @@ impl<R: Rules> Session<R> {
         }
         let mut next = self.state.clone();
         let events = R::apply(&mut next, seat, &action)?;
+        Ok(Prepared {
+            seat,
+            action,
+            next,
+            events,
+        })
+    }
+
+    /// The second half of [`Session::apply`]: records a prepared action (the state after it,
+    /// its step and its events) and returns the events its seat may see.
+    pub fn commit(&mut self, prepared: Prepared<R>) -> Vec<Event<R::Event>> {
+        let Prepared {
+            seat,
+            action,
+            next,
+            events,
+        } = prepared;
         self.state = next;
         let viewer = Viewer::Seat { seat };
         let visible = events
@@ -301,7 +336,7 @@ impl<R: Rules> Session<R> {
             reveals: events.iter().any(|e| e.reveals),
         });
         self.log.extend(events);
-        Ok(visible)
+        visible
     }
 
     /// Apply an action given as JSON text; text that is not an action of this game is
