@@ -150,14 +150,10 @@ export function toJson(value) {
 }
 
 /**
- * Called by the panic hook (an engine bug): throws an Error naming the fault, after moving
- * the WebAssembly stack pointer back to where the outermost call entered, so the frames the
- * exception abandons are not lost for good.
+ * Called by the panic hook (an engine bug): throws an Error naming the fault. WebAssembly
+ * cannot unwind, so the call's frames are abandoned; the game objects stay as they were
+ * before the call (see src/wasm.rs).
  */
-export function panicked(message, exports, stackTop) {
-  if (exports && typeof exports.__wbindgen_add_to_stack_pointer === 'function' && stackTop !== 0) {
-    const now = exports.__wbindgen_add_to_stack_pointer(0);
-    exports.__wbindgen_add_to_stack_pointer(stackTop - now);
-  }
+export function panicked(message) {
   throw new Error(message);
 }

@@ -16,7 +16,10 @@
 //!   `bad_input` when they have another;
 //! - a game's session sits behind an `Rc` that no call borrows while the rules run, and the
 //!   exported methods all take `&self`: a panic (an engine bug; WebAssembly cannot unwind)
-//!   leaves the object as it was before the call, usable.
+//!   leaves the object as it was before the call, usable. What a panic still costs: its
+//!   abandoned frames' stack space (a few hundred bytes; thousands of panics exhaust the
+//!   stack), and Rust, counting the first panic as never finished, aborts later ones at
+//!   once (`RuntimeError: unreachable`, without the hook's message).
 //!
 //! Every failure is thrown as a `RuleError` (a JS `Error`) with a stable `code` and an
 //! English `message`.
