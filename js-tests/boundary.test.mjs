@@ -4,6 +4,7 @@
 // a refused call changes nothing (the save before and after is the same).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import engine from './load.mjs';
 
@@ -525,4 +526,11 @@ test('view() answers every viewer after the Magic Wand sets the red die of a Mis
   const set = JSON.stringify(game.view(OMNI)).match(/"redMissile":(\[\[[^\]]*\]\])/);
   assert.ok(set, 'the red die he set is in the view');
   assert.deepEqual(JSON.parse(set[1]), [[0, 1]]);
+});
+
+test('no map crosses the boundary as a Map: every one is an object with string keys or a list of pairs', () => {
+  // A Rust map with number keys (seats, pieces) cannot become a plain JS object; tsify types
+  // it `Map<K, V>` and serde-wasm-bindgen throws "Map key is not a string" at run time.
+  const dts = readFileSync(new URL('../pkg/tabletop_rules.d.ts', import.meta.url), 'utf8');
+  assert.deepEqual(dts.match(/^.*\bMap<.*$/gm) ?? [], []);
 });
