@@ -534,3 +534,28 @@ test('no map crosses the boundary as a Map: every one is an object with string k
   const dts = readFileSync(new URL('../pkg/tabletop_rules.d.ts', import.meta.url), 'utf8');
   assert.deepEqual(dts.match(/^.*\bMap<.*$/gm) ?? [], []);
 });
+
+test('after hostile calls, the garbage collector frees the games and Node goes on', () => {
+  // Once, a cyclic viewer broke the WebAssembly stack and Node died later, when the
+  // collector freed an older game. Here the collector is forced after such calls.
+  const script = `import engine from ${JSON.stringify(new URL('./load.mjs', import.meta.url).href)};
+const { BiddingRace, RuleError } = engine;
+const setup = { players: 2, goal: 10, maxRounds: 5 };
+let games = Array.from({ length: 50 }, (_, i) => new BiddingRace(setup, String(i)));
+for (const g of games) {
+  const v = { type: 'Seat' };
+  v.seat = v;
+  for (const bad of [v, { get type() { throw 1; } }, [[[[[]]]]]]) {
+    try { g.view(bad); } catch (e) { if (!(e instanceof RuleError)) throw e; }
+    try { g.apply(0, bad); } catch (e) { if (!(e instanceof RuleError)) throw e; }
+  }
+}
+games = null;
+for (let i = 0; i < 5; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 20)); }
+const g = new BiddingRace(setup, '1');
+g.apply(0, { type: 'Bid', amount: 1 });
+console.log('alive', g.actionsApplied);`;
+  const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /alive 1/);
+});
