@@ -45,7 +45,7 @@ test-node:
 
 typecheck:
 	npm run --silent typecheck
-	node_modules/.bin/biome check www/src www/e2e js-tests ts scripts
+	node_modules/.bin/biome check www/src www/e2e js-tests ts scripts src/wasm.js
 
 test-web:
 	node_modules/.bin/vitest run --config www/vite.config.ts

@@ -8,6 +8,14 @@ cargo build --lib --target wasm32-unknown-unknown --release
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg target/wasm32-unknown-unknown/release/tabletop_rules.wasm
 node_modules/.bin/wasm-opt -Oz pkg/tabletop_rules_bg.wasm -o pkg/tabletop_rules_bg.wasm
+# RuleError is defined in src/wasm.js (the JS half of the bridge, a wasm-bindgen snippet, so
+# that it can extend Error); the glue exports it too, as its .d.ts declares.
+bridge=$(grep -o "\./snippets/[^'\"]*/src/wasm\.js" pkg/tabletop_rules.js | head -n 1)
+if [ -z "$bridge" ]; then
+  echo "build-pkg: the glue does not import src/wasm.js" >&2
+  exit 1
+fi
+printf "export { RuleError } from '%s';\n" "$bridge" >> pkg/tabletop_rules.js
 version=$(awk -F'"' '/^version = / {print $2; exit}' Cargo.toml)
 node scripts/write-pkg-json.mjs "$version"
 cp README.md pkg/README.md

@@ -21,6 +21,7 @@ const pkg = {
     'tabletop_rules.d.ts',
     'tabletop_rules_bg.wasm',
     'tabletop_rules_bg.wasm.d.ts',
+    'snippets/',
     'README.md',
   ],
   sideEffects: ['./tabletop_rules.js'],

@@ -1,10 +1,28 @@
-//! The only bridge to JavaScript (DESIGN.md): one class per game over [`Session`], a thrown
-//! `RuleError` class, and the panic hook. Values cross as plain JS objects through serde;
-//! every parameter and result carries its exact TypeScript type (declared by the tsify
-//! derives on the Rust types), so the generated `.d.ts` has no `any`.
+//! The only bridge to JavaScript (DESIGN.md): one class per game over [`Session`], the
+//! thrown `RuleError`, and the panic hook. Its JavaScript half is `src/wasm.js`.
 //!
-//! Nothing a caller passes can crash the module: every input is deserialized and checked,
-//! and every failure is thrown as a `RuleError` with a stable `code` and an English `message`.
+//! Every parameter and result carries its exact TypeScript type (declared by the tsify
+//! derives on the Rust types), so the generated `.d.ts` has no `any`; at run time every
+//! parameter is taken as any JS value and checked here.
+//!
+//! Nothing a caller passes can crash the module or a game object:
+//! - structured arguments (setups, scenarios, saves, actions, viewers, plays) cross as JSON
+//!   text made by `toJson` in `src/wasm.js`, which reads the caller's getters and Proxies
+//!   before the engine runs, and refuses cycles, values deeper or larger than its `LIMITS`,
+//!   and what JSON cannot carry; `serde_json` then reads the text (with its own recursion
+//!   limit). Whatever the caller's code throws is caught there and refused with `bad_input`,
+//!   so no JS exception ever unwinds through WebAssembly frames;
+//! - scalars (seats, seeds, counts) are checked for their JS type here and refused with
+//!   `bad_input` when they have another;
+//! - a game's session sits behind an `Rc` that no call borrows while the rules run, and the
+//!   exported methods all take `&self`: a panic (an engine bug; WebAssembly cannot unwind)
+//!   leaves the object as it was before the call, usable. What a panic still costs: its
+//!   abandoned frames' stack space (a few hundred bytes; thousands of panics exhaust the
+//!   stack), and Rust, counting the first panic as never finished, aborts later ones at
+//!   once (`RuntimeError: unreachable`, without the hook's message).
+//!
+//! Every failure is thrown as a `RuleError` (a JS `Error`) with a stable `code` and an
+//! English `message`.
 
 use crate::bidding_race::BiddingRace;
 use crate::engine::conformance::Conformance;
@@ -17,57 +35,58 @@ use crate::magic_realm::combat::Plays;
 use crate::magic_realm::MagicRealm;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/src/wasm.js")]
+extern "C" {
+    /// The JSON text of a caller's value, or (thrown, caught here) why it has none.
+    #[wasm_bindgen(catch, js_name = toJson)]
+    fn to_json(value: &JsValue) -> Result<String, JsValue>;
+
+    /// A JS `RuleError` from its code, message and info.
+    #[wasm_bindgen(js_name = ruleError)]
+    fn rule_error(code: &str, message: &str, info: JsValue) -> JsValue;
+
+    /// Throws the error of a panic.
+    fn panicked(message: &str);
+}
 
 /// Reports a panic (an engine bug) as a thrown JS error with its message, instead of an
 /// opaque `unreachable` trap.
 #[wasm_bindgen(start)]
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        wasm_bindgen::throw_str(&format!(
+        panicked(&format!(
             "tabletop-rules panicked (a bug; please report it): {info}"
         ))
     }));
 }
 
-/// The error every failed call throws. `code` is stable and machine-readable; `message` is
-/// English for a person; `info` is the whole error as a discriminated union on `code`.
-#[wasm_bindgen(js_name = RuleError)]
-pub struct JsRuleError {
-    inner: RuleError,
+#[wasm_bindgen(typescript_custom_section)]
+const RULE_ERROR_TS: &'static str = r#"
+/**
+ * The error every refused call throws (a JS `Error`). `code` is stable and machine-readable;
+ * `message` is English for a person; `info` is the whole error as a discriminated union on
+ * `code`. `JSON.stringify(error)` gives `{code, message, info}`.
+ */
+export class RuleError extends Error {
+  constructor(info: RuleErrorInfo);
+  readonly name: "RuleError";
+  readonly code: ErrorCode;
+  readonly info: RuleErrorInfo;
+  toJSON(): { code: ErrorCode; message: string; info: RuleErrorInfo };
+}
+"#;
+
+/// What every failed call throws: a JS `RuleError`.
+fn thrown(error: RuleError) -> JsValue {
+    let info = to_js(&error).unwrap_or(JsValue::UNDEFINED);
+    rule_error(error.code().as_str(), error.message(), info)
 }
 
-#[wasm_bindgen(js_class = RuleError)]
-impl JsRuleError {
-    #[wasm_bindgen(getter, unchecked_return_type = "ErrorCode")]
-    pub fn code(&self) -> String {
-        self.inner.code().as_str().to_string()
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn message(&self) -> String {
-        self.inner.message().to_string()
-    }
-
-    #[wasm_bindgen(getter, unchecked_return_type = "RuleErrorInfo")]
-    pub fn info(&self) -> JsValue {
-        to_js(&self.inner).unwrap_or(JsValue::UNDEFINED)
-    }
-
-    /// `"code: message"`.
-    #[wasm_bindgen(js_name = toString)]
-    pub fn to_string_js(&self) -> String {
-        self.inner.to_string()
-    }
-}
-
-impl From<RuleError> for JsRuleError {
-    fn from(inner: RuleError) -> Self {
-        JsRuleError { inner }
-    }
-}
-
-type JsResult<T> = Result<T, JsRuleError>;
+type JsResult<T> = Result<T, JsValue>;
 
 /// Rust value → plain JS value (objects, not `Map`s; `None` → `undefined`).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, RuleError> {
@@ -79,89 +98,149 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, RuleError> {
     })
 }
 
-/// JS value → Rust value; `wrap` turns the reason into the right error kind.
-fn from_js<T: DeserializeOwned>(
-    value: JsValue,
-    wrap: impl FnOnce(String) -> RuleError,
-) -> Result<T, RuleError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| wrap(e.to_string()))
+/// A caller's value as JSON text; refused with `bad_input` when it cannot be read whole.
+fn json_of(value: &JsValue, what: &str) -> Result<String, RuleError> {
+    to_json(value).map_err(|reason| {
+        let reason = reason
+            .as_string()
+            .unwrap_or_else(|| "it could not be read".to_string());
+        RuleError::bad_input(format!("{what} is refused: {reason}"))
+    })
 }
 
-/// A JS number → a seat; anything but a small whole number is refused.
-fn seat_from(seat: f64) -> Result<Seat, RuleError> {
-    if seat.fract() == 0.0 && (0.0..=255.0).contains(&seat) {
-        Ok(Seat(seat as u8))
+/// JS value → Rust value. A value that cannot be read (cyclic, too deep or large, throwing)
+/// is refused with `bad_input`; one that reads but is not a `what`, with the error `wrap`
+/// makes of the reason.
+fn from_js<T: DeserializeOwned>(
+    value: &JsValue,
+    what: &str,
+    wrap: impl FnOnce(String) -> RuleError,
+) -> Result<T, RuleError> {
+    let text = json_of(value, what)?;
+    serde_json::from_str(&text).map_err(|e| wrap(brief(&e)))
+}
+
+/// A serde error said briefly: without the JSON position (the caller passed an object, not
+/// text) and, for an unknown variant, naming a few of the expected ones instead of all.
+fn brief(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let text = match text.rfind(" at line ") {
+        Some(at) => &text[..at],
+        None => text.as_str(),
+    };
+    const LIST: &str = ", expected one of ";
+    match text.find(LIST) {
+        Some(at) => {
+            let names: Vec<&str> = text[at + LIST.len()..].split(", ").collect();
+            if names.len() <= 4 {
+                return text.to_string();
+            }
+            format!(
+                "{}; expected one of {} names such as {}",
+                &text[..at],
+                names.len(),
+                names[..3].join(", ")
+            )
+        }
+        None => text.to_string(),
+    }
+}
+
+/// What JS calls the type of `value` (`typeof`), for messages.
+fn js_type(value: &JsValue) -> String {
+    if value.is_null() {
+        return "null".to_string();
+    }
+    value
+        .js_typeof()
+        .as_string()
+        .unwrap_or_else(|| "value".to_string())
+}
+
+/// A JS number → a seat; another type is `bad_input`, a number that is no seat `unknown_seat`.
+fn seat_from(seat: &JsValue) -> Result<Seat, RuleError> {
+    let Some(number) = seat.as_f64() else {
+        return Err(RuleError::bad_input(format!(
+            "a seat is a number (0, 1...), not a {}",
+            js_type(seat)
+        )));
+    };
+    if number.fract() == 0.0 && (0.0..=255.0).contains(&number) {
+        Ok(Seat(number as u8))
     } else {
         Err(RuleError::UnknownSeat {
-            message: format!("a seat is a whole number from 0, not {seat}"),
+            message: format!("a seat is a whole number from 0, not {number}"),
         })
     }
 }
 
-fn viewer_from(viewer: JsValue) -> Result<Viewer, RuleError> {
-    from_js(viewer, |e| {
+fn viewer_from(viewer: &JsValue) -> Result<Viewer, RuleError> {
+    from_js(viewer, "the viewer", |e| {
         RuleError::bad_input(format!(
             "a viewer is {{type: \"Seat\", seat: n}}, {{type: \"Spectator\"}} or {{type: \"Omniscient\"}}: {e}"
         ))
     })
 }
 
-fn seed_from(seed: Option<String>) -> Result<Seed, RuleError> {
-    match seed {
+/// A seed: a decimal string, or `undefined`/`null` (`None`) for a random one.
+fn seed_from(seed: Option<&JsValue>) -> Result<Seed, RuleError> {
+    let Some(seed) = seed else {
+        return Seed::random();
+    };
+    match seed.as_string() {
         Some(text) => text.parse(),
-        None => Seed::random(),
+        None => Err(RuleError::bad_input(format!(
+            "a seed is a decimal string such as \"42\", not a {}",
+            js_type(seed)
+        ))),
     }
 }
 
-/// The common body of every game class.
-fn new_session<R: Rules>(setup: JsValue, seed: Option<String>) -> Result<Session<R>, RuleError> {
-    let setup: R::Setup = from_js(setup, |e| {
-        RuleError::bad_setup(format!("not a setup of {}: {e}", R::GAME))
-    })?;
-    Session::new(setup, seed_from(seed)?)
-}
+/// The most playouts one `randomPlayouts` call runs.
+pub const MAX_PLAYOUTS: u32 = 10_000;
+/// The most actions one random playout may take before it is cut off.
+pub const MAX_PLAYOUT_ACTIONS: u32 = 1_000_000;
 
-fn scenario_session<R: Rules>(
-    scenario: JsValue,
-    seed: Option<String>,
-) -> Result<Session<R>, RuleError> {
-    let scenario: R::Scenario = from_js(scenario, |e| {
-        RuleError::bad_scenario(format!("not a scenario of {}: {e}", R::GAME))
-    })?;
-    Session::from_scenario(scenario, seed_from(seed)?)
+/// A whole number from `min` to `max`, or `bad_input` naming `what`.
+fn count_from(value: &JsValue, what: &str, min: u32, max: u32) -> Result<u32, RuleError> {
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (f64::from(min)..=f64::from(max)).contains(&n) => {
+            Ok(n as u32)
+        }
+        Some(n) => Err(RuleError::bad_input(format!(
+            "{what} is a whole number from {min} to {max}, not {n}"
+        ))),
+        None => Err(RuleError::bad_input(format!(
+            "{what} is a number, not a {}",
+            js_type(value)
+        ))),
+    }
 }
 
 use crate::engine::session::SaveOf;
 
-fn saved_from<R: Rules>(saved: JsValue) -> Result<SaveOf<R>, RuleError> {
-    from_js(saved, |e| {
+fn saved_from<R: Rules>(saved: &JsValue) -> Result<SaveOf<R>, RuleError> {
+    from_js(saved, "the saved game", |e| {
         RuleError::bad_save(format!("not a saved game of {}: {e}", R::GAME))
     })
 }
 
-fn load_session<R: Rules>(saved: JsValue) -> Result<Session<R>, RuleError> {
-    Session::load(saved_from::<R>(saved)?)
-}
-
-fn apply_js<R: Rules>(
-    session: &mut Session<R>,
-    seat: f64,
-    action: JsValue,
-) -> Result<JsValue, RuleError> {
-    let seat = seat_from(seat)?;
-    let action: R::Action = from_js(action, |e| {
-        RuleError::malformed(format!("not an action of {}: {e}", R::GAME))
-    })?;
-    let events = session.apply(seat, action)?;
-    to_js(&events)
-}
-
 fn playouts_js<R: Conformance>(
-    count: u32,
-    seed: String,
-    max_actions: u32,
+    count: &JsValue,
+    seed: &JsValue,
+    max_actions: &JsValue,
 ) -> Result<JsValue, RuleError> {
-    let seed: Seed = seed.parse()?;
+    let count = count_from(count, "the number of playouts", 0, MAX_PLAYOUTS)?;
+    let seed = match seed.as_string() {
+        Some(text) => text.parse::<Seed>()?,
+        None => {
+            return Err(RuleError::bad_input(format!(
+                "a seed is a decimal string such as \"42\", not a {}",
+                js_type(seed)
+            )))
+        }
+    };
+    let max_actions = count_from(max_actions, "maxActions", 1, MAX_PLAYOUT_ACTIONS)?;
     let stats: PlayoutStats =
         playout::random_playouts::<R>(count, seed.0, max_actions, |s: &mut Stream| {
             R::random_setup(s)
@@ -169,8 +248,110 @@ fn playouts_js<R: Conformance>(
     to_js(&stats)
 }
 
-/// Defines a JS class over `Session<$rules>`. Attribute values are passed as `tt` so the
-/// proc macro sees plain literals.
+/// The Rust side of every game class: the session behind an `Rc` that is only borrowed to
+/// be cloned or replaced, never while the rules run (see the module documentation).
+struct Game<R: Rules> {
+    session: RefCell<Rc<Session<R>>>,
+    /// Where `loadPrefix` stopped replaying, if it stopped early.
+    stop: Option<ReplayStop>,
+}
+
+impl<R: Rules> Game<R> {
+    fn of(session: Session<R>, stop: Option<ReplayStop>) -> Self {
+        Game {
+            session: RefCell::new(Rc::new(session)),
+            stop,
+        }
+    }
+
+    fn new(setup: &JsValue, seed: Option<&JsValue>) -> Result<Self, RuleError> {
+        let seed = seed_from(seed)?;
+        let setup: R::Setup = from_js(setup, "the setup", |e| {
+            RuleError::bad_setup(format!("not a setup of {}: {e}", R::GAME))
+        })?;
+        Ok(Self::of(Session::new(setup, seed)?, None))
+    }
+
+    fn from_scenario(scenario: &JsValue, seed: Option<&JsValue>) -> Result<Self, RuleError> {
+        let seed = seed_from(seed)?;
+        let scenario: R::Scenario = from_js(scenario, "the scenario", |e| {
+            RuleError::bad_scenario(format!("not a scenario of {}: {e}", R::GAME))
+        })?;
+        Ok(Self::of(Session::from_scenario(scenario, seed)?, None))
+    }
+
+    fn load(saved: &JsValue) -> Result<Self, RuleError> {
+        Ok(Self::of(Session::load(saved_from::<R>(saved)?)?, None))
+    }
+
+    fn load_prefix(saved: &JsValue) -> Result<Self, RuleError> {
+        let (session, stop) = Session::load_prefix(saved_from::<R>(saved)?)?;
+        Ok(Self::of(session, stop))
+    }
+
+    /// The session now (a shared handle; no borrow outlives this call).
+    fn now(&self) -> Result<Rc<Session<R>>, RuleError> {
+        self.session
+            .try_borrow()
+            .map(|s| Rc::clone(&s))
+            .map_err(|_| RuleError::internal("the game is being changed by another call"))
+    }
+
+    /// Puts `next` in place of the session.
+    fn replace(&self, next: Session<R>) -> Result<(), RuleError> {
+        let mut slot = self
+            .session
+            .try_borrow_mut()
+            .map_err(|_| RuleError::internal("the game is being read by another call"))?;
+        *slot = Rc::new(next);
+        Ok(())
+    }
+
+    fn apply(&self, seat: &JsValue, action: &JsValue) -> Result<JsValue, RuleError> {
+        let seat = seat_from(seat)?;
+        let action: R::Action = from_js(action, "the action", |e| {
+            RuleError::malformed(format!(
+                "not an action of {} (an action is an object {{type: ..., ...}} as legalActions lists them): {e}",
+                R::GAME
+            ))
+        })?;
+        let prepared = self.now()?.prepare(seat, action)?;
+        let events = {
+            let mut slot = self
+                .session
+                .try_borrow_mut()
+                .map_err(|_| RuleError::internal("the game is being read by another call"))?;
+            // A copy is made only if a panic in an earlier call left a handle behind.
+            Rc::make_mut(&mut slot).commit(prepared)
+        };
+        to_js(&events)
+    }
+
+    fn undo(&self) -> Result<(), RuleError> {
+        let mut shorter = Session::clone(&*self.now()?);
+        shorter.undo()?;
+        self.replace(shorter)
+    }
+
+    fn view(&self, viewer: &JsValue) -> Result<JsValue, RuleError> {
+        let viewer = viewer_from(viewer)?;
+        to_js(&self.now()?.view(viewer)?)
+    }
+
+    fn log(&self, viewer: &JsValue) -> Result<JsValue, RuleError> {
+        let viewer = viewer_from(viewer)?;
+        to_js(&self.now()?.log(viewer)?)
+    }
+
+    fn legal_actions(&self, seat: &JsValue) -> Result<JsValue, RuleError> {
+        let seat = seat_from(seat)?;
+        to_js(&self.now()?.legal_actions(seat))
+    }
+}
+
+/// Defines a JS class over [`Game`]`<$rules>`. Attribute values are passed as `tt` so the
+/// proc macro sees plain literals. Every method takes `&self` (see the module documentation)
+/// and every parameter any JS value.
 macro_rules! game_class {
     (
         $class:ident, $js:tt, $rules:ty,
@@ -179,9 +360,7 @@ macro_rules! game_class {
     ) => {
         #[wasm_bindgen(js_name = $js)]
         pub struct $class {
-            session: Session<$rules>,
-            /// Where `loadPrefix` stopped replaying, if it stopped early.
-            stop: Option<ReplayStop>,
+            game: Game<$rules>,
         }
 
         #[wasm_bindgen(js_class = $js)]
@@ -190,11 +369,11 @@ macro_rules! game_class {
             #[wasm_bindgen(constructor)]
             pub fn new(
                 #[wasm_bindgen(unchecked_param_type = $setup)] setup: JsValue,
-                seed: Option<String>,
+                #[wasm_bindgen(unchecked_optional_param_type = "string | null")]
+                seed: Option<JsValue>,
             ) -> JsResult<$class> {
                 Ok($class {
-                    session: new_session::<$rules>(setup, seed)?,
-                    stop: None,
+                    game: Game::new(&setup, seed.as_ref()).map_err(thrown)?,
                 })
             }
 
@@ -202,11 +381,11 @@ macro_rules! game_class {
             #[wasm_bindgen(js_name = fromScenario)]
             pub fn from_scenario(
                 #[wasm_bindgen(unchecked_param_type = $scenario)] scenario: JsValue,
-                seed: Option<String>,
+                #[wasm_bindgen(unchecked_optional_param_type = "string | null")]
+                seed: Option<JsValue>,
             ) -> JsResult<$class> {
                 Ok($class {
-                    session: scenario_session::<$rules>(scenario, seed)?,
-                    stop: None,
+                    game: Game::from_scenario(&scenario, seed.as_ref()).map_err(thrown)?,
                 })
             }
 
@@ -215,8 +394,7 @@ macro_rules! game_class {
                 #[wasm_bindgen(unchecked_param_type = $save)] saved: JsValue,
             ) -> JsResult<$class> {
                 Ok($class {
-                    session: load_session::<$rules>(saved)?,
-                    stop: None,
+                    game: Game::load(&saved).map_err(thrown)?,
                 })
             }
 
@@ -228,68 +406,79 @@ macro_rules! game_class {
             pub fn load_prefix(
                 #[wasm_bindgen(unchecked_param_type = $save)] saved: JsValue,
             ) -> JsResult<$class> {
-                let (session, stop) =
-                    Session::<$rules>::load_prefix(saved_from::<$rules>(saved)?)?;
-                Ok($class { session, stop })
+                Ok($class {
+                    game: Game::load_prefix(&saved).map_err(thrown)?,
+                })
             }
 
             /// Where `loadPrefix` stopped replaying the save, or `undefined` when the whole
             /// save replayed (and for a game not made by `loadPrefix`).
             #[wasm_bindgen(getter, js_name = replayStop, unchecked_return_type = "ReplayStop | undefined")]
             pub fn replay_stop(&self) -> JsResult<JsValue> {
-                Ok(to_js(&self.stop)?)
+                to_js(&self.game.stop).map_err(thrown)
             }
 
             /// The static data a board needs.
             #[wasm_bindgen(unchecked_return_type = $catalog)]
             pub fn catalog() -> JsResult<JsValue> {
-                Ok(to_js(&<$rules as Rules>::catalog()?)?)
+                <$rules as Rules>::catalog()
+                    .and_then(|c| to_js(&c))
+                    .map_err(thrown)
             }
 
-            /// Run random playouts inside WASM (for benchmarks and smoke tests).
+            /// Run random playouts inside WASM (for benchmarks and smoke tests): `count`
+            /// games (at most 10,000) from `seed` (a decimal string), each cut off after
+            /// `maxActions` actions (1 to 1,000,000).
             #[wasm_bindgen(js_name = randomPlayouts, unchecked_return_type = "PlayoutStats")]
             pub fn random_playouts(
-                count: u32,
-                seed: String,
-                max_actions: u32,
+                #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+                #[wasm_bindgen(unchecked_param_type = "string")] seed: JsValue,
+                #[wasm_bindgen(js_name = maxActions, unchecked_param_type = "number")]
+                max_actions: JsValue,
             ) -> JsResult<JsValue> {
-                Ok(playouts_js::<$rules>(count, seed, max_actions)?)
+                playouts_js::<$rules>(&count, &seed, &max_actions).map_err(thrown)
             }
 
             /// The seed of this game's dice (decimal string).
             #[wasm_bindgen(getter)]
-            pub fn seed(&self) -> String {
-                self.session.seed().to_string()
+            pub fn seed(&self) -> JsResult<String> {
+                Ok(self.game.now().map_err(thrown)?.seed().to_string())
             }
 
             /// How many actions have been applied.
             #[wasm_bindgen(getter, js_name = actionsApplied)]
-            pub fn actions_applied(&self) -> u32 {
-                u32::try_from(self.session.actions_applied()).unwrap_or(u32::MAX)
+            pub fn actions_applied(&self) -> JsResult<u32> {
+                let applied = self.game.now().map_err(thrown)?.actions_applied();
+                Ok(u32::try_from(applied).unwrap_or(u32::MAX))
             }
 
             /// The seats that owe an action now, or the outcome.
             #[wasm_bindgen(js_name = toAct, unchecked_return_type = "ToAct")]
             pub fn to_act(&self) -> JsResult<JsValue> {
-                Ok(to_js(&self.session.to_act())?)
+                self.game
+                    .now()
+                    .and_then(|s| to_js(&s.to_act()))
+                    .map_err(thrown)
             }
 
             /// Every action `seat` may take now (empty when it owes none).
             #[wasm_bindgen(js_name = legalActions, unchecked_return_type = $actions)]
-            pub fn legal_actions(&self, seat: f64) -> JsResult<JsValue> {
-                let seat = seat_from(seat)?;
-                Ok(to_js(&self.session.legal_actions(seat))?)
+            pub fn legal_actions(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] seat: JsValue,
+            ) -> JsResult<JsValue> {
+                self.game.legal_actions(&seat).map_err(thrown)
             }
 
             /// Apply `seat`'s action; returns the events `seat` may see. Throws and changes
             /// nothing when refused.
             #[wasm_bindgen(unchecked_return_type = $events)]
             pub fn apply(
-                &mut self,
-                seat: f64,
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] seat: JsValue,
                 #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue,
             ) -> JsResult<JsValue> {
-                Ok(apply_js(&mut self.session, seat, action)?)
+                self.game.apply(&seat, &action).map_err(thrown)
             }
 
             /// What `viewer` may see of the game.
@@ -298,7 +487,7 @@ macro_rules! game_class {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
             ) -> JsResult<JsValue> {
-                Ok(to_js(&self.session.view(viewer_from(viewer)?)?)?)
+                self.game.view(&viewer).map_err(thrown)
             }
 
             /// The log as `viewer` may see it.
@@ -307,7 +496,7 @@ macro_rules! game_class {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
             ) -> JsResult<JsValue> {
-                Ok(to_js(&self.session.log(viewer_from(viewer)?)?)?)
+                self.game.log(&viewer).map_err(thrown)
             }
 
             /// The game as a replayable record (plain JSON-able object) in the compact
@@ -315,31 +504,38 @@ macro_rules! game_class {
             /// with the action count and a digest of the position, which `load` checks.
             #[wasm_bindgen(unchecked_return_type = $save)]
             pub fn save(&self) -> JsResult<JsValue> {
-                Ok(to_js(&self.session.save()?)?)
+                self.game
+                    .now()
+                    .and_then(|s| to_js(&s.save()?))
+                    .map_err(thrown)
             }
 
             /// The game as a replayable record with every action in full (`actions`):
             /// longer than `save()`, for reading the actions. `load` takes either form.
             #[wasm_bindgen(js_name = saveReadable, unchecked_return_type = $save)]
             pub fn save_readable(&self) -> JsResult<JsValue> {
-                Ok(to_js(&self.session.save_readable()?)?)
+                self.game
+                    .now()
+                    .and_then(|s| to_js(&s.save_readable()?))
+                    .map_err(thrown)
             }
 
             /// The seat that took the last action, or `undefined` before the first.
             #[wasm_bindgen(getter, js_name = lastActor)]
-            pub fn last_actor(&self) -> Option<u8> {
-                self.session.last_actor().map(|seat| seat.0)
+            pub fn last_actor(&self) -> JsResult<Option<u8>> {
+                let session = self.game.now().map_err(thrown)?;
+                Ok(session.last_actor().map(|seat| seat.0))
             }
 
             /// Take back the last action; throws `undo_refused` past revealed information.
-            pub fn undo(&mut self) -> JsResult<()> {
-                Ok(self.session.undo()?)
+            pub fn undo(&self) -> JsResult<()> {
+                self.game.undo().map_err(thrown)
             }
 
             /// Why undo is refused now, or `undefined` when it is allowed.
             #[wasm_bindgen(js_name = undoRefusal)]
-            pub fn undo_refusal(&self) -> Option<String> {
-                self.session.undo_refusal()
+            pub fn undo_refusal(&self) -> JsResult<Option<String>> {
+                Ok(self.game.now().map_err(thrown)?.undo_refusal())
             }
         }
     };
@@ -383,15 +579,22 @@ impl JsMagicRealm {
     #[wasm_bindgen(js_name = playOdds, unchecked_return_type = "PlayOdds")]
     pub fn play_odds(
         &self,
-        seat: f64,
+        #[wasm_bindgen(unchecked_param_type = "number")] seat: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Plays")] plays: JsValue,
     ) -> JsResult<JsValue> {
+        self.odds(&seat, &plays).map_err(thrown)
+    }
+}
+
+impl JsMagicRealm {
+    fn odds(&self, seat: &JsValue, plays: &JsValue) -> Result<JsValue, RuleError> {
         let seat = seat_from(seat)?;
-        let plays: Plays = from_js(plays, |e| {
+        let plays: Plays = from_js(plays, "the plays", |e| {
             RuleError::malformed(format!("not the plays of a Melee Step: {e}"))
         })?;
         let cat = crate::magic_realm::game::data()?;
-        Ok(to_js(&play_odds(cat, self.session.state(), seat, &plays)?)?)
+        let session = self.game.now()?;
+        to_js(&play_odds(cat, session.state(), seat, &plays)?)
     }
 }
 
@@ -412,5 +615,5 @@ game_class!(
 /// Every error code, for hosts that want to list them.
 #[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCode[]")]
 pub fn error_codes() -> JsResult<JsValue> {
-    Ok(to_js(&ErrorCode::ALL)?)
+    to_js(&ErrorCode::ALL).map_err(thrown)
 }

@@ -38,6 +38,9 @@ export async function example(): Promise<string> {
       const code: ErrorCode = e.code;
       const info: RuleErrorInfo = e.info;
       if (info.code === 'not_your_turn') console.log(info.toAct.length);
+      const asError: Error = e;
+      const wire: { code: ErrorCode; message: string; info: RuleErrorInfo } = e.toJSON();
+      console.log(asError.stack, wire.code, e.name === 'RuleError');
       return `${code}: ${e.message}`;
     }
   }

@@ -25,6 +25,17 @@ struct Step<A> {
     seat_written: bool,
 }
 
+/// An action checked by [`Session::prepare`], with the state after it and its events, ready
+/// for [`Session::commit`].
+pub struct Prepared<R: Rules> {
+    seat: Seat,
+    action: R::Action,
+    next: R::State,
+    events: Vec<Event<R::Event>>,
+    index: usize,
+    seat_written: bool,
+}
+
 /// A game in progress. See the module documentation.
 pub struct Session<R: Rules> {
     start: GameStart<R::Setup, R::Scenario>,
@@ -372,12 +383,21 @@ impl<R: Rules> Session<R> {
         seat: Seat,
         action: R::Action,
     ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        let prepared = self.prepare(seat, action)?;
+        Ok(self.commit(prepared))
+    }
+
+    /// The first half of [`Session::apply`]: checks `seat`'s action and works out the state
+    /// after it, reading the game only. The WASM bridge calls the halves apart so that a
+    /// fault inside the rules (a panic, which cannot unwind in WebAssembly) happens while
+    /// nothing is borrowed mutably, and leaves the game as it was.
+    pub fn prepare(&self, seat: Seat, action: R::Action) -> Result<Prepared<R>, RuleError> {
         let seats_owing = self.check_owes(seat)?;
         let legal = R::legal_actions(&self.state, seat);
         let Some(index) = legal.iter().position(|a| *a == action) else {
             return Err(RuleError::illegal(illegal_message(&action, &legal)));
         };
-        self.apply_listed(seat, action, index, seats_owing)
+        self.prepare_listed(seat, action, index, seats_owing)
     }
 
     /// Apply the action at `index` of `seat`'s legal actions now. `seat` may be left out
@@ -387,6 +407,12 @@ impl<R: Rules> Session<R> {
         seat: Option<Seat>,
         index: usize,
     ) -> Result<Vec<Event<R::Event>>, RuleError> {
+        let prepared = self.prepare_move(seat, index)?;
+        Ok(self.commit(prepared))
+    }
+
+    /// The first half of [`Session::apply_move`], as [`Session::prepare`] is of `apply`.
+    pub fn prepare_move(&self, seat: Option<Seat>, index: usize) -> Result<Prepared<R>, RuleError> {
         let seat = match (seat, R::to_act(&self.state)) {
             (Some(seat), _) => seat,
             (None, ToAct::Seats { seats }) if seats.len() == 1 => seats[0],
@@ -411,19 +437,40 @@ impl<R: Rules> Session<R> {
                 legal.len()
             )));
         };
-        self.apply_listed(seat, action, index, seats_owing)
+        self.prepare_listed(seat, action, index, seats_owing)
     }
 
-    /// Apply `action`, found at `index` of `seat`'s legal actions, to a copy of the state.
-    fn apply_listed(
-        &mut self,
+    /// Work out `action`, found at `index` of `seat`'s legal actions, on a copy of the state.
+    fn prepare_listed(
+        &self,
         seat: Seat,
         action: R::Action,
         index: usize,
         seats_owing: usize,
-    ) -> Result<Vec<Event<R::Event>>, RuleError> {
+    ) -> Result<Prepared<R>, RuleError> {
         let mut next = self.state.clone();
         let events = R::apply(&mut next, seat, &action)?;
+        Ok(Prepared {
+            seat,
+            action,
+            next,
+            events,
+            index,
+            seat_written: seats_owing != 1,
+        })
+    }
+
+    /// The second half of [`Session::apply`]: records a prepared action (the state after it,
+    /// its step and its events) and returns the events its seat may see.
+    pub fn commit(&mut self, prepared: Prepared<R>) -> Vec<Event<R::Event>> {
+        let Prepared {
+            seat,
+            action,
+            next,
+            events,
+            index,
+            seat_written,
+        } = prepared;
         self.state = next;
         let viewer = Viewer::Seat { seat };
         let visible = events
@@ -436,10 +483,10 @@ impl<R: Rules> Session<R> {
             action,
             reveals: events.iter().any(|e| e.reveals),
             index,
-            seat_written: seats_owing != 1,
+            seat_written,
         });
         self.log.extend(events);
-        Ok(visible)
+        visible
     }
 
     /// Apply an action given as JSON text; text that is not an action of this game is

@@ -222,7 +222,9 @@ pub struct TurnState {
     pub market: Vec<LootId>,
     /// [5] Loot-deck monsters waiting to attack these adventurers' parties.
     pub lurkers: Vec<(Seat, LootId)>,
-    /// [4]-[6] Each party's Danger result, by party index.
+    /// [4]-[6] Each party's Danger result, by party index. A party without one is
+    /// `undefined` in the value the engine returns and `null` once sent as JSON.
+    #[tsify(type = "(PartyDanger | null | undefined)[]")]
     pub dangers: Vec<Option<PartyDanger>>,
     /// [13] Levels lowered by a Party Victory this turn (once per space per turn).
     pub lowered: Vec<LevelKey>,

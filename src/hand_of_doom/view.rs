@@ -69,6 +69,9 @@ pub struct HodView {
     pub epics: Vec<HodMonsterId>,
     pub skills: Vec<SkillId>,
     pub market: Vec<LootId>,
+    /// Each party's Danger result, by party index. A party without one is `undefined` in
+    /// the value the engine returns and `null` once sent as JSON.
+    #[tsify(type = "(PartyDanger | null | undefined)[]")]
     pub dangers: Vec<Option<PartyDanger>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]

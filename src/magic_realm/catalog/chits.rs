@@ -252,9 +252,12 @@ pub struct GroupPlacement {
     pub rule: String,
 }
 
-/// The Map Chits Table (3.5.5) and which groups' chits start face up (3.6.1).
+/// The Map Chits Table (3.5.5) and which groups' chits start face up (3.6.1). Named
+/// `ChitPlacement` in TypeScript: the setup card's [`super::setup_card::Placement`] is
+/// `Placement` there.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(deny_unknown_fields)]
+#[tsify(rename = "ChitPlacement")]
 pub struct Placement {
     pub appearance_chart_sections: Vec<ChartSection>,
     pub tile_groups: Vec<GroupPlacement>,
@@ -272,6 +275,7 @@ pub struct MapChits {
     pub dwellings: Vec<Dwelling>,
     pub warning_exchanges: Vec<WarningExchange>,
     pub exchange_clearings: Vec<ExchangeClearings>,
+    #[tsify(type = "ChitPlacement")]
     pub placement: Placement,
 }
 

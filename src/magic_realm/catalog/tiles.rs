@@ -322,6 +322,8 @@ pub struct RoadExit {
 #[serde(deny_unknown_fields)]
 pub struct TileFace {
     pub clearings: Vec<Clearing>,
+    /// (Typed by name: tsify would turn any type called `Path` into `string`.)
+    #[tsify(type = "Path[]")]
     pub paths: Vec<Path>,
     /// Where the tile's face-down map chits are drawn (3.5.3).
     pub chit_area: TilePoint,

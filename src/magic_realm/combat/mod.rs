@@ -293,8 +293,8 @@ pub struct Combat {
     pub wished_peace: bool,
     /// The Magic Wand: the red die each caster set for his Attack spell's Missile Table
     /// rolls this round.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[tsify(optional)]
+    #[serde(default, with = "pairs", skip_serializing_if = "BTreeMap::is_empty")]
+    #[tsify(type = "[Seat, number][]", optional)]
     pub red_missile: BTreeMap<Seat, u8>,
     /// 8.3.6: charges made on the charger's active horse in place of a Move chit: the
     /// charger, the character he charged and whether the horse was played galloping.

@@ -203,7 +203,7 @@ pub struct MagicRealmScenario {
     pub spells: Vec<crate::magic_realm::combat::spells::SpellInEffect>,
     /// 2.3.7, 4.5.5: the treasure site where each TWT Site card on the map was found.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[tsify(optional)]
+    #[tsify(type = "Record<TreasureId, MapChitId>", optional)]
     pub twt_sites: BTreeMap<
         crate::magic_realm::catalog::items::TreasureId,
         crate::magic_realm::catalog::chits::MapChitId,

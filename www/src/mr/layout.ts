@@ -63,10 +63,9 @@ export function face(tile: Tile, placed: PlacedTile): TileFace {
   return placed.side === 'enchanted' ? tile.enchanted : tile.normal;
 }
 
-/** The roadways of a tile side. (The generated .d.ts types `paths` as string[]; the
- * values are `Path` objects, as the catalog's data says.) */
+/** The roadways of a tile side. */
 export function facePaths(f: TileFace): Path[] {
-  return f.paths as unknown as Path[];
+  return f.paths;
 }
 
 export function clearingPoint(f: TileFace, n: ClearingNumber, placed: PlacedTile): Point | undefined {
