@@ -14,6 +14,7 @@ mod hod_steps;
 mod mr_absorb_energize;
 mod mr_absorb_remainders;
 mod mr_absorbed_monsters;
+mod mr_advantages;
 mod mr_belongings;
 mod mr_blocking;
 mod mr_carried_scoring;
