@@ -5,7 +5,15 @@
 use crate::spells_common::{details, start, S0};
 use serde_json::json;
 use tabletop_rules::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
-use tabletop_rules::magic_realm::state::ChitStatus;
+use tabletop_rules::magic_realm::catalog::tables::TableId;
+use tabletop_rules::magic_realm::day::rolls::{mods, RollFor};
+use tabletop_rules::magic_realm::state::{Activity, ChitStatus};
+
+type Game = crate::spells_common::Game;
+
+fn cat() -> &'static tabletop_rules::magic_realm::catalog::Catalog {
+    tabletop_rules::magic_realm::game::data().unwrap()
+}
 
 #[test]
 fn rule_2_5_2_the_dwarfs_short_legs_make_each_rest_count_double() {
@@ -31,4 +39,109 @@ fn rule_2_5_2_the_dwarfs_short_legs_make_each_rest_count_double() {
     assert_eq!(g.state().today.phase, 1);
     let chits = &g.state().seats[0].chits;
     assert_eq!((chits[0], chits[2]), (ChitStatus::Fresh, ChitStatus::Fresh));
+}
+
+/// In Birdsong in Oak Woods 2: whether `character` may record a fifth `activity` after
+/// four.
+fn fifth(character: &str, activity: Activity) -> bool {
+    let mut g = start(json!({"seats": [{"character": character,
+        "at": {"tile": "oak_woods", "clearing": 2}}]}));
+    for _ in 0..4 {
+        g.apply(
+            S0,
+            A::RecordActivity {
+                activity: activity.clone(),
+            },
+        )
+        .expect("the activity can be recorded");
+    }
+    g.legal_actions(S0)
+        .contains(&A::RecordActivity { activity })
+}
+
+#[test]
+fn rule_6_2_2c_robust_health_elusiveness_and_magical_paraphernalia_give_an_extra_phase() {
+    for (character, activity) in [
+        ("berserker", Activity::Rest),
+        ("white-knight", Activity::Rest),
+        ("elf", Activity::Hide),
+        ("magician", Activity::Alert),
+    ] {
+        assert!(
+            fifth(character, activity.clone()),
+            "{character}: {activity:?}"
+        );
+        // The Swordsman has none of these advantages.
+        assert!(!fifth("swordsman", activity.clone()), "{activity:?}");
+    }
+}
+
+fn at(character: &str, tile: &str, clearing: u8) -> Game {
+    start(json!({"seats": [{"character": character,
+        "at": {"tile": tile, "clearing": clearing}}]}))
+}
+
+fn one_die(g: &Game, what: RollFor) -> bool {
+    mods(cat(), g.state(), S0, what).one_die
+}
+
+#[test]
+fn rule_4_1_2_cave_knowledge_and_tracking_skills_roll_one_die_where_they_apply() {
+    let searchlike = [
+        RollFor::Table(TableId::Hide),
+        RollFor::Table(TableId::Locate),
+        RollFor::Table(TableId::Loot),
+        RollFor::Meeting { trading: false },
+    ];
+    for what in searchlike {
+        // The Dwarf in a cave clearing, not in the woods.
+        assert!(one_die(&at("dwarf", "cavern", 1), what), "{what:?}");
+        assert!(!one_die(&at("dwarf", "oak_woods", 2), what), "{what:?}");
+        // The Woods Girl on a Woods tile, not in a cave.
+        assert!(one_die(&at("woods-girl", "oak_woods", 2), what), "{what:?}");
+        assert!(!one_die(&at("woods-girl", "cavern", 1), what), "{what:?}");
+    }
+    // Neither changes a combat roll.
+    assert!(!one_die(
+        &at("dwarf", "cavern", 1),
+        RollFor::Table(TableId::Missile)
+    ));
+}
+
+#[test]
+fn rule_7_13_the_druids_peace_with_nature_keeps_warning_and_sound_chits_from_summoning() {
+    // The example of 7.13 (row 6: Ruins M, Flutter 1, Howl 5 would summon Bats), the
+    // Druid (or the Amazon, who has no such advantage) ending his turn in the Mountain.
+    let mut pieces = Vec::new();
+    for (b, ns) in [(1, 0..1), (2, 1..3), (3, 3..6)] {
+        for n in ns {
+            pieces.push(
+                json!({"piece": {"kind": "monster", "id": "giant-bat", "n": n},
+                "place": {"place": "chart_box", "row": 6, "number": b}}),
+            );
+        }
+    }
+    for chit in ["ruins_m", "flutter_1", "howl_5"] {
+        pieces.push(json!({"piece": {"kind": "map_chit", "id": chit},
+            "place": {"place": "tile", "tile": "mountain"}, "facing": "down"}));
+    }
+    for (character, summons) in [("druid", 0), ("amazon", 3)] {
+        let mut g = start(json!({"seats": [
+            {"character": character, "at": {"tile": "mountain", "clearing": 2},
+             "hidden": true, "record": [{"activity": "hide"}]}],
+            "pieces": pieces.clone(), "day": 2, "at": "daylight", "dice": vec![6; 10]}));
+        let mut log = Vec::new();
+        for _ in 0..12 {
+            let legal = g.legal_actions(S0);
+            if !legal.contains(&A::Proceed) {
+                break;
+            }
+            log.extend(g.apply(S0, A::Proceed).unwrap());
+        }
+        let summoned = details(&log)
+            .iter()
+            .filter(|d| matches!(d, E::MonstersSummoned { .. }))
+            .count();
+        assert_eq!(summoned, summons, "{character}");
+    }
 }
