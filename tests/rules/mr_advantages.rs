@@ -145,3 +145,35 @@ fn rule_7_13_the_druids_peace_with_nature_keeps_warning_and_sound_chits_from_sum
         assert_eq!(summoned, summons, "{character}");
     }
 }
+
+#[test]
+fn rule_2_5_2_the_pilgrims_heavenly_protection_keeps_demons_and_the_imp_off_him() {
+    use crate::spells_common::{here, pass_once};
+    use tabletop_rules::magic_realm::combat;
+    for (character, kept_off) in [("pilgrim", true), ("swordsman", false)] {
+        for demon in ["demon", "imp"] {
+            let mut g = start(json!({"seats": [{"character": character, "at": here(),
+                "hidden": false}],
+                "pieces": [crate::spells_common::monster(demon)],
+                "at": "sunset", "dice": vec![5; 80]}));
+            let mut log = Vec::new();
+            let mut assigned = false;
+            for _ in 0..40 {
+                let Some(c) = combat::current(g.state()) else {
+                    break;
+                };
+                assigned |= c.sheet_of(&crate::spells_common::piece(demon)).is_some();
+                pass_once(&mut g, &mut log);
+            }
+            assert_eq!(assigned, !kept_off, "{character}, {demon}");
+            if kept_off {
+                assert!(
+                    !details(&log)
+                        .iter()
+                        .any(|d| matches!(d, E::PitRolled { .. } | E::Cursed { .. })),
+                    "{demon}"
+                );
+            }
+        }
+    }
+}
