@@ -17,6 +17,7 @@ mod mr_absorbed_monsters;
 mod mr_advantages;
 mod mr_belongings;
 mod mr_blocking;
+mod mr_card_effects;
 mod mr_carried_scoring;
 mod mr_colour;
 mod mr_colour_chits_combat;
