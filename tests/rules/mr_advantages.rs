@@ -177,3 +177,79 @@ fn rule_2_5_2_the_pilgrims_heavenly_protection_keeps_demons_and_the_imp_off_him(
         }
     }
 }
+
+#[test]
+fn rule_3_3_2_and_3_3_3_every_character_starts_with_his_stage_items_and_spells() {
+    use tabletop_rules::engine::{Seed, Session, ToAct};
+    use tabletop_rules::magic_realm::catalog::characters::CharacterId;
+    use tabletop_rules::magic_realm::pieces::{PieceId, Place};
+    use tabletop_rules::magic_realm::state::{MagicRealmSetup, MapChoice, SeatSetup};
+    use tabletop_rules::magic_realm::MagicRealm;
+    assert_eq!(cat().characters.characters.len(), 16);
+    for ch in &cat().characters.characters {
+        let setup = MagicRealmSetup {
+            seats: vec![SeatSetup {
+                character: Some(ch.id.clone()),
+            }],
+            map: MapChoice::Default,
+            days: 28,
+        };
+        let mut game = Session::<MagicRealm>::new(setup, Seed(3)).expect("a valid setup");
+        // Every setup choice: the first offered.
+        for _ in 0..2_000 {
+            if game.state().step.is_day() {
+                break;
+            }
+            let ToAct::Seats { seats } = game.to_act() else {
+                break;
+            };
+            let seat = seats[0];
+            let first = game.legal_actions(seat)[0].clone();
+            game.apply(seat, first).expect("a legal action applies");
+        }
+        assert!(game.state().step.is_day(), "{}", ch.id.0);
+        let mine = Place::Belongings {
+            character: CharacterId(ch.id.0.clone()),
+        };
+        let mut weapons = Vec::new();
+        let mut armor = Vec::new();
+        for c in game.state().piles.pile(&mine) {
+            match &c.piece {
+                PieceId::Weapon { id, .. } => weapons.push(id.clone()),
+                PieceId::Armor { id, .. } => armor.push(id.clone()),
+                _ => {}
+            }
+        }
+        let sorted = |mut v: Vec<String>| {
+            v.sort();
+            v
+        };
+        assert_eq!(
+            sorted(weapons.iter().map(|w| w.0.clone()).collect()),
+            sorted(ch.starting_weapons().iter().map(|w| w.0.clone()).collect()),
+            "{}",
+            ch.id.0
+        );
+        assert_eq!(
+            sorted(armor.iter().map(|a| a.0.clone()).collect()),
+            sorted(ch.starting_armor().iter().map(|a| a.0.clone()).collect()),
+            "{}",
+            ch.id.0
+        );
+        let spells = &game.state().seats[0].secret.spells;
+        let count = ch.starting_spells().map_or(0, |s| usize::from(s.count));
+        assert_eq!(spells.len(), count, "{}", ch.id.0);
+        for spell in spells {
+            let t = cat().spells.get(spell).and_then(|s| s.magic_type);
+            let types = ch
+                .starting_spells()
+                .map(|s| s.types.clone())
+                .unwrap_or_default();
+            assert!(
+                t.is_some_and(|t| types.contains(&t)),
+                "{}: {spell:?}",
+                ch.id.0
+            );
+        }
+    }
+}
