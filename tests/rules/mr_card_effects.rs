@@ -1,7 +1,7 @@
 //! Rule scenarios for Treasure and Spell cards whose effect no other file asserted (the
 //! List of Treasures and List of Spells, read from the card texts): the card data that
-//! gives each Gloves, Boots and Armor card its values agrees with its printed text, and
-//! Remedy removes a curse.
+//! gives each Gloves, Boots and Armor card its values agrees with its printed text; Remedy
+//! removes a curse; the Dragon Essence summons as a Smoke chit.
 
 use crate::spells_common::{details, dice, here, monster, start, through_targets, S0};
 use serde_json::json;
@@ -81,4 +81,57 @@ fn list_of_spells_remedy_removes_a_curse_of_a_character_in_the_clearing() {
     )));
     let curses: Vec<Curse> = g.state().seats[0].curses.iter().copied().collect();
     assert_eq!(curses, vec![Curse::Squeak], "one curse only");
+}
+
+#[test]
+fn rule_4_4_2b_the_dragon_essence_summons_as_a_smoke_chit_in_its_clearing_once_a_day() {
+    use tabletop_rules::magic_realm::actions::MagicRealmAction as A;
+    use tabletop_rules::magic_realm::pieces::{PieceId, Place};
+    // Row 1: "Smoke M" summons the two Heavy Flying Dragons. The Swordsman and the Amazon
+    // end their turns in Mountain 2, the Swordsman holding the Dragon Essence (or not).
+    let dragon = |n: u8| json!({"kind": "monster", "id": "h-flying-dragon", "n": n});
+    let pieces: Vec<_> = (0..2)
+        .map(
+            |n| json!({"piece": dragon(n), "place": {"place": "chart_box", "row": 1, "number": 1}}),
+        )
+        .collect();
+    for essence in [true, false] {
+        let belongings = if essence {
+            json!([{"piece": {"kind": "treasure", "id": "dragon-essence"}, "active": true}])
+        } else {
+            json!([])
+        };
+        let mut g = start(json!({"seats": [
+            {"character": "swordsman", "at": {"tile": "mountain", "clearing": 2},
+             "hidden": true, "belongings": belongings, "record": [{"activity": "hide"}]},
+            {"character": "amazon", "at": {"tile": "mountain", "clearing": 2},
+             "hidden": true, "record": [{"activity": "hide"}]}],
+            "pieces": pieces, "day": 2, "at": "daylight", "dice": dice(1, 20)}));
+        let mut log = Vec::new();
+        for _ in 0..30 {
+            let Some(seat) = g.to_act().seats().first().copied() else {
+                break;
+            };
+            if !g.legal_actions(seat).contains(&A::Proceed) {
+                break;
+            }
+            log.extend(g.apply(seat, A::Proceed).unwrap());
+        }
+        let summons = details(&log)
+            .iter()
+            .filter(|d| matches!(d, E::MonstersSummoned { .. }))
+            .count();
+        // Once only, though both end their turns there.
+        assert_eq!(summons, usize::from(essence), "essence: {essence}");
+        let mountain_2: tabletop_rules::magic_realm::map::ClearingRef =
+            serde_json::from_value(json!({"tile": "mountain", "clearing": 2})).unwrap();
+        let arrived = g
+            .state()
+            .piles
+            .pile(&Place::Clearing { at: mountain_2 })
+            .iter()
+            .filter(|c| matches!(&c.piece, PieceId::Monster { .. }))
+            .count();
+        assert_eq!(arrived, if essence { 2 } else { 0 }, "essence: {essence}");
+    }
 }
