@@ -426,6 +426,11 @@ pub enum MagicRealmAction {
     ChooseRedDie {
         value: u8,
     },
+    /// The Amulet (4.6.7a, 4.6.9g): cancel this spell in effect or this character's curse,
+    /// in his clearing.
+    AmuletCancels {
+        aim: crate::magic_realm::combat::spells::SpellAim,
+    },
     /// 8.3.6, seed 004: charge this character on his active horse, played galloping or
     /// walking side up, in place of a Move chit.
     ChargeOnHorse {

@@ -1185,6 +1185,11 @@ pub enum MagicRealmEvent {
         seat: Seat,
         item: crate::magic_realm::catalog::items::TreasureId,
     },
+    /// 4.6.7a, 4.6.9g: `seat`'s Amulet cancels the spell or curse `aim`.
+    AmuletCancelled {
+        seat: Seat,
+        aim: crate::magic_realm::combat::spells::SpellAim,
+    },
     /// The Flowers of Rest: `seat` falls asleep by `card` for the rest of his turn.
     FellAsleep {
         seat: Seat,

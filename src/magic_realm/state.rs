@@ -678,6 +678,10 @@ pub struct Today {
     /// 7.12: controlled monsters blocked today (their turns end, or are lost).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub blocked_monsters: BTreeSet<PieceId>,
+    /// 7.13: the cards acting as Warning chits (the Dragon Essence) that have summoned
+    /// today (a chit summons once a day).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub cards_summoned: BTreeSet<PieceId>,
     /// 7.3.3: the flying steed each character in the air is riding.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub riding: BTreeMap<Seat, crate::magic_realm::day::flying::FlySource>,

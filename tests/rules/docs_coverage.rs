@@ -2,7 +2,9 @@
 //! and 004 and of rulebook sections 6, 7 and 8.9 named with the tests that assert it) is
 //! checked here: each cited `file.rs::test_name` must be a `fn` in `tests/rules/file.rs`, a
 //! `covered` row must cite a test that is not `#[ignore]`d, a `no rule` row cites none, and
-//! every other row is a listed `gap`.
+//! every other row is a listed `gap`. Issue 21's sections must hold a row for every
+//! Treasure card, every Spell card, and every character's two Special Advantages and
+//! starting items.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -165,6 +167,61 @@ fn issues_4_and_5_every_cited_test_exists_and_every_untested_row_is_a_listed_gap
         "## Rulebook 8.9",
     ] {
         assert!(doc.contains(heading), "docs/coverage.md lacks `{heading}`");
+    }
+}
+
+/// The Source cells of the matrix rows under the heading `heading` (to the next `## `).
+fn sources_under(doc: &str, heading: &str) -> Vec<String> {
+    let Some(start) = doc.find(heading) else {
+        return Vec::new();
+    };
+    let body = &doc[start + heading.len()..];
+    let body = body.find("\n## ").map_or(body, |end| &body[..end]);
+    rows(body)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.source)
+        .collect()
+}
+
+#[test]
+fn issue_21_every_treasure_spell_and_special_advantage_has_a_row() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/coverage.md");
+    let doc = std::fs::read_to_string(&path).expect("docs/coverage.md is there");
+    let cat = tabletop_rules::magic_realm::game::data().expect("the data loads");
+    let named = |heading: &str, name: &str| {
+        sources_under(&doc, heading).iter().any(|s| {
+            s == name || s.starts_with(&format!("{name} ")) || s.starts_with(&format!("{name},"))
+        })
+    };
+    let treasures = "## Treasure cards (issue 21)";
+    for t in &cat.items.treasures {
+        assert!(named(treasures, &t.name), "no row for the {}", t.name);
+    }
+    let spells = "## Spell cards (issue 21)";
+    for s in cat.spells.cards() {
+        assert!(named(spells, &s.name), "no row for {}", s.name);
+    }
+    let advantages = "## Characters' special advantages and starting items (issue 21)";
+    for ch in &cat.characters.characters {
+        for (i, a) in ch.advantages.iter().enumerate() {
+            let row = format!("{} {}:", ch.name, i + 1);
+            assert!(
+                sources_under(&doc, advantages)
+                    .iter()
+                    .any(|s| s.starts_with(&row)),
+                "no row for {row} {:?}",
+                a.advantage
+            );
+        }
+        let items = format!("{}:", ch.name);
+        assert!(
+            sources_under(&doc, advantages)
+                .iter()
+                .any(|s| s.starts_with(&items) && s.contains("starting")),
+            "no starting items row for the {}",
+            ch.name
+        );
     }
 }
 

@@ -9,8 +9,9 @@ use tabletop_rules::magic_realm::actions::{
 };
 use tabletop_rules::magic_realm::catalog::denizens::NativeGroup;
 use tabletop_rules::magic_realm::catalog::items::PhaseActivity;
+use tabletop_rules::magic_realm::catalog::items::TreasureKind;
 use tabletop_rules::magic_realm::catalog::setup_card::SetupBox;
-use tabletop_rules::magic_realm::catalog::tables::TableId;
+use tabletop_rules::magic_realm::catalog::tables::{Curse, TableId};
 use tabletop_rules::magic_realm::catalog::tiles::TileId;
 use tabletop_rules::magic_realm::day::rolls::{mods, RollFor};
 use tabletop_rules::magic_realm::map::ClearingRef;
@@ -485,6 +486,7 @@ fn rule_4_4_3_the_poultice_of_health_makes_a_rest_phase_count_double() {
 
 #[test]
 fn rule_4_4_3_a_potion_whose_effect_is_not_in_play_cannot_be_drunk() {
+    // The Amulet with no spell or curse in his clearing to cancel is not offered.
     let g = start(
         json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
         "hidden": false, "belongings": [card("amulet", false)],
@@ -494,6 +496,13 @@ fn rule_4_4_3_a_potion_whose_effect_is_not_in_play_cannot_be_drunk() {
     assert!(!g
         .legal_actions(S0)
         .contains(&rearrange("amulet", BelongingChange::Activate)));
+    // Every Potion has its use in play.
+    assert!(cat()
+        .items
+        .treasures
+        .iter()
+        .filter(|t| t.kinds.contains(&TreasureKind::Potion))
+        .all(|t| t.potion.is_some()));
     let mut with: Vec<&str> = cat()
         .items
         .treasures
@@ -504,8 +513,86 @@ fn rule_4_4_3_a_potion_whose_effect_is_not_in_play_cannot_be_drunk() {
     with.sort();
     assert_eq!(
         with,
-        vec!["poultice-of-health", "vial-of-healing", "withered-claw"]
+        vec![
+            "amulet",
+            "poultice-of-health",
+            "vial-of-healing",
+            "withered-claw"
+        ]
     );
+}
+
+/// The Swordsman (seat 0) holds the Amulet, inactive, in Oak Woods 2 with `curses`, at
+/// the start of his Hide phase; the Sorceror (seat 1) is there too, with `spells` in
+/// effect.
+fn amulet_holder(curses: Value, spells: Value) -> Game {
+    start(json!({"seats": [
+        {"character": "swordsman", "at": at("oak_woods", 2), "hidden": false,
+         "belongings": [card("amulet", false)], "curses": curses,
+         "record": [{"activity": "hide"}]},
+        {"character": "sorceror", "at": at("oak_woods", 2), "hidden": false,
+         "spells": ["lost"], "record": []}],
+        "spells": spells, "day": 2, "at": "daylight", "dice": vec![6; 20]}))
+}
+
+fn amulet_cancels(aim: Value) -> A {
+    A::AmuletCancels {
+        aim: serde_json::from_value(aim).unwrap(),
+    }
+}
+
+#[test]
+fn rule_4_6_7a_the_amulet_removes_a_curse_and_goes_to_the_shamans_box() {
+    let mut g = amulet_holder(json!(["ashes", "squeak"]), json!([]));
+    g.apply(S0, rearrange("amulet", BelongingChange::Activate))
+        .unwrap();
+    // He names one curse (or none other: nothing else is in effect in his clearing).
+    let mut offered = g.legal_actions(S0);
+    offered.sort_by_key(|a| format!("{a:?}"));
+    let ashes = amulet_cancels(json!({"aim": "curse", "seat": 0, "curse": "ashes"}));
+    let squeak = amulet_cancels(json!({"aim": "curse", "seat": 0, "curse": "squeak"}));
+    assert_eq!(offered, vec![ashes.clone(), squeak]);
+    let ev = g.apply(S0, ashes).unwrap();
+    assert!(details(&ev).iter().any(|d| matches!(
+        d,
+        E::CurseRemoved {
+            curse: Curse::Ashes,
+            ..
+        }
+    )));
+    let curses: Vec<Curse> = g.state().seats[0].curses.iter().copied().collect();
+    assert_eq!(curses, vec![Curse::Squeak], "one curse only");
+    // Used at once (4.4.3b): face down in the Shaman's box; his phase is still to do.
+    let (place, counter) = g.state().piles.find(&treasure("amulet")).unwrap();
+    assert_eq!(
+        Some(place.clone()),
+        tabletop_rules::magic_realm::combat::potions::discard_place(cat(), &treasure("amulet"))
+    );
+    assert_eq!(counter.facing, Facing::Down);
+    assert_eq!(g.state().today.phase, 0, "his Hide phase is still to do");
+    assert!(!g.legal_actions(S0).is_empty());
+}
+
+#[test]
+fn rule_4_6_9g_the_amulet_breaks_one_spell_whose_caster_is_in_its_clearing() {
+    // The Sorceror's Lost on Oak Woods (cast from his spell box 0), and a second Lost
+    // (box 1): the Amulet breaks only the one it names.
+    let lost = |spell_box: u8| {
+        json!({"caster": 1, "spell": "lost", "spellBox": spell_box, "chit": 7 + spell_box,
+            "aims": [{"aim": "tile"}], "at": at("oak_woods", 2), "until": {"at": "never"},
+            "inert": false})
+    };
+    let mut g = amulet_holder(json!([]), json!([lost(0), lost(1)]));
+    g.apply(S0, rearrange("amulet", BelongingChange::Activate))
+        .unwrap();
+    let first = amulet_cancels(json!({"aim": "spell", "caster": 1, "spell_box": 0}));
+    assert!(g.legal_actions(S0).contains(&first));
+    let ev = g.apply(S0, first).unwrap();
+    assert!(details(&ev)
+        .iter()
+        .any(|d| matches!(d, E::AmuletCancelled { .. })));
+    let left: Vec<u8> = g.state().spells.iter().map(|s| s.spell_box).collect();
+    assert_eq!(left, vec![1], "the other Lost stays in effect");
 }
 
 #[test]
@@ -534,4 +621,44 @@ fn rule_6_2_1b_the_crystal_ball_peers_into_any_clearing() {
             )));
         }
     }
+}
+
+#[test]
+fn rule_4_6_7a_the_amulet_as_an_encounter_action_names_its_curse_with_the_rounds_spells() {
+    use tabletop_rules::magic_realm::combat::{self, CombatStage};
+    // At Sunset with a Wolf, cursed with Wither.
+    let mut g = start(
+        json!({"seats": [{"character": "swordsman", "at": at("oak_woods", 2),
+        "belongings": [card("amulet", false)], "curses": ["wither"]}],
+        "pieces": [{"piece": {"kind": "monster", "id": "wolf-l4", "n": 0},
+            "place": {"place": "clearing", "at": at("oak_woods", 2)}}],
+        "at": "sunset", "dice": vec![1; 40]}),
+    );
+    let stage = |g: &Game| combat::current(g.state()).map(|c| c.stage);
+    let use_amulet = A::EncounterItem {
+        piece: treasure("amulet"),
+        change: BelongingChange::Activate,
+    };
+    for _ in 0..20 {
+        if g.legal_actions(S0).contains(&use_amulet) {
+            break;
+        }
+        let seat = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = combat::passing(&g.legal_actions(seat)).expect("a passing action");
+        g.apply(seat, pass).unwrap();
+    }
+    assert_eq!(stage(&g), Some(CombatStage::Actions));
+    g.apply(S0, use_amulet).unwrap();
+    for _ in 0..20 {
+        if stage(&g) == Some(CombatStage::Targets) {
+            break;
+        }
+        let seat = g.to_act().seats().first().copied().expect("someone acts");
+        let pass = combat::passing(&g.legal_actions(seat)).expect("a passing action");
+        g.apply(seat, pass).unwrap();
+    }
+    let wither = amulet_cancels(json!({"aim": "curse", "seat": 0, "curse": "wither"}));
+    assert_eq!(g.legal_actions(S0), vec![wither.clone()]);
+    g.apply(S0, wither).unwrap();
+    assert!(g.state().seats[0].curses.is_empty());
 }

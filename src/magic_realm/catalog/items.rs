@@ -438,6 +438,12 @@ pub struct Treasure {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[tsify(optional)]
     pub unrecorded_turn: bool,
+    /// The Dragon Essence ("Treat like SMOKE chit"; 4.4.2b, 7.13): in the clearing where
+    /// an individual ends his turn, the card summons as a face-up Warning chit of this kind
+    /// and of its tile's letter would, once a day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub warning: Option<super::chits::WarningKind>,
 }
 
 impl Treasure {

@@ -80,6 +80,9 @@ pub enum PotionEffect {
     /// Withered Claw: when activated, one roll on the Wishes Table and one on the Curses
     /// Table (4.6.7).
     WishAndCurse,
+    /// The Amulet: when activated, it cancels one spell in effect or one curse in its
+    /// owner's clearing (4.6.7a, 4.6.9g).
+    CancelSpell,
 }
 
 /// 6.2.1: an enhanced activity a Treasure card lets its owner do while it is active.

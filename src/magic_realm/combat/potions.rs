@@ -51,15 +51,25 @@ pub fn activated_today(state: &GameState, piece: &PieceId) -> bool {
 }
 
 /// Why the seat may not activate this Potion now, if it may not.
-pub fn refusal(cat: &Catalog, state: &GameState, piece: &PieceId) -> Option<String> {
+pub fn refusal(cat: &Catalog, state: &GameState, seat: Seat, piece: &PieceId) -> Option<String> {
     if !activatable(cat, piece) {
         return Some("this Potion's effect is not in play yet (4.4.3)".into());
     }
-    // The Withered Claw's Wish is made in Daylight or in a round of combat, not while
-    // trading after the last round.
-    let wishes = potion(cat, piece).is_some_and(|t| t.drink == Some(PotionEffect::WishAndCurse));
-    if wishes && current_stage(state) == Some(super::CombatStage::Trading) {
-        return Some("its Wish cannot be made while trading after combat".into());
+    let drink = potion(cat, piece).and_then(|t| t.drink);
+    // The Withered Claw's Wish (and the Amulet's choice) is made in Daylight or in a
+    // round of combat, not while trading after the last round.
+    let chooses = matches!(
+        drink,
+        Some(PotionEffect::WishAndCurse | PotionEffect::CancelSpell)
+    );
+    if chooses && current_stage(state) == Some(super::CombatStage::Trading) {
+        return Some("its choice cannot be made while trading after combat".into());
+    }
+    // The Amulet: only with a spell or curse in his clearing to cancel (4.6.7a).
+    if drink == Some(PotionEffect::CancelSpell)
+        && super::spells::amulet::candidates(state, seat).is_empty()
+    {
+        return Some("there is no spell or curse in his clearing for it to cancel".into());
     }
     activated_today(state, piece).then(|| "it was used today (4.4.3)".into())
 }
@@ -125,7 +135,10 @@ pub fn activated(
     crate::magic_realm::day::potions::activated(cat, state, seat, piece, &mut events);
     let wish =
         crate::magic_realm::day::potions::wish_and_curse(cat, state, seat, piece, &mut events)?;
-    if let Some(choice) = wish {
+    // The Amulet: he names the spell or curse it cancels (4.6.7a).
+    let amulet = (card.drink == Some(PotionEffect::CancelSpell))
+        .then_some(super::spells::choices::SpellChoice::Amulet { seat });
+    if let Some(choice) = wish.or(amulet) {
         match state.today.evening.combat.as_mut() {
             Some(combat) => combat.spell_choices.push(choice),
             None => {

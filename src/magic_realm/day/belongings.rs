@@ -119,7 +119,8 @@ pub fn activation_refusal(
     piece: &PieceId,
 ) -> Option<String> {
     if is_potion(cat, piece) {
-        if let Some(refusal) = crate::magic_realm::combat::potions::refusal(cat, state, piece) {
+        if let Some(refusal) = crate::magic_realm::combat::potions::refusal(cat, state, seat, piece)
+        {
             return Some(refusal);
         }
     }

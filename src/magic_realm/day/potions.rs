@@ -8,6 +8,7 @@
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::MagicRealmEvent as E;
+use crate::magic_realm::catalog::characters::SpecialAdvantage;
 use crate::magic_realm::catalog::items::{PotionEffect, Treasure};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::potions::potion;
@@ -100,24 +101,30 @@ pub fn working(cat: &Catalog, state: &GameState, seat: Seat, effect: PotionEffec
         .any(|t: &Treasure| t.drink == Some(effect))
 }
 
-/// The Poultice of Health: after the rest of a Rest phase, whether he rests again in the
-/// same phase (the phase counts as two Rest phases). True when a second rest is owed now;
-/// false when the phase's resting is over.
+/// The Poultice of Health, and the Dwarf's Short Legs (List of Characters: "Each REST
+/// action is worth double"): after the rest of a Rest phase, whether he rests again in the
+/// same phase (the phase counts as two Rest phases; with both, still two). True when a
+/// second rest is owed now; false when the phase's resting is over.
 pub fn rest_again(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) -> bool {
     if matches!(state.today.pending, Some(Pending::SecondRest)) {
         state.today.pending = None;
         return false;
     }
-    if !working(cat, state, seat, PotionEffect::RestDouble)
-        || super::resting::options(cat, state, seat).is_empty()
-    {
+    let poultice = working(cat, state, seat, PotionEffect::RestDouble);
+    let short_legs = who::has(cat, state, seat, SpecialAdvantage::ShortLegs);
+    if !(poultice || short_legs) || super::resting::options(cat, state, seat).is_empty() {
         return false;
     }
     state.today.pending = Some(Pending::SecondRest);
+    let (rule, why) = if poultice {
+        ("4.4.3", "Poultice of Health")
+    } else {
+        ("2.5.2", "Short Legs")
+    };
     events.push(Event::public(
-        "4.4.3",
+        rule,
         format!(
-            "{}'s Rest counts double (Poultice of Health): he rests again.",
+            "{}'s Rest counts double ({why}): he rests again.",
             who::who(cat, state, seat)
         ),
         E::RestCountsDouble { seat },

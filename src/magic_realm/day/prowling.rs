@@ -7,7 +7,8 @@
 //! (7.12).
 
 use super::summoning::{
-    chit_info, summon_monsters, summon_natives, summon_visitors, summoning_order, ChitInfo,
+    acting_cards, chit_info, summon_monsters, summon_natives, summon_visitors, summoning_order,
+    ChitInfo,
 };
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
@@ -156,6 +157,17 @@ pub fn end_of_turn_at(
     for chit in summoning_order(cat, &newly_up) {
         if peace && !matches!(chit_info(cat, &chit), ChitInfo::Site { .. }) {
             calm(cat, state, tile, &chit, &mut events);
+            continue;
+        }
+        if let Some(to) = summon_monsters(cat, state, &chit, here, row, &mut events)? {
+            summoned_to.insert(to);
+        }
+    }
+    // 4.4.2b: a card in his clearing that acts as a Warning chit (the Dragon Essence:
+    // Smoke) summons as that chit, once a day; not to a character at peace with nature.
+    for (card, chit) in acting_cards(cat, state, here) {
+        state.today.cards_summoned.insert(card);
+        if peace {
             continue;
         }
         if let Some(to) = summon_monsters(cat, state, &chit, here, row, &mut events)? {

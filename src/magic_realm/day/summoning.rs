@@ -60,6 +60,56 @@ pub(super) fn summoning_order(cat: &Catalog, chits: &[MapChitId]) -> Vec<MapChit
     keyed.into_iter().map(|(_, id)| id).collect()
 }
 
+/// 4.4.2b, 7.13: the cards in clearing `here` (lying there, or carried by a character, a
+/// native or a monster there) that act as a Warning chit (data `warning`: the Dragon
+/// Essence, "Treat like SMOKE chit") and have not summoned today, each with the Warning
+/// chit of its kind and of the tile's letter it stands for.
+pub(super) fn acting_cards(
+    cat: &Catalog,
+    state: &GameState,
+    here: ClearingRef,
+) -> Vec<(PieceId, MapChitId)> {
+    let Some(group) = who::tile_group(cat, here) else {
+        return Vec::new();
+    };
+    let clearing = Place::Clearing { at: here };
+    let mut places = vec![clearing.clone()];
+    for c in state.piles.pile(&clearing) {
+        match &c.piece {
+            PieceId::Character { id } => places.push(Place::Belongings {
+                character: id.clone(),
+            }),
+            PieceId::Native { .. } | PieceId::Monster { .. } => places.push(Place::Carried {
+                by: c.piece.clone(),
+            }),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for place in places {
+        for c in state.piles.pile(&place) {
+            let PieceId::Treasure { id } = &c.piece else {
+                continue;
+            };
+            let Some(kind) = cat.items.treasure(id).and_then(|t| t.warning) else {
+                continue;
+            };
+            if state.today.cards_summoned.contains(&c.piece) {
+                continue;
+            }
+            if let Some(w) = cat
+                .map_chits
+                .warning_chits
+                .iter()
+                .find(|w| w.warning == kind && w.group == group)
+            {
+                out.push((c.piece.clone(), w.id.clone()));
+            }
+        }
+    }
+    out
+}
+
 /// Whether `summoner` names this face-up chit in `tile`.
 fn names(
     cat: &Catalog,

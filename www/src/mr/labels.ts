@@ -603,6 +603,8 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return `Ask the Demon (${humanize(action.question.ask)}) of seat ${action.question.seat + 1}`;
     case 'ChooseRedDie':
       return `Set the red die to ${action.value}`;
+    case 'AmuletCancels':
+      return `Amulet: cancel ${aimLabel(names, action.aim)}`;
     case 'ChooseMagicSight': {
       const pick = action.pick;
       if (pick.from === 'site') return `Magic Sight: the ${names.any(pick.site)}`;

@@ -99,11 +99,19 @@ pub fn is_demon(cat: &Catalog, piece: &PieceId) -> bool {
     }
 }
 
-/// Pentangle: a Demon or Imp cannot attack (be assigned to, or lured by) its target;
+/// Pentangle, and the Pilgrim's Heavenly Protection ("Demons and the Imp cannot attack
+/// you", 2.5.2): a Demon or Imp cannot attack (be assigned to, or lured by) its target;
 /// Melt into Mist: nothing attacks a character turned into mist.
 pub fn may_attack(cat: &Catalog, state: &GameState, piece: &PieceId, seat: Seat) -> bool {
     let target = CombatTarget::Character { seat };
-    let demon_kept_off = is_demon(cat, piece) && pentangled(cat, state, &target);
+    let protected = pentangled(cat, state, &target)
+        || crate::magic_realm::day::who::has(
+            cat,
+            state,
+            seat,
+            crate::magic_realm::catalog::characters::SpecialAdvantage::HeavenlyProtection,
+        );
+    let demon_kept_off = is_demon(cat, piece) && protected;
     !demon_kept_off && !super::mist::misted(cat, state, &target)
 }
 

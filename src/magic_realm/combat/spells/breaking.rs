@@ -97,8 +97,23 @@ pub fn dissolve(
     let Some(at) = current(state).map(|c| c.at) else {
         return Ok(());
     };
+    break_one(cat, state, at, caster, spell_box, events);
+    Ok(())
+}
+
+/// 4.6.9g: the one spell `caster` cast from `spell_box` is broken from clearing `at`:
+/// broken if its spellcaster is in `at`; otherwise its targets in `at` are released from
+/// it (the spell is broken when none is left). Dissolve Spell, Remedy and the Amulet.
+pub fn break_one(
+    cat: &Catalog,
+    state: &mut GameState,
+    at: crate::magic_realm::map::ClearingRef,
+    caster: Seat,
+    spell_box: u8,
+    events: &mut Events,
+) {
     let Some(i) = super::index_of(state, caster, spell_box) else {
-        return Ok(());
+        return;
     };
     if state
         .spells
@@ -107,9 +122,11 @@ pub fn dissolve(
         == Some(at)
     {
         super::end_spell(cat, state, i, false, events);
-        return Ok(());
+        return;
     }
-    let s = &state.spells[i];
+    let Some(s) = state.spells.get(i) else {
+        return;
+    };
     let kept: Vec<SpellAim> = s
         .aims
         .iter()
@@ -121,5 +138,4 @@ pub fn dissolve(
     } else if let Some(s) = state.spells.get_mut(i) {
         s.aims = kept;
     }
-    Ok(())
 }

@@ -32,6 +32,8 @@ pub enum SpellChoice {
     WishRedDie { seat: Seat },
     /// The Magic Wand: `seat` chooses the red die before another spell's roll.
     RedDie { seat: Seat, roll: RedDieRoll },
+    /// The Amulet (4.6.7a): `seat` names the spell or curse it cancels.
+    Amulet { seat: Seat },
 }
 
 /// The Magic Wand: a spell's roll waiting for its owner to set the red die.
@@ -69,7 +71,8 @@ impl SpellChoice {
             | SpellChoice::Vision { seat }
             | SpellChoice::AskDemon { seat }
             | SpellChoice::WishRedDie { seat }
-            | SpellChoice::RedDie { seat, .. } => *seat,
+            | SpellChoice::RedDie { seat, .. }
+            | SpellChoice::Amulet { seat } => *seat,
         }
     }
 }
@@ -92,13 +95,18 @@ pub fn red_die_first(
     Ok(true)
 }
 
-/// The choices owed by characters no longer playing (killed this round) are dropped.
+/// The choices owed by characters no longer playing (killed this round) are dropped, and
+/// an Amulet's with nothing left in the clearing to cancel.
 pub fn tidy(state: &mut GameState) {
     let playing: Vec<bool> = current(state)
         .map(|c| {
             c.spell_choices
                 .iter()
-                .map(|ch| who::playing(state, ch.seat()))
+                .map(|ch| {
+                    who::playing(state, ch.seat())
+                        && !matches!(ch, SpellChoice::Amulet { seat }
+                            if super::amulet::candidates(state, *seat).is_empty())
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -145,6 +153,10 @@ pub fn options_for(cat: &Catalog, state: &GameState, choice: SpellChoice) -> Vec
         SpellChoice::AskDemon { seat } => super::ask_demon::questions(cat, state, seat)
             .into_iter()
             .map(|question| A::AskDemon { question })
+            .collect(),
+        SpellChoice::Amulet { seat } => super::amulet::candidates(state, seat)
+            .into_iter()
+            .map(|aim| A::AmuletCancels { aim })
             .collect(),
     }
 }
@@ -234,6 +246,7 @@ pub fn apply(
         A::AskDemon { question } => {
             super::ask_demon::ask(cat, state, seat, question, &mut events);
         }
+        A::AmuletCancels { aim } => super::amulet::cancel(cat, state, seat, aim, &mut events)?,
         other => {
             return Err(RuleError::internal(format!(
                 "{other:?} is not a spell's choice"

@@ -16,6 +16,7 @@
 pub mod activation;
 pub mod aiming;
 pub mod altering;
+pub mod amulet;
 pub mod ask_demon;
 pub mod attacks;
 pub mod bewitched;

@@ -109,6 +109,10 @@ pub fn apply(
             spells::wishes::vision(cat, state, seat, pile, events);
             None
         }
+        A::AmuletCancels { aim } => {
+            spells::amulet::cancel(cat, state, seat, aim, events)?;
+            None
+        }
         A::ChooseRedDie { value } => {
             events.push(crate::magic_realm::day::rolls::red_die_chosen(
                 cat, state, seat, *value,
