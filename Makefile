@@ -6,7 +6,7 @@ PORT ?= 8080
 # Incremental caches are gigabytes and a fresh clone (CI) never reuses them.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: play test pkg web bench setup lint test-rust test-node test-web test-e2e typecheck clean measure-web
+.PHONY: play test pkg web docs bench setup lint test-rust test-node test-web test-e2e typecheck clean measure-web
 
 setup:
 	@bash scripts/setup.sh build
@@ -16,6 +16,11 @@ pkg: setup
 
 web: pkg
 	node_modules/.bin/vite build --config www/vite.config.ts
+
+## The package's API docs (typedoc, from the generated .d.ts and the package README) in target/docs/
+docs: pkg
+	node_modules/.bin/typedoc --options docs/typedoc.json
+	@echo "API docs: target/docs/index.html"
 
 ## Build everything and serve the web app on http://127.0.0.1:$(PORT)
 play: web
@@ -42,7 +47,7 @@ test-node:
 
 typecheck:
 	npm run --silent typecheck
-	node_modules/.bin/biome check www/src www/e2e js-tests ts scripts
+	node_modules/.bin/biome check www/src www/e2e js-tests ts scripts examples
 
 test-web:
 	node_modules/.bin/vitest run --config www/vite.config.ts
