@@ -23,7 +23,7 @@ test('a boardgame.io match of Magic Realm: moves apply, players see only their o
   const { play } = await import(pathToFileURL(join(work, 'example/headless.mjs')).href);
   const { made, seen, final } = await play({ players: 2, moves: 40 });
   assert.equal(made, 40, 'every move was accepted');
-  assert.equal(final.G.view.step.step === undefined, false);
+  assert.equal(final.G.toAct.type, 'Seats', 'a short match is still going');
   assert.ok(final.G.logLength > 40, 'the moves were applied by the engine');
   for (const { seat, G } of seen) {
     assert.deepEqual(Object.keys(G).sort(), ['legalActions', 'log', 'logLength', 'outcome', 'toAct', 'view']);

@@ -96,6 +96,31 @@ console.log(JSON.stringify(game.legalActions(0)), Web === BiddingRace, Node === 
     node(dir, 'snippet.mjs'),
     `${JSON.stringify([0, 1, 2, 3].map((amount) => ({ type: 'Bid', amount })))} true true\n`,
   );
+  // TypeScript (strict, node16 resolution, no skipLibCheck) finds the types of every entry.
+  writeFileSync(
+    join(dir, 'check.ts'),
+    `import { MagicRealm, type MagicRealmView, RuleError } from 'tabletop-rules';
+import init from 'tabletop-rules/web';
+import { HandOfDoom } from 'tabletop-rules/node';
+const game = new MagicRealm({ seats: [{}] });
+export const view: MagicRealmView = game.view({ type: 'Seat', seat: 0 });
+export { HandOfDoom, init, RuleError };
+`,
+  );
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: 'node16',
+    target: 'es2022',
+    lib: ['es2022', 'dom'],
+    types: [],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.ts'] }));
+  try {
+    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });
+  } catch (e) {
+    assert.fail(`tsc: ${e.stdout}`);
+  }
   const manifest = createRequire(join(dir, 'index.js'))('tabletop-rules/package.json');
   assert.equal(manifest.name, 'tabletop-rules');
   assert.equal(manifest.license, 'MIT');

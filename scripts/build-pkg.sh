@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 cargo build --lib --target wasm32-unknown-unknown --release
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg target/wasm32-unknown-unknown/release/tabletop_rules.wasm
+# The .d.ts declares `[Symbol.dispose]`: name its lib, so a project need not list it.
+sed -i '1i /// <reference lib="esnext.disposable" />' pkg/tabletop_rules.d.ts
 node_modules/.bin/wasm-opt -Oz pkg/tabletop_rules_bg.wasm -o pkg/tabletop_rules_bg.wasm
 version=$(awk -F'"' '/^version = / {print $2; exit}' Cargo.toml)
 node scripts/write-pkg-json.mjs "$version"
