@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
 import { serve } from '../scripts/serve.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -126,7 +127,7 @@ export { HandOfDoom, init, RuleError };
   assert.equal(manifest.license, 'MIT');
 });
 
-test('a Vite project builds with the package, and both pages run in Chromium', async () => {
+test('a Vite project builds and serves with the package; its pages and the plain page run in Chromium', async () => {
   const page = freshProject('page');
   const vite = freshProject('vite-app');
   const files = readmeFiles(readFileSync(join(page, 'node_modules/tabletop-rules/README.md'), 'utf8'));
@@ -166,6 +167,22 @@ test('a Vite project builds with the package, and both pages run in Chromium', a
     await tab.goto(`http://127.0.0.1:${viteServer.address().port}/`);
     await tab.waitForFunction(() => document.getElementById('app')?.textContent !== 'loading');
     assert.deepEqual(JSON.parse(await tab.textContent('#app')), { type: 'Seats', seats: [0] });
+
+    // The dev server too, where the README's optimizeDeps.exclude keeps the .wasm reachable.
+    const dev = await createServer({
+      root: vite,
+      configFile: join(vite, 'vite.config.js'),
+      logLevel: 'warn',
+      server: { host: '127.0.0.1', port: 0 },
+    });
+    try {
+      await dev.listen();
+      await tab.goto(dev.resolvedUrls.local[0]);
+      await tab.waitForFunction(() => document.getElementById('app')?.textContent !== 'loading');
+      assert.deepEqual(JSON.parse(await tab.textContent('#app')), { type: 'Seats', seats: [0] });
+    } finally {
+      await dev.close();
+    }
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
