@@ -7,7 +7,7 @@ SIGNAL_PORT ?= 9000
 # Incremental caches are gigabytes and a fresh clone (CI) never reuses them.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: play test pkg web bench setup lint test-rust test-node test-web test-e2e typecheck clean measure-web
+.PHONY: play test pkg web docs bench setup lint test-rust test-node test-web test-e2e typecheck clean measure-web
 
 setup:
 	@bash scripts/setup.sh build
@@ -17,6 +17,11 @@ pkg: setup
 
 web: pkg
 	node_modules/.bin/vite build --config www/vite.config.ts
+
+## The package's API docs (typedoc, from the generated .d.ts and the package README) in target/docs/
+docs: pkg
+	node_modules/.bin/typedoc --options docs/typedoc.json
+	@echo "API docs: target/docs/index.html"
 
 ## Build everything and serve the web app on http://127.0.0.1:$(PORT), with a PeerJS
 ## signaling server on $(SIGNAL_PORT) for online games between windows of this machine
@@ -45,7 +50,7 @@ test-node:
 
 typecheck:
 	npm run --silent typecheck
-	node_modules/.bin/biome check www/src www/e2e js-tests ts scripts src/wasm.js
+	node_modules/.bin/biome check www/src www/e2e js-tests ts scripts examples src/wasm.js
 
 test-web:
 	node_modules/.bin/vitest run --config www/vite.config.ts
