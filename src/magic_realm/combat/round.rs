@@ -295,6 +295,8 @@ fn apply_outcome(
     let mut spell_strikes: Vec<(PieceId, Who, Who)> = Vec::new();
     // Absorb Essence, 2.2: the Demon or Imp a character is, taken before any kill.
     let essences = super::transmorphized::essences(cat, state, built);
+    // 8.7: each fighter killed is paid for once, its sharers dividing the bounty.
+    let mut paid: Vec<FighterId> = Vec::new();
     for hit in &outcome.hits {
         let attacker = built.who(hit.attacker).cloned();
         if hit.cancelled {
@@ -305,7 +307,6 @@ fn apply_outcome(
                 *h = true;
             }
         }
-        // Shared kills: every hit of the same moment that killed the same fighter.
         for effect in &hit.effects {
             // 8.8: harm that does something is a consequence that keeps combat going.
             eventful |= !matches!(
@@ -313,7 +314,10 @@ fn apply_outcome(
                 MeleeEffect::NoEffect | MeleeEffect::SpellStrike { .. }
             );
             match effect {
-                MeleeEffect::Killed { fighter } => {
+                MeleeEffect::Killed { fighter } if !paid.contains(fighter) => {
+                    paid.push(*fighter);
+                    // Shared kills: every hit of the same moment that killed the same
+                    // fighter (8.7).
                     let sharers: Vec<Who> = outcome
                         .hits
                         .iter()
@@ -327,6 +331,7 @@ fn apply_outcome(
                     let victim = built.who(*fighter).cloned();
                     super::spoils::killed(cat, state, victim, attacker.clone(), &sharers, events)?;
                 }
+                MeleeEffect::Killed { .. } => {}
                 MeleeEffect::HorseKilled { fighter } => match built.who(*fighter) {
                     Some(Who::Character(seat)) => {
                         if let Some(horse) =
