@@ -1,5 +1,6 @@
-//! Rule 8.7, shared kills: simultaneous killers divide a bounty equally, keeping
-//! fractions, and each counts one kill.
+//! Rule 8.7, shared and mutual kills: simultaneous killers divide a bounty equally,
+//! keeping fractions, and each counts one kill; two characters who kill each other at the
+//! same moment each take the other's Notoriety as it stood before the moment's harm.
 
 use crate::melee_common::cat;
 use serde_json::{json, Value};
@@ -288,4 +289,81 @@ fn rule_8_7_fractions_of_fame_and_notoriety_survive_a_scenario_and_old_whole_num
     let bad: Result<MagicRealmScenario, _> = serde_json::from_value(json!({"seats": [
         {"character": "swordsman", "at": here(), "fame": {"num": 1, "den": 0}}]}));
     assert!(bad.is_err(), "a zero denominator is refused");
+}
+
+/// The Swordsman (Notoriety 4) and the Amazon (Notoriety 6), each with a Thrusting Sword,
+/// unarmored, attack each other: each thrusts with a Fight M4* (Heavy harm, time 4,
+/// length 4) while the other charges, so both hits land at the same moment and both die.
+fn mutual_kill() -> (Game, Vec<Event<E>>) {
+    let mut g = start(json!({"seats": [
+        {"character": "swordsman", "at": here(), "hidden": false, "belongings": [sword(0)],
+         "notoriety": 4},
+        {"character": "amazon", "at": here(), "hidden": false, "belongings": [sword(1)],
+         "notoriety": 6}],
+        "at": "sunset"}));
+    pass_until(&mut g, CombatStage::Targets);
+    pick_targets(
+        &mut g,
+        &[
+            (S0, CombatTarget::Character { seat: S1 }),
+            (S1, CombatTarget::Character { seat: S0 }),
+        ],
+    );
+    let mut events = Vec::new();
+    while stage(&g) == Some(CombatStage::Plays) {
+        let seat = g.to_act().seats()[0];
+        events.extend(if seat == S0 {
+            play(
+                &mut g,
+                S0,
+                SWORDSMAN_FIGHT_M4,
+                Lane::ChargeThrust,
+                SWORDSMAN_MOVE_L4,
+                Lane::ChargeThrust,
+            )
+        } else {
+            play(
+                &mut g,
+                S1,
+                AMAZON_FIGHT_M4,
+                Lane::ChargeThrust,
+                AMAZON_MOVE_M4,
+                Lane::ChargeThrust,
+            )
+        });
+    }
+    (g, events)
+}
+
+#[test]
+fn rule_8_7_mutual_simultaneous_kill_takes_notoriety_as_it_stood() {
+    let (g, events) = mutual_kill();
+    let died: Vec<Seat> = events
+        .iter()
+        .filter_map(|e| match e.detail {
+            E::CharacterDied { seat } => Some(seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(died.len(), 2, "both die at the same moment");
+    // Each takes the other's recorded Notoriety before the round's harm: 4 + 6 and 6 + 4,
+    // not 6 + (4 + 6).
+    assert_eq!(g.state().seats[0].notoriety, 10);
+    assert_eq!(g.state().seats[1].notoriety, 10);
+}
+
+#[test]
+fn rule_8_7_mutual_simultaneous_kill_leaves_both_belongings_where_they_fell() {
+    // A killer who dies at the same moment takes nothing: both swords lie in the clearing.
+    let (g, _) = mutual_kill();
+    let at = serde_json::from_value(here()).unwrap();
+    for n in [0, 1] {
+        assert_eq!(
+            g.state()
+                .piles
+                .place_of(&piece("weapon", "thrusting-sword", n)),
+            Some(&Place::Clearing { at }),
+            "sword {n}"
+        );
+    }
 }

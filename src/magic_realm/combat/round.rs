@@ -297,10 +297,20 @@ fn apply_outcome(
     let essences = super::transmorphized::essences(cat, state, built);
     // 8.7: each fighter killed is paid for once, its sharers dividing the bounty.
     let mut paid: Vec<FighterId> = Vec::new();
+    // 8.7: the characters' Notoriety as it stood before the harm of the current moment.
+    let mut standing: Option<(u16, super::spoils::Standing)> = None;
+    let nobody = super::spoils::Standing::new();
     for hit in &outcome.hits {
         let attacker = built.who(hit.attacker).cloned();
         if hit.cancelled {
             continue;
+        }
+        if standing.as_ref().is_none_or(|(m, _)| *m != hit.moment) {
+            let now = state
+                .all_seats()
+                .filter_map(|s| state.seat(s).map(|x| (s, x.notoriety)))
+                .collect();
+            standing = Some((hit.moment, now));
         }
         if let Some(Who::Character(seat)) = &attacker {
             if let Some(h) = weapon_hit.get_mut(seat) {
@@ -329,7 +339,16 @@ fn apply_outcome(
                         .filter_map(|h| built.who(h.attacker).cloned())
                         .collect();
                     let victim = built.who(*fighter).cloned();
-                    super::spoils::killed(cat, state, victim, attacker.clone(), &sharers, events)?;
+                    let before = standing.as_ref().map_or(&nobody, |(_, s)| s);
+                    super::spoils::killed_at(
+                        cat,
+                        state,
+                        victim,
+                        attacker.clone(),
+                        &sharers,
+                        before,
+                        events,
+                    )?;
                 }
                 MeleeEffect::Killed { .. } => {}
                 MeleeEffect::HorseKilled { fighter } => match built.who(*fighter) {

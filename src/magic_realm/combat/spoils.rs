@@ -14,6 +14,14 @@ use crate::magic_realm::events::HirelingSpoilsTo;
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
 use crate::magic_realm::points::Points;
 use crate::magic_realm::state::GameState;
+use std::collections::BTreeMap;
+
+/// 8.7: the characters' recorded Notoriety as it stood before the harm of one moment of a
+/// round: what a character killed at that moment is worth to those who kill him. Two
+/// characters who kill each other at the same moment each take the other's Notoriety as
+/// it stood, not what the other gains by killing him. A seat not listed is worth his
+/// Notoriety as recorded now.
+pub type Standing = BTreeMap<Seat, Points>;
 
 /// 8.7: the character counts one more kill today; returns his kills (this one included).
 pub(in crate::magic_realm::combat) fn count_kill(state: &mut GameState, seat: Seat) -> u32 {
@@ -39,6 +47,14 @@ pub(in crate::magic_realm::combat) fn add_points(
         })?;
     }
     Ok(())
+}
+
+/// A victim character's worth to his killers (8.7): his Notoriety as it stood.
+fn standing_notoriety(state: &GameState, standing: &Standing, seat: Seat) -> Points {
+    standing
+        .get(&seat)
+        .copied()
+        .unwrap_or_else(|| state.seat(seat).map_or(Points::ZERO, |s| s.notoriety))
 }
 
 /// Takes a killed denizen (with its head, club or horse) out of play until it regenerates
@@ -108,6 +124,28 @@ pub fn killed(
     sharers: &[Who],
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    killed_at(
+        cat,
+        state,
+        victim,
+        killer,
+        sharers,
+        &Standing::new(),
+        events,
+    )
+}
+
+/// [`killed`] at a moment of a melee: a victim character is worth his Notoriety as it
+/// stood before the moment's harm (`standing`).
+pub fn killed_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    victim: Option<Who>,
+    killer: Option<Who>,
+    sharers: &[Who],
+    standing: &Standing,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let characters: Vec<Seat> = sharers
         .iter()
         .filter_map(|w| match w {
@@ -141,7 +179,7 @@ pub fn killed(
         })
         .collect();
     for seat in employers {
-        hireling_kill(cat, state, seat, victim.as_ref(), share, events)?;
+        hireling_kill(cat, state, seat, victim.as_ref(), share, standing, events)?;
     }
     match victim {
         Some(Who::Denizen(piece)) => {
@@ -237,10 +275,7 @@ pub fn killed(
             remove_denizen(cat, state, &piece, hired.is_some(), events)
         }
         Some(Who::Character(seat)) => {
-            let worth = state
-                .seat(seat)
-                .map_or(Points::ZERO, |s| s.notoriety)
-                .share(share)?;
+            let worth = standing_notoriety(state, standing, seat).share(share)?;
             killed_character(cat, state, seat, killer, &characters, worth, events)
         }
         None => Ok(()),
@@ -292,8 +327,9 @@ fn killed_character(
                 count_kill(state, *k);
                 add_points(state, *k, Points::ZERO, worth, 0)?;
             }
-            // The first of them takes his belongings and gold.
-            let taker = killers.first().copied();
+            // The first of them still alive takes his belongings and gold; a killer who
+            // died at the same moment takes nothing: they lie where he fell.
+            let taker = killers.iter().copied().find(|k| who::playing(state, *k));
             if let (Some(k), Some(to)) =
                 (taker, taker.and_then(|k| who::belongings_place(state, k)))
             {
@@ -394,13 +430,14 @@ fn leader_spoils_to(
 
 /// 8.7: `seat`'s hireling killed `victim` (with `share` attackers in all): he gets its
 /// basic bounty, without multiplication and without counting a kill: a monster's Fame and
-/// Notoriety, a native's Notoriety, a character's recorded Notoriety.
+/// Notoriety, a native's Notoriety, a character's recorded Notoriety (as it stood).
 fn hireling_kill(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     victim: Option<&Who>,
     share: usize,
+    standing: &Standing,
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let (fame, notoriety) = match victim {
@@ -416,10 +453,7 @@ fn hireling_kill(
             .map_or((Points::ZERO, Points::ZERO), |n| {
                 (Points::ZERO, Points::whole(n.notoriety))
             }),
-        Some(Who::Character(s)) => (
-            Points::ZERO,
-            state.seat(*s).map_or(Points::ZERO, |x| x.notoriety),
-        ),
+        Some(Who::Character(s)) => (Points::ZERO, standing_notoriety(state, standing, *s)),
         _ => return Ok(()),
     };
     let (fame, notoriety) = (fame.share(share)?, notoriety.share(share)?);
