@@ -73,11 +73,7 @@ export function pointsLabel(p: Points): string {
 
 export function isPoints(v: unknown): v is Points {
   return (
-    isRecord(v) &&
-    Object.keys(v).length === 2 &&
-    typeof v.num === 'number' &&
-    typeof v.den === 'number' &&
-    v.den >= 1
+    isRecord(v) && Object.keys(v).length === 2 && typeof v.num === 'number' && typeof v.den === 'number' && v.den >= 1
   );
 }
 
