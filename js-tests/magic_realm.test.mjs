@@ -70,6 +70,22 @@ test('refusals are typed and change nothing', () => {
   assert.equal(JSON.stringify(game.save()), before);
 });
 
+test('recorded Fame and Notoriety cross to JavaScript exactly, fractions of shared kills too', () => {
+  const at = { tile: 'oak_woods', clearing: 2 };
+  // A fraction as { num, den }; a whole number as scenarios written before fractions give it.
+  const game = MagicRealm.fromScenario({
+    seats: [{ character: 'amazon', at, fame: { num: 6, den: 4 }, notoriety: 7 }],
+    at: 'birdsong',
+  });
+  const seat = game.view(OMNI).seats[0];
+  assert.deepEqual(seat.fame, { num: 3, den: 2 });
+  assert.deepEqual(seat.notoriety, { num: 7, den: 1 });
+  assert.throws(
+    () => MagicRealm.fromScenario({ seats: [{ character: 'amazon', at, fame: { num: 1, den: 0 } }] }),
+    (e) => e instanceof RuleError && e.code === 'bad_scenario',
+  );
+});
+
 test('the catalog gives the board its tiles with geometry', () => {
   const catalog = MagicRealm.catalog();
   assert.equal(catalog.tiles.tiles.length, 20);

@@ -696,8 +696,10 @@ pub enum MagicRealmEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[tsify(optional)]
         by: Option<Seat>,
-        fame: i32,
-        notoriety: i32,
+        /// His share of the Fame bounty, multiplied by his kills (8.7), exactly.
+        fame: crate::magic_realm::points::Points,
+        /// His share of the Notoriety bounty, multiplied by his kills (8.7), exactly.
+        notoriety: crate::magic_realm::points::Points,
         gold: i32,
     },
     /// 8.5.3: a chit wounded.
@@ -846,8 +848,10 @@ pub enum MagicRealmEvent {
     HirelingKill {
         seat: Seat,
         victim: crate::magic_realm::combat::CombatTarget,
-        fame: i32,
-        notoriety: i32,
+        /// The employer's share of the basic Fame bounty (8.7), exactly.
+        fame: crate::magic_realm::points::Points,
+        /// The employer's share of the basic Notoriety bounty (8.7), exactly.
+        notoriety: crate::magic_realm::points::Points,
     },
     /// 8.8: combat in a clearing ends.
     CombatEnds {

@@ -11,6 +11,7 @@ pub mod events;
 pub mod game;
 pub mod map;
 pub mod pieces;
+pub mod points;
 pub mod scenario;
 pub mod setup;
 pub mod state;

@@ -8,6 +8,7 @@ use crate::magic_realm::catalog::chits::MapChitId;
 use crate::magic_realm::catalog::magic::SpellId;
 use crate::magic_realm::map::{ClearingRef, PathRef, RealmMap};
 use crate::magic_realm::pieces::{PieceId, Piles, Place};
+use crate::magic_realm::points::Points;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use tsify::Tsify;
@@ -208,8 +209,10 @@ pub struct SeatState {
     pub chits: Vec<ChitStatus>,
     pub hidden: bool,
     pub gold: i32,
-    pub fame: i32,
-    pub notoriety: i32,
+    /// Recorded Fame (8.7: fractions are kept).
+    pub fame: Points,
+    /// Recorded Notoriety (8.7: fractions are kept).
+    pub notoriety: Points,
     pub discoveries: Discoveries,
     pub secret: SecretRecord,
     /// Starting weapons and armor still to be taken from a native group (3.3.2).
@@ -281,8 +284,8 @@ impl SeatState {
             chits: Vec::new(),
             hidden: true,
             gold: STARTING_GOLD,
-            fame: 0,
-            notoriety: 0,
+            fame: Points::ZERO,
+            notoriety: Points::ZERO,
             discoveries: Discoveries::default(),
             secret: SecretRecord::default(),
             equipment_pending: Vec::new(),

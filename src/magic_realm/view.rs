@@ -45,8 +45,10 @@ pub struct SeatView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub gold: Option<i32>,
-    pub fame: i32,
-    pub notoriety: i32,
+    /// Recorded Fame, exactly (8.7: a shared kill keeps fractions).
+    pub fame: crate::magic_realm::points::Points,
+    /// Recorded Notoriety, exactly.
+    pub notoriety: crate::magic_realm::points::Points,
     pub equipment_pending: Vec<EquipmentNeed>,
     pub fate: Fate,
     /// Belongings the character has deactivated (4.3.1), as far as the viewer can tell

@@ -92,6 +92,7 @@ mod mr_seed_gaps_trading;
 mod mr_seed_gaps_tremendous;
 mod mr_seed_gaps_week;
 mod mr_setup;
+mod mr_shared_kills;
 mod mr_sites_shown;
 mod mr_spell_items;
 mod mr_spell_remainders;

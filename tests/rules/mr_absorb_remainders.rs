@@ -168,7 +168,7 @@ fn rule_absorb_essence_4_the_items_monster_dies_with_its_holder_and_the_spell_br
     let mut state = g.state().clone();
     let notoriety = state.seats[1].notoriety;
     let mut events = Vec::new();
-    transform::caster_killed(cat(), &mut state, S0, &[S1], &mut events);
+    transform::caster_killed(cat(), &mut state, S0, &[S1], &mut events).unwrap();
     assert_eq!(state.piles.place_of(&monster("ogre")), Some(&Place::Killed));
     assert!(state.seats[1].notoriety > notoriety, "the Ogre's bounty");
     assert!(state.spells.is_empty(), "the Black Book's spell is broken");

@@ -554,7 +554,7 @@ fn rule_4_6_7b_the_fiery_chasm_of_his_demon_s_spell_swallows_him_too() {
     // The Demon he had absorbed is killed with him: his own kill is nobody's.
     assert!(log.iter().any(|e| matches!(
         &e.detail,
-        E::Killed { victim, by: None, fame: 0, .. } if *victim == piece("demon")
+        E::Killed { victim, by: None, fame, .. } if *victim == piece("demon") && *fame == 0
     )));
     assert_eq!(
         g.state().piles.place_of(&piece("demon")),

@@ -160,7 +160,10 @@ fn rule_8_2_2_a_paid_insult_costs_five_notoriety_and_no_battle() {
     .unwrap();
     let notoriety = g.state().seats[0].notoriety;
     g.apply(S0, A::BattlingPenalty { pay: true }).unwrap();
-    assert_eq!(g.state().seats[0].notoriety, notoriety - 5);
+    assert_eq!(
+        g.state().seats[0].notoriety,
+        notoriety.checked_sub(5.into()).unwrap()
+    );
     assert!(g.state().today.evening.battling.is_empty());
 }
 

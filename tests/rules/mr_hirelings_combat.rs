@@ -321,7 +321,7 @@ fn rule_8_7_a_hirelings_kill_earns_its_employer_the_basic_bounty_without_a_kill(
     let s = &g.state().seats[0];
     assert_eq!(
         (s.fame, s.notoriety),
-        (fame, notoriety + 1),
+        (fame, notoriety.checked_add(1.into()).unwrap()),
         "the wolf's 0 fame, 1 notoriety"
     );
     assert!(
@@ -356,7 +356,10 @@ fn rule_8_7_a_hired_native_killed_becomes_unhired_and_costs_his_notoriety_bounty
         Some(&Place::Killed)
     );
     assert!(g.state().seats[0].hirelings.is_empty());
-    assert_eq!(g.state().seats[0].notoriety, notoriety - 3);
+    assert_eq!(
+        g.state().seats[0].notoriety,
+        notoriety.checked_sub(3.into()).unwrap()
+    );
     assert!(log
         .iter()
         .any(|e| matches!(e.detail, E::HirelingKilled { notoriety: 3, .. })));

@@ -324,7 +324,10 @@ fn rule_7_6_a_card_the_leader_sells_to_its_group_gives_its_fame_reward_to_his_em
     )
     .unwrap();
     assert_eq!(leader_gold(g.state()), price);
-    assert_eq!(g.state().seats[0].fame, fame + reward);
+    assert_eq!(
+        g.state().seats[0].fame,
+        fame.checked_add(reward.into()).unwrap()
+    );
     assert_eq!(g.state().seats[0].gold, 7);
 }
 
@@ -506,7 +509,10 @@ fn rule_7_6_an_insult_to_a_hired_leader_costs_his_employers_notoriety() {
         ]
     );
     g.apply(S0, answer(MeetingAnswer::PayPenalty)).unwrap();
-    assert_eq!(g.state().seats[0].notoriety, notoriety - 5);
+    assert_eq!(
+        g.state().seats[0].notoriety,
+        notoriety.checked_sub(5.into()).unwrap()
+    );
     assert!(!g.state().today.blocked_leaders.contains(&guard()));
 }
 

@@ -47,7 +47,10 @@ fn a_battle_in_cavern_2_is_set_up_from_a_scenario() {
     let state = game.state();
     assert_eq!(state.step, Step::Birdsong { day: 3 });
     let sheet = &state.seats[0];
-    assert_eq!((sheet.gold, sheet.fame, sheet.notoriety), (3, 12, 7));
+    assert_eq!(
+        (sheet.gold, sheet.fame, sheet.notoriety),
+        (3, 12.into(), 7.into())
+    );
     assert!(!sheet.hidden);
     assert_eq!(sheet.chits[0], ChitStatus::Fatigued);
     assert_eq!(sheet.chits[5], ChitStatus::Wounded);

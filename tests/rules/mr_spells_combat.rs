@@ -369,7 +369,8 @@ fn rule_4_6_7_power_of_the_pit_carried_away_is_the_caster_s_kill() {
         }
     )));
     assert!(details(&log).iter().any(|d| matches!(d,
-        E::Killed { victim, by: Some(S0), notoriety: 2, .. } if *victim == piece("ogre"))));
+        E::Killed { victim, by: Some(S0), notoriety, .. }
+            if *victim == piece("ogre") && *notoriety == 2)));
     assert_eq!(
         chit(&g, S0, 10),
         ChitStatus::Fatigued,
@@ -463,7 +464,8 @@ fn exorcise_kills_demons_breaks_spells_and_fatigues_colour_chits() {
     let aim = SpellAim::Clearing;
     cast_at(&mut g, S0, 0, 11, Some(6), aim, &mut log);
     assert!(details(&log).iter().any(|d| matches!(d,
-        E::Killed { victim, by: Some(S0), fame: 8, .. } if *victim == piece("demon"))));
+        E::Killed { victim, by: Some(S0), fame, .. }
+            if *victim == piece("demon") && *fame == 8)));
     assert_eq!(
         chit(&g, S1, 4),
         ChitStatus::Fatigued,

@@ -301,17 +301,28 @@ fn apply_outcome(
     let mut spell_strikes: Vec<(PieceId, Who, Who)> = Vec::new();
     // Absorb Essence, 2.2: the Demon or Imp a character is, taken before any kill.
     let essences = super::transmorphized::essences(cat, state, built);
+    // 8.7: each fighter killed is paid for once, its sharers dividing the bounty.
+    let mut paid: Vec<FighterId> = Vec::new();
+    // 8.7: the characters' Notoriety as it stood before the harm of the current moment.
+    let mut standing: Option<(u16, super::spoils::Standing)> = None;
+    let nobody = super::spoils::Standing::new();
     for hit in &outcome.hits {
         let attacker = built.who(hit.attacker).cloned();
         if hit.cancelled {
             continue;
+        }
+        if standing.as_ref().is_none_or(|(m, _)| *m != hit.moment) {
+            let now = state
+                .all_seats()
+                .filter_map(|s| state.seat(s).map(|x| (s, x.notoriety)))
+                .collect();
+            standing = Some((hit.moment, now));
         }
         if let Some(Who::Character(seat)) = &attacker {
             if let Some(h) = weapon_hit.get_mut(seat) {
                 *h = true;
             }
         }
-        // Shared kills: every hit of the same moment that killed the same fighter.
         for effect in &hit.effects {
             // 8.8: harm that does something is a consequence that keeps combat going.
             eventful |= !matches!(
@@ -319,7 +330,10 @@ fn apply_outcome(
                 MeleeEffect::NoEffect | MeleeEffect::SpellStrike { .. }
             );
             match effect {
-                MeleeEffect::Killed { fighter } => {
+                MeleeEffect::Killed { fighter } if !paid.contains(fighter) => {
+                    paid.push(*fighter);
+                    // Shared kills: every hit of the same moment that killed the same
+                    // fighter (8.7).
                     let sharers: Vec<Who> = outcome
                         .hits
                         .iter()
@@ -331,8 +345,18 @@ fn apply_outcome(
                         .filter_map(|h| built.who(h.attacker).cloned())
                         .collect();
                     let victim = built.who(*fighter).cloned();
-                    super::spoils::killed(cat, state, victim, attacker.clone(), &sharers, events)?;
+                    let before = standing.as_ref().map_or(&nobody, |(_, s)| s);
+                    super::spoils::killed_at(
+                        cat,
+                        state,
+                        victim,
+                        attacker.clone(),
+                        &sharers,
+                        before,
+                        events,
+                    )?;
                 }
+                MeleeEffect::Killed { .. } => {}
                 MeleeEffect::HorseKilled { fighter } => match built.who(*fighter) {
                     Some(Who::Character(seat)) => {
                         if let Some(horse) =

@@ -1,6 +1,7 @@
 //! Spoils of combat (rule 8.7): fame, notoriety and gold for kills, multiplied by the
-//! day's kills and shared between simultaneous killers; a killed character's belongings
-//! and gold going to his killer, to the clearing, or to the native group that killed him.
+//! day's kills and shared between simultaneous killers (fractions kept); a killed
+//! character's belongings and gold going to his killer, to the clearing, or to the native
+//! group that killed him.
 
 use super::round::Who;
 use super::{current_mut, Events};
@@ -11,27 +12,49 @@ use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::{belongings, carried, quitting, who};
 use crate::magic_realm::events::HirelingSpoilsTo;
 use crate::magic_realm::pieces::{Facing, PieceId, PieceKind, Place};
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::GameState;
+use std::collections::BTreeMap;
+
+/// 8.7: the characters' recorded Notoriety as it stood before the harm of one moment of a
+/// round: what a character killed at that moment is worth to those who kill him. Two
+/// characters who kill each other at the same moment each take the other's Notoriety as
+/// it stood, not what the other gains by killing him. A seat not listed is worth his
+/// Notoriety as recorded now.
+pub type Standing = BTreeMap<Seat, Points>;
 
 /// 8.7: the character counts one more kill today; returns his kills (this one included).
-pub(in crate::magic_realm::combat) fn count_kill(state: &mut GameState, seat: Seat) -> i32 {
+pub(in crate::magic_realm::combat) fn count_kill(state: &mut GameState, seat: Seat) -> u32 {
     let k = state.today.kills.entry(seat).or_insert(0);
     *k = k.saturating_add(1);
-    i32::from(*k)
+    u32::from(*k)
 }
 
+/// Adds to the character's recorded Fame, Notoriety and gold; refused (the action
+/// changing nothing) if a record cannot hold the sum.
 pub(in crate::magic_realm::combat) fn add_points(
     state: &mut GameState,
     seat: Seat,
-    fame: i32,
-    notoriety: i32,
+    fame: Points,
+    notoriety: Points,
     gold: i32,
-) {
+) -> Result<(), RuleError> {
     if let Some(s) = state.seat_mut(seat) {
-        s.fame += fame;
-        s.notoriety += notoriety;
-        s.gold += gold;
+        s.fame.gain(fame)?;
+        s.notoriety.gain(notoriety)?;
+        s.gold = s.gold.checked_add(gold).ok_or_else(|| {
+            RuleError::illegal("that would take gold beyond what can be recorded")
+        })?;
     }
+    Ok(())
+}
+
+/// A victim character's worth to his killers (8.7): his Notoriety as it stood.
+fn standing_notoriety(state: &GameState, standing: &Standing, seat: Seat) -> Points {
+    standing
+        .get(&seat)
+        .copied()
+        .unwrap_or_else(|| state.seat(seat).map_or(Points::ZERO, |s| s.notoriety))
 }
 
 /// Takes a killed denizen (with its head, club or horse) out of play until it regenerates
@@ -91,13 +114,36 @@ fn remove_denizen(
 }
 
 /// 8.7: `victim` is killed by `killer`'s hit; `sharers` are every attacker whose hit of the
-/// same moment killed it too (the killer among them).
+/// same moment killed it too (the killer among them). Called once per victim: the sharers
+/// divide its bounty, each counting one kill.
 pub fn killed(
     cat: &Catalog,
     state: &mut GameState,
     victim: Option<Who>,
     killer: Option<Who>,
     sharers: &[Who],
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    killed_at(
+        cat,
+        state,
+        victim,
+        killer,
+        sharers,
+        &Standing::new(),
+        events,
+    )
+}
+
+/// [`killed`] at a moment of a melee: a victim character is worth his Notoriety as it
+/// stood before the moment's harm (`standing`).
+pub fn killed_at(
+    cat: &Catalog,
+    state: &mut GameState,
+    victim: Option<Who>,
+    killer: Option<Who>,
+    sharers: &[Who],
+    standing: &Standing,
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let characters: Vec<Seat> = sharers
@@ -107,7 +153,8 @@ pub fn killed(
             Who::Denizen(_) => None,
         })
         .collect();
-    let share = i32::try_from(sharers.len().max(1)).unwrap_or(1);
+    // 8.7: simultaneous killers divide the bounty equally, retaining fractions.
+    let share = sharers.len().max(1);
     // 8.7: what a controlled monster carried is abandoned where it falls (8.7 passes only
     // a character's or a hired leader's belongings to the killer), its gold vanishing;
     // before its control spell ends with it.
@@ -132,7 +179,7 @@ pub fn killed(
         })
         .collect();
     for seat in employers {
-        hireling_kill(cat, state, seat, victim.as_ref(), share, events);
+        hireling_kill(cat, state, seat, victim.as_ref(), share, standing, events)?;
     }
     match victim {
         Some(Who::Denizen(piece)) => {
@@ -148,7 +195,7 @@ pub fn killed(
                 let notoriety = cat.denizens.native(id).map_or(0, |n| n.notoriety);
                 if let Some(s) = state.seat_mut(seat) {
                     s.hirelings.retain(|h| &h.native != id);
-                    s.notoriety -= notoriety;
+                    s.notoriety.lose(Points::whole(notoriety))?;
                 }
                 events.push(Event::public(
                     "8.7",
@@ -183,17 +230,20 @@ pub fn killed(
                     _ => None,
                 })
                 .collect();
+            // 8.7 (our ruling): recorded gold is whole: a shared Gold bounty is rounded down.
+            let gold_share = gold / i32::try_from(share).unwrap_or(i32::MAX);
             for carrier in carriers {
-                carried::gain_carrier_gold(state, &carrier, gold / share);
+                carried::gain_carrier_gold(state, &carrier, gold_share);
             }
             for seat in &characters {
+                // His share, multiplied by his kills today (the shared one counting one).
                 let kills = count_kill(state, *seat);
                 let (f, n, g) = (
-                    fame * kills / share,
-                    notoriety * kills / share,
-                    gold / share,
+                    Points::whole(fame).share(share)?.times(kills)?,
+                    Points::whole(notoriety).share(share)?.times(kills)?,
+                    gold_share,
                 );
-                add_points(state, *seat, f, n, g);
+                add_points(state, *seat, f, n, g)?;
                 events.push(Event::public(
                     "8.7",
                     format!(
@@ -216,8 +266,8 @@ pub fn killed(
                     E::Killed {
                         victim: piece.clone(),
                         by: None,
-                        fame: 0,
-                        notoriety: 0,
+                        fame: Points::ZERO,
+                        notoriety: Points::ZERO,
                         gold: 0,
                     },
                 ));
@@ -225,7 +275,8 @@ pub fn killed(
             remove_denizen(cat, state, &piece, hired.is_some(), events)
         }
         Some(Who::Character(seat)) => {
-            character_killed(cat, state, seat, killer, &characters, events)
+            let worth = standing_notoriety(state, standing, seat).share(share)?;
+            killed_character(cat, state, seat, killer, &characters, worth, events)
         }
         None => Ok(()),
     }
@@ -240,35 +291,54 @@ pub fn character_killed(
     killers: &[Seat],
     events: &mut Events,
 ) -> Result<(), RuleError> {
+    let share = killers.len().max(1);
+    let worth = state
+        .seat(seat)
+        .map_or(Points::ZERO, |s| s.notoriety)
+        .share(share)?;
+    killed_character(cat, state, seat, killer, killers, worth, events)
+}
+
+/// [`character_killed`], each killing character taking `worth`: his share of the
+/// victim's Notoriety as it stood.
+fn killed_character(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    killer: Option<Who>,
+    killers: &[Seat],
+    worth: Points,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     // Absorb Essence: the monsters he absorbed die with him.
     let by: Vec<Seat> = match &killer {
         Some(Who::Character(_)) => killers.to_vec(),
         _ => Vec::new(),
     };
-    super::spells::transform::caster_killed(cat, state, seat, &by, events);
+    super::spells::transform::caster_killed(cat, state, seat, &by, events)?;
     // 4.6.9h: his spells cast by Magic chits break, and he is released from spells.
     super::spells::killed(cat, state, &super::CombatTarget::Character { seat }, events);
-    let (gold, notoriety) = state.seat(seat).map_or((0, 0), |s| (s.gold, s.notoriety));
+    let gold = state.seat(seat).map_or(0, |s| s.gold);
     match &killer {
         Some(Who::Character(_)) => {
-            // Each killing character takes the victim's notoriety; the first takes his
-            // belongings and gold.
+            // Each killing character takes his share of the victim's Notoriety (without
+            // multiplication) and counts a kill.
             for k in killers {
                 count_kill(state, *k);
-                add_points(state, *k, 0, notoriety, 0);
+                add_points(state, *k, Points::ZERO, worth, 0)?;
             }
-            if let (Some(k), Some(to)) = (
-                killers.first(),
-                killers
-                    .first()
-                    .and_then(|k| who::belongings_place(state, *k)),
-            ) {
+            // The first of them still alive takes his belongings and gold; a killer who
+            // died at the same moment takes nothing: they lie where he fell.
+            let taker = killers.iter().copied().find(|k| who::playing(state, *k));
+            if let (Some(k), Some(to)) =
+                (taker, taker.and_then(|k| who::belongings_place(state, k)))
+            {
                 for piece in belongings::owned(state, seat) {
                     let facing = state.piles.find(&piece).map(|(_, c)| c.facing);
                     state.piles.move_to(&piece, to.clone(), facing);
-                    belongings::obtained(cat, state, *k, &piece);
+                    belongings::obtained(cat, state, k, &piece);
                 }
-                add_points(state, *k, 0, 0, gold);
+                add_points(state, k, Points::ZERO, Points::ZERO, gold)?;
             }
         }
         // 8.7: killed by a hired leader or controlled monster: it keeps the victim's
@@ -360,30 +430,36 @@ fn leader_spoils_to(
 
 /// 8.7: `seat`'s hireling killed `victim` (with `share` attackers in all): he gets its
 /// basic bounty, without multiplication and without counting a kill: a monster's Fame and
-/// Notoriety, a native's Notoriety, a character's recorded Notoriety.
+/// Notoriety, a native's Notoriety, a character's recorded Notoriety (as it stood).
 fn hireling_kill(
     cat: &Catalog,
     state: &mut GameState,
     seat: Seat,
     victim: Option<&Who>,
-    share: i32,
+    share: usize,
+    standing: &Standing,
     events: &mut Events,
-) {
+) -> Result<(), RuleError> {
     let (fame, notoriety) = match victim {
         Some(Who::Denizen(PieceId::Monster { id, .. })) => cat
             .denizens
             .monster(id)
-            .map_or((0, 0), |m| (m.fame, m.notoriety)),
-        Some(Who::Denizen(PieceId::Native { id })) => {
-            cat.denizens.native(id).map_or((0, 0), |n| (0, n.notoriety))
-        }
-        Some(Who::Character(s)) => (0, state.seat(*s).map_or(0, |x| x.notoriety)),
-        _ => return,
+            .map_or((Points::ZERO, Points::ZERO), |m| {
+                (Points::whole(m.fame), Points::whole(m.notoriety))
+            }),
+        Some(Who::Denizen(PieceId::Native { id })) => cat
+            .denizens
+            .native(id)
+            .map_or((Points::ZERO, Points::ZERO), |n| {
+                (Points::ZERO, Points::whole(n.notoriety))
+            }),
+        Some(Who::Character(s)) => (Points::ZERO, standing_notoriety(state, standing, *s)),
+        _ => return Ok(()),
     };
-    let (fame, notoriety) = (fame / share, notoriety / share);
-    add_points(state, seat, fame, notoriety, 0);
+    let (fame, notoriety) = (fame.share(share)?, notoriety.share(share)?);
+    add_points(state, seat, fame, notoriety, 0)?;
     let Some(victim) = victim.map(Who::target) else {
-        return;
+        return Ok(());
     };
     events.push(Event::public(
         "8.7",
@@ -399,4 +475,5 @@ fn hireling_kill(
             notoriety,
         },
     ));
+    Ok(())
 }

@@ -211,9 +211,13 @@ pub fn has_ashes(state: &GameState, seat: Seat) -> bool {
 }
 
 /// 4.6.7a (Ashes, Disgust): the recorded gold and fame that count for him.
-pub fn counted_gold_and_fame(state: &GameState, seat: Seat) -> (i32, i32) {
+pub fn counted_gold_and_fame(
+    state: &GameState,
+    seat: Seat,
+) -> (i32, crate::magic_realm::points::Points) {
+    use crate::magic_realm::points::Points;
     let Some(s) = state.seat(seat) else {
-        return (0, 0);
+        return (0, Points::ZERO);
     };
     let gold = if s.curses.contains(&Curse::Ashes) {
         -1
@@ -221,7 +225,7 @@ pub fn counted_gold_and_fame(state: &GameState, seat: Seat) -> (i32, i32) {
         s.gold
     };
     let fame = if s.curses.contains(&Curse::Disgust) {
-        -1
+        Points::whole(-1)
     } else {
         s.fame
     };

@@ -570,7 +570,7 @@ fn move_phase(
     moving::do_move(cat, state, seat, to, events)?;
     let now = who::clearing(state, seat);
     if now.is_some() && now != from {
-        super::missions::arrived(cat, state, seat, events);
+        super::missions::arrived(cat, state, seat, events)?;
     }
     if let (Some(from), Some(now)) = (from, now) {
         if now != from {

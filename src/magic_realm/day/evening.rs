@@ -294,7 +294,7 @@ pub fn apply(
                 .take()
                 .ok_or_else(|| RuleError::internal("no penalty is owed"))?;
             if *pay {
-                let (fame, notoriety) = meeting::pay_penalty(state, seat, result);
+                let (fame, notoriety) = meeting::pay_penalty(state, seat, result)?;
                 events.push(Event::public(
                     "8.2.2",
                     format!(

@@ -566,7 +566,7 @@ pub fn set_down(
         spells::lasting::end_spell(cat, state, i, true, events);
     }
     events.extend(belongings::entered_clearing(cat, state, seat));
-    super::missions::arrived(cat, state, seat, events);
+    super::missions::arrived(cat, state, seat, events)?;
     Ok(())
 }
 

@@ -600,7 +600,7 @@ pub fn share_move(
         ));
         super::hiring::accompany(cat, state, f, from, to, events);
         events.extend(super::belongings::entered_clearing(cat, state, f));
-        super::missions::arrived(cat, state, f, events);
+        super::missions::arrived(cat, state, f, events)?;
     }
     Ok(())
 }

@@ -42,7 +42,7 @@ pub fn leave(
         ));
         return Ok(());
     }
-    super::missions::unfinished(cat, state, seat, events);
+    super::missions::unfinished(cat, state, seat, events)?;
     // 9.2.2: his hired natives left on the map become unhired.
     events.extend(super::hiring::release_all(cat, state, seat));
     if let Some(s) = state.seat_mut(seat) {

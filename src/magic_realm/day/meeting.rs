@@ -18,6 +18,7 @@ use crate::magic_realm::catalog::tables::{MeetingColumn, MeetingResult};
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::{GameState, Pending};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -514,16 +515,20 @@ pub fn may_pay_penalty(state: &GameState, seat: Seat, result: MeetingResult) -> 
 
 /// Insult or Challenge swallowed (7.6, 8.2.2): the recorded points are lost. Returns the
 /// (Fame, Notoriety) paid.
-pub fn pay_penalty(state: &mut GameState, seat: Seat, result: MeetingResult) -> (i32, i32) {
+pub fn pay_penalty(
+    state: &mut GameState,
+    seat: Seat,
+    result: MeetingResult,
+) -> Result<(i32, i32), RuleError> {
     let (fame, notoriety) = match result {
         MeetingResult::Challenge => (CHALLENGE_FAME, 0),
         _ => (0, INSULT_NOTORIETY),
     };
     if let Some(s) = state.seat_mut(seat) {
-        s.fame -= fame;
-        s.notoriety -= notoriety;
+        s.fame.lose(Points::whole(fame))?;
+        s.notoriety.lose(Points::whole(notoriety))?;
     }
-    (fame, notoriety)
+    Ok((fame, notoriety))
 }
 
 /// A Meeting Table result in words.
@@ -694,7 +699,7 @@ pub fn answer_offer(
             E::DealDeclined { seat },
         )),
         MeetingAnswer::PayPenalty => {
-            let (fame, notoriety) = pay_penalty(state, seat, offer.result);
+            let (fame, notoriety) = pay_penalty(state, seat, offer.result)?;
             let made_to = match buyer {
                 Buyer::Character { .. } => String::new(),
                 Buyer::Leader { .. } => format!(" made to {name}"),

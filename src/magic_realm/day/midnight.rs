@@ -60,7 +60,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8) -> Result<Events,
     crate::magic_realm::combat::spells::midnight(cat, state, &mut events);
     // 4.4.3: the Potions used today go back to their boxes.
     crate::magic_realm::combat::potions::midnight(cat, state, &mut events);
-    super::missions::midnight(cat, state, day, &mut events);
+    super::missions::midnight(cat, state, day, &mut events)?;
     super::quitting::midnight(cat, state, &mut events);
     // 4.4.3: the day's Potions go back to their boxes.
     super::belongings::tidy(state);

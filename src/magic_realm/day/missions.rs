@@ -13,6 +13,7 @@ use crate::magic_realm::catalog::denizens::{
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::map::ClearingRef;
 use crate::magic_realm::pieces::{Facing, PieceId, Place, VisitorChitId};
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::{GameState, Task};
 use std::collections::{BTreeSet, VecDeque};
 
@@ -150,12 +151,17 @@ fn tasks(state: &GameState, seat: Seat) -> Vec<Task> {
 fn refusal(cat: &Catalog, state: &GameState, seat: Seat, f: ChitFace) -> Option<&'static str> {
     let sheet = state.seat(seat)?;
     let cost = cost_of(cat, f)?;
-    if sheet.fame < 0 || sheet.notoriety < 0 {
+    if sheet.fame.is_negative() || sheet.notoriety.is_negative() {
         return Some("he has negative Fame or Notoriety");
     }
-    let fame = i64::from(sheet.fame) - i64::from(cost.fame);
-    let notoriety = i64::from(sheet.notoriety) - i64::from(cost.notoriety);
-    if fame < 0 || notoriety < 0 {
+    let affords = |have: Points, cost: u32| {
+        i64::from(cost)
+            .checked_neg()
+            .and_then(|c| Points::new(c, 1))
+            .and_then(|c| have.checked_add(c))
+            .is_some_and(|left| !left.is_negative())
+    };
+    if !affords(sheet.fame, cost.fame) || !affords(sheet.notoriety, cost.notoriety) {
         return Some("he cannot pay its cost");
     }
     if let ChitFace::Campaign(c) = f {
@@ -205,11 +211,20 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     out
 }
 
-fn pay(state: &mut GameState, seat: Seat, cost: ChitCost, sign: i32) {
+/// Pays the chit's cost (`back`: returns it) in recorded Fame and Notoriety.
+fn pay(state: &mut GameState, seat: Seat, cost: ChitCost, back: bool) -> Result<(), RuleError> {
+    let points = |n: u32| Points::new(i64::from(n), 1).ok_or_else(|| RuleError::internal("cost"));
+    let (fame, notoriety) = (points(cost.fame)?, points(cost.notoriety)?);
     if let Some(s) = state.seat_mut(seat) {
-        s.fame += sign * i32::try_from(cost.fame).unwrap_or(i32::MAX);
-        s.notoriety += sign * i32::try_from(cost.notoriety).unwrap_or(i32::MAX);
+        if back {
+            s.fame.gain(fame)?;
+            s.notoriety.gain(notoriety)?;
+        } else {
+            s.fame.lose(fame)?;
+            s.notoriety.lose(notoriety)?;
+        }
     }
+    Ok(())
 }
 
 /// Takes a chit (a legal `TakeChit`).
@@ -253,7 +268,7 @@ pub fn take(
         }
         _ => (None, 0),
     };
-    pay(state, seat, cost, -1);
+    pay(state, seat, cost, false)?;
     let place =
         who::belongings_place(state, seat).ok_or_else(|| RuleError::internal("no character"))?;
     state.piles.move_to(&piece, place, None);
@@ -316,9 +331,14 @@ pub fn abandon_campaign(cat: &Catalog, state: &mut GameState, seat: Seat, events
 }
 
 /// 7.2.4: entering the destination Dwelling's clearing with a mission completes it.
-pub fn arrived(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+pub fn arrived(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     let Some(here) = who::clearing(state, seat) else {
-        return;
+        return Ok(());
     };
     for t in tasks(state, seat) {
         let Some(dest) = t.destination else {
@@ -331,7 +351,7 @@ pub fn arrived(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Ev
             fame: 0,
             notoriety: 0,
         });
-        pay(state, seat, cost, 1);
+        pay(state, seat, cost, true)?;
         if let Some(s) = state.seat_mut(seat) {
             s.gold += i32::try_from(t.reward).unwrap_or(i32::MAX);
         }
@@ -351,11 +371,17 @@ pub fn arrived(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Ev
             },
         ));
     }
+    Ok(())
 }
 
 /// 7.2.4 at Midnight: a campaign whose foes are all gone is complete (cost back); a task
 /// whose last day ends fails (cost paid again, chit left in his clearing).
-pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Events) {
+pub fn midnight(
+    cat: &Catalog,
+    state: &mut GameState,
+    day: u8,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     for seat in state.all_seats().collect::<Vec<_>>() {
         for t in tasks(state, seat) {
             let cost = cost_of(cat, t.face).unwrap_or(ChitCost {
@@ -371,7 +397,7 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Even
             if !done && !expired {
                 continue;
             }
-            pay(state, seat, cost, if done { 1 } else { -1 });
+            pay(state, seat, cost, done)?;
             put_down(state, seat, &t.chit, None);
             events.push(Event::public(
                 "7.2.4",
@@ -395,22 +421,33 @@ pub fn midnight(cat: &Catalog, state: &mut GameState, day: u8, events: &mut Even
             ));
         }
     }
+    Ok(())
 }
 
 /// 7.2.4 at the end of the game: every unfinished task costs its price again.
-pub fn game_end(cat: &Catalog, state: &mut GameState, events: &mut Events) {
+pub fn game_end(
+    cat: &Catalog,
+    state: &mut GameState,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     for seat in state.all_seats().collect::<Vec<_>>() {
-        unfinished(cat, state, seat, events);
+        unfinished(cat, state, seat, events)?;
     }
+    Ok(())
 }
 
 /// 7.2.4: the penalty for each of the seat's unfinished tasks as his game ends (the end
 /// of the game, or 9.2.2 his leaving the map).
-pub fn unfinished(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+pub fn unfinished(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     {
         for t in tasks(state, seat) {
             if let Some(cost) = cost_of(cat, t.face) {
-                pay(state, seat, cost, -1);
+                pay(state, seat, cost, false)?;
             }
             put_down(state, seat, &t.chit, None);
             events.push(Event::public(
@@ -428,6 +465,7 @@ pub fn unfinished(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut
             ));
         }
     }
+    Ok(())
 }
 
 /// 7.2.4: how a campaign changes his trading relationship with a group: two levels

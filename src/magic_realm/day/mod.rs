@@ -232,8 +232,8 @@ pub fn apply(
 }
 
 /// 9.3: the game ends: unfinished tasks are paid for, and every seat is scored.
-fn end_game(cat: &Catalog, state: &mut GameState, events: &mut Events) {
-    missions::game_end(cat, state, events);
+fn end_game(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Result<(), RuleError> {
+    missions::game_end(cat, state, events)?;
     let scores = scoring::final_scores(cat, state);
     events.push(Event::public(
         "9.3",
@@ -243,6 +243,7 @@ fn end_game(cat: &Catalog, state: &mut GameState, events: &mut Events) {
         },
     ));
     state.step = Step::GameOver { scores };
+    Ok(())
 }
 
 /// Runs the automatic parts of the day (Sunrise, the rest of Daylight, Sunset, Evening,
@@ -261,7 +262,7 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                         "Every player still in the game agrees to end it: it ends as at the end of the month.",
                         E::AgreedEnd,
                     ));
-                    end_game(cat, state, events);
+                    end_game(cat, state, events)?;
                     return Ok(());
                 }
                 events.extend(sunrise::sunrise(cat, state, day)?);
@@ -291,7 +292,7 @@ pub fn advance(cat: &Catalog, state: &mut GameState, events: &mut Events) -> Res
                     && (state.seats.iter().all(|s| s.rejoin_on.is_none())
                         || !restart::possible(cat, state));
                 if day >= state.days || nobody {
-                    end_game(cat, state, events);
+                    end_game(cat, state, events)?;
                     return Ok(());
                 }
                 events.extend(new_day(cat, state, day + 1)?);

@@ -8,15 +8,17 @@ use crate::magic_realm::catalog::common::Size;
 use crate::magic_realm::catalog::denizens::NativeId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::{Fate, GameState, Score, VictoryCategory};
 
 /// 9.3.1: a character killed (and not restarted) scores -100.
 pub const DEAD_SCORE: i32 = -100;
 
-/// 9.3.2: what the seat has earned in each category, before requirements.
-pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
+/// 9.3.2: what the seat has earned in each category, before requirements (Fame and
+/// Notoriety exactly, with the fractions of shared kills, 8.7).
+pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [Points; 5] {
     let Some(sheet) = state.seat(seat) else {
-        return [0; 5];
+        return [Points::ZERO; 5];
     };
     // 9.3: only the items his strongest Move chit in play, active horse or active Boots
     // card can carry count.
@@ -78,17 +80,29 @@ pub fn earned(cat: &Catalog, state: &GameState, seat: Seat) -> [i32; 5] {
     // 3.3.6g: the spells learned from Spell cards during the game (not his starting ones,
     // nor the Spell cards of his Artifacts and Spell Books).
     let spells = i32::try_from(sheet.secret.learned.len()).unwrap_or(i32::MAX);
-    [great, spells, fame, notoriety, gold]
+    [
+        Points::whole(great),
+        Points::whole(spells),
+        fame,
+        notoriety,
+        Points::whole(gold),
+    ]
 }
 
 /// 9.3.2: what counts of a character's belongings (Great Treasures, Fame, Notoriety).
 struct Worth {
     great: i32,
-    fame: i32,
-    notoriety: i32,
+    fame: Points,
+    notoriety: Points,
 }
 
 impl Worth {
+    /// An item's Fame and Notoriety.
+    fn add(&mut self, fame: i32, notoriety: i32) {
+        self.fame = self.fame.saturating_add(Points::whole(fame));
+        self.notoriety = self.notoriety.saturating_add(Points::whole(notoriety));
+    }
+
     /// 9.3: adds the values of `items`, those heavier than `strength` excepted (he cannot
     /// count items that cannot be carried).
     fn count(&mut self, cat: &Catalog, items: &[PieceId], strength: Size) {
@@ -100,20 +114,17 @@ impl Worth {
                 PieceId::Treasure { id } => {
                     if let Some(t) = cat.items.treasure(id) {
                         self.great += i32::from(t.great);
-                        self.fame += t.fame;
-                        self.notoriety += t.notoriety;
+                        self.add(t.fame, t.notoriety);
                     }
                 }
                 PieceId::Weapon { id, .. } => {
                     if let Some(w) = cat.items.weapon(id) {
-                        self.fame += w.fame;
-                        self.notoriety += w.notoriety;
+                        self.add(w.fame, w.notoriety);
                     }
                 }
                 PieceId::Armor { id, .. } => {
                     if let Some(a) = cat.items.armor_piece(id) {
-                        self.fame += a.fame;
-                        self.notoriety += a.notoriety;
+                        self.add(a.fame, a.notoriety);
                     }
                 }
                 _ => {}
@@ -168,12 +179,12 @@ pub fn score(cat: &Catalog, state: &GameState, seat: Seat) -> Score {
     let mut bonus = Vec::new();
     for (i, c) in VictoryCategory::ALL.iter().enumerate() {
         let needed = i32::try_from(victory.needed(*c)).unwrap_or(i32::MAX);
-        let mut diff = got.get(i).copied().unwrap_or(0) - needed;
-        if diff < 0 {
-            diff *= 3;
-        }
-        let factor = i32::try_from(c.factor()).unwrap_or(1);
-        let b = diff.div_euclid(factor);
+        let diff = got
+            .get(i)
+            .copied()
+            .unwrap_or(Points::ZERO)
+            .saturating_add(Points::whole(needed.saturating_neg()));
+        let b = basic_score(diff, c.factor());
         basic.push(b);
         bonus.push(b * i32::from(victory.get(*c)));
     }
@@ -185,6 +196,16 @@ pub fn score(cat: &Catalog, state: &GameState, seat: Seat) -> Score {
         total,
         fate,
     }
+}
+
+/// 9.3.2: a category's basic score from what he earned beyond his requirement (`diff`):
+/// a shortfall counts three times; divided by the category's factor, fractions (the
+/// shares of kills, 8.7, among them) rounded down, negative ones too.
+fn basic_score(diff: Points, factor: u32) -> i32 {
+    let times = if diff.is_negative() { 3 } else { 1 };
+    let (num, den) = (i128::from(diff.num()), i128::from(diff.den()));
+    let score = (num * times).div_euclid(den * i128::from(factor.max(1)));
+    i32::try_from(score).unwrap_or(if score < 0 { i32::MIN } else { i32::MAX })
 }
 
 /// 9.3.2: every seat's score; those with zero or more have won; the highest is the victor.

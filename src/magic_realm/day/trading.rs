@@ -312,9 +312,9 @@ fn sell(
     state.piles.move_to(item, holdings(to), None);
     buyer.earn(state, price);
     if let Some(s) = state.seat_mut(seat) {
-        s.fame = s
-            .fame
-            .saturating_add(i32::try_from(fame).unwrap_or(i32::MAX));
+        let reward = crate::magic_realm::points::Points::new(i64::from(fame), 1)
+            .ok_or_else(|| RuleError::internal("a Fame reward out of range"))?;
+        s.fame.gain(reward)?;
     }
     let name = buyer.name(cat, state);
     let kind = item.kind();

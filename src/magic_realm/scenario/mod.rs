@@ -17,6 +17,7 @@ use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day;
 use crate::magic_realm::map::{ClearingRef, PlacedTile, RealmMap};
 use crate::magic_realm::pieces::{all_pieces, Facing, PieceId, Piles, Place};
+use crate::magic_realm::points::Points;
 use crate::magic_realm::setup::{build_map, map_chits, setup_card};
 use crate::magic_realm::state::{
     Activity, ChitStatus, DayPoint, Discoveries, GameState, MapChoice, SeatState, SecretRecord,
@@ -151,10 +152,14 @@ pub struct ScenarioSeat {
     pub hidden: bool,
     #[serde(default = "starting_gold")]
     pub gold: i32,
+    /// Recorded Fame: whole points, or `{ num, den }` for a fraction (8.7).
     #[serde(default)]
-    pub fame: i32,
+    #[tsify(type = "Points | number")]
+    pub fame: Points,
+    /// Recorded Notoriety: whole points, or `{ num, den }` for a fraction (8.7).
     #[serde(default)]
-    pub notoriety: i32,
+    #[tsify(type = "Points | number")]
+    pub notoriety: Points,
     #[serde(default)]
     pub discoveries: Discoveries,
     #[serde(default)]

@@ -19,6 +19,7 @@ import {
   groupActions,
   type LabelContext,
   logDays,
+  pointsLabel,
   rollLine,
   rollOf,
   spellInEffectLabel,
@@ -225,7 +226,8 @@ export function Sheet({
             </h3>
             <ExtraFields value={s} known={KNOWN_SEAT} names={names} />
             <p>
-              Gold <b>{s.gold ?? 'secret'}</b> · Fame <b>{s.fame}</b> · Notoriety <b>{s.notoriety}</b> ·{' '}
+              Gold <b>{s.gold ?? 'secret'}</b> · Fame <b>{pointsLabel(s.fame)}</b> · Notoriety{' '}
+              <b>{pointsLabel(s.notoriety)}</b> ·{' '}
               {s.hidden ? 'hidden' : 'unhidden'}
             </p>
             <p class="curses">Curses: {s.curses.length ? s.curses.map(curseLabel).join(', ') : 'none'}</p>

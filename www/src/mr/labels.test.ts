@@ -13,6 +13,7 @@ import {
   type LabelContext,
   labelContext,
   logDays,
+  pointsLabel,
   rollLine,
   rollOf,
   spellInEffectLabel,
@@ -39,6 +40,15 @@ describe('words for the engine', () => {
     expect(clearingsOf({ type: 'Move', to: { tile: 'cavern', clearing: 2 } })).toEqual([
       { tile: 'cavern', clearing: 2 },
     ]);
+  });
+  it('writes recorded Fame and Notoriety as a player does, fractions of shared kills too', () => {
+    expect(pointsLabel({ num: 7, den: 1 })).toBe('7');
+    expect(pointsLabel({ num: 3, den: 2 })).toBe('1½');
+    expect(pointsLabel({ num: -2, den: 3 })).toBe('-⅔');
+    expect(pointsLabel({ num: 17, den: 7 })).toBe('2 3/7');
+    expect(pointsLabel({ num: 0, den: 1 })).toBe('0');
+    const names = makeNames(undefined);
+    expect(genericLabel(names, { type: 'Killed', fame: { num: 3, den: 2 } })).toBe('Killed: 1½');
   });
   it('finds a die roll in an entry and words it', () => {
     const roll = rollOf({ type: 'Hid', roll: { table: 'hide', dice: [2, 5], result: 'success' } });

@@ -16,6 +16,7 @@ import type {
   ManeuverPlay,
   MeetingAnswer,
   PlayOdds,
+  Points,
   Roll,
   SearchChoice,
   SpellAim,
@@ -39,12 +40,50 @@ export function isClearingRef(v: unknown): v is ClearingRef {
 }
 
 /** Words for any value found in an action or event. */
+const FRACTION_GLYPHS: Record<string, string> = {
+  '1/2': '½',
+  '1/3': '⅓',
+  '2/3': '⅔',
+  '1/4': '¼',
+  '3/4': '¾',
+  '1/5': '⅕',
+  '2/5': '⅖',
+  '3/5': '⅗',
+  '4/5': '⅘',
+  '1/6': '⅙',
+  '5/6': '⅚',
+  '1/8': '⅛',
+  '3/8': '⅜',
+  '5/8': '⅝',
+  '7/8': '⅞',
+};
+
+/** Recorded Fame or Notoriety as a player writes it: "3", "1½", "-⅔", "2 3/7" (shared kills
+ * keep their fractions, 8.7; the engine sends `{ num, den }` in lowest terms). */
+export function pointsLabel(p: Points): string {
+  const sign = p.num < 0 ? '-' : '';
+  const abs = Math.abs(p.num);
+  const whole = Math.floor(abs / p.den);
+  const rest = abs % p.den;
+  if (rest === 0) return `${sign}${whole}`;
+  const glyph = FRACTION_GLYPHS[`${rest}/${p.den}`];
+  if (glyph) return `${sign}${whole === 0 ? '' : whole}${glyph}`;
+  return `${sign}${whole === 0 ? '' : `${whole} `}${rest}/${p.den}`;
+}
+
+export function isPoints(v: unknown): v is Points {
+  return (
+    isRecord(v) && Object.keys(v).length === 2 && typeof v.num === 'number' && typeof v.den === 'number' && v.den >= 1
+  );
+}
+
 export function formatValue(names: Names, v: unknown): string {
   if (v === undefined || v === null) return '–';
   if (typeof v === 'string') return names.any(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return v.map((x) => formatValue(names, x)).join(', ');
   if (isClearingRef(v)) return clearingName(names, v);
+  if (isPoints(v)) return pointsLabel(v);
   if (isRecord(v)) {
     if (typeof v.kind === 'string' && typeof v.id === 'string') {
       return pieceName(names, v as Parameters<typeof pieceName>[1]);

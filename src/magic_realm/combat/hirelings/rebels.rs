@@ -11,6 +11,7 @@ use crate::magic_realm::actions::MagicRealmEvent as E;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::who;
 use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::GameState;
 
 /// 8.4.2g: `seat` has named his own hireling `piece` as a target.
@@ -40,7 +41,7 @@ pub fn treachery(
         .filter_map(|h| cat.denizens.native(&h.native))
         .map(|n| n.notoriety)
         .sum();
-    sheet.fame -= lost;
+    sheet.fame.lose(Points::whole(lost))?;
     let rebels: Vec<PieceId> = rebels
         .into_iter()
         .map(|h| PieceId::Native { id: h.native })

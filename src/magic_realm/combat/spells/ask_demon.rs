@@ -13,6 +13,7 @@ use crate::magic_realm::catalog::items::TreasureId;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::day::{belongings, who};
 use crate::magic_realm::pieces::PieceId;
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::{GameState, VictoryCategory};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -58,7 +59,13 @@ impl DemonQuestion {
 pub enum DemonAnswer {
     Yes,
     No,
-    Number { n: i32 },
+    Number {
+        n: i32,
+    },
+    /// A number of Fame or Notoriety points, exactly (8.7 keeps fractions).
+    Points {
+        points: Points,
+    },
 }
 
 /// The questions `seat` may ask: of each other character still playing, each question of
@@ -103,8 +110,12 @@ pub fn answer(state: &GameState, question: &DemonQuestion) -> DemonAnswer {
     };
     match question {
         DemonQuestion::Gold { .. } => number(|s| s.gold),
-        DemonQuestion::Fame { .. } => number(|s| s.fame),
-        DemonQuestion::Notoriety { .. } => number(|s| s.notoriety),
+        DemonQuestion::Fame { .. } => DemonAnswer::Points {
+            points: sheet.map_or(Points::ZERO, |s| s.fame),
+        },
+        DemonQuestion::Notoriety { .. } => DemonAnswer::Points {
+            points: sheet.map_or(Points::ZERO, |s| s.notoriety),
+        },
         DemonQuestion::VictoryPoints { category, .. } => DemonAnswer::Number {
             n: sheet.map_or(0, |s| i32::from(s.secret.victory.get(*category))),
         },
@@ -159,6 +170,7 @@ pub fn ask(
         DemonAnswer::Yes => "yes".to_string(),
         DemonAnswer::No => "no".to_string(),
         DemonAnswer::Number { n } => n.to_string(),
+        DemonAnswer::Points { points } => points.to_string(),
     };
     events.push(Event::public(
         "4.5",

@@ -24,20 +24,25 @@ use crate::magic_realm::combat::round::Who;
 use crate::magic_realm::combat::{current, spoils, CombatTarget};
 use crate::magic_realm::day::{belongings, who};
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::{ChitStatus, GameState};
 
 /// The points a victim is worth (8.7: several kills at once count from the most valuable).
-fn worth(cat: &Catalog, state: &GameState, victim: &Who) -> i32 {
+fn worth(cat: &Catalog, state: &GameState, victim: &Who) -> Points {
     match victim {
-        Who::Character(seat) => state.seat(*seat).map_or(0, |s| s.notoriety),
+        Who::Character(seat) => state.seat(*seat).map_or(Points::ZERO, |s| s.notoriety),
         Who::Denizen(PieceId::Monster { id, .. }) => {
-            cat.denizens.monster(id).map_or(0, |m| m.fame + m.notoriety)
+            cat.denizens.monster(id).map_or(Points::ZERO, |m| {
+                Points::whole(m.fame.saturating_add(m.notoriety))
+            })
         }
-        Who::Denizen(PieceId::Native { id }) => cat
-            .denizens
-            .native(id)
-            .map_or(0, |n| n.notoriety + i32::try_from(n.wage).unwrap_or(0)),
-        Who::Denizen(_) => 0,
+        Who::Denizen(PieceId::Native { id }) => cat.denizens.native(id).map_or(Points::ZERO, |n| {
+            Points::whole(
+                n.notoriety
+                    .saturating_add(i32::try_from(n.wage).unwrap_or(i32::MAX)),
+            )
+        }),
+        Who::Denizen(_) => Points::ZERO,
     }
 }
 

@@ -27,6 +27,7 @@ use crate::magic_realm::combat::melee::{AttackValues, Denizen, DenizenKind, Mele
 use crate::magic_realm::combat::{current_mut, CombatTarget};
 use crate::magic_realm::day::who;
 use crate::magic_realm::pieces::{Facing, PieceId, Place};
+use crate::magic_realm::points::Points;
 use crate::magic_realm::state::GameState;
 
 /// The creature an individual is transmorphized into, with its combat values.
@@ -436,7 +437,7 @@ pub fn caster_killed(
     seat: Seat,
     killers: &[Seat],
     events: &mut Events,
-) {
+) -> Result<(), RuleError> {
     let killers: Vec<Seat> = killers.iter().copied().filter(|k| *k != seat).collect();
     let killers = killers.as_slice();
     let absorbed: Vec<PieceId> = state
@@ -455,7 +456,7 @@ pub fn caster_killed(
         .filter(|s| s.has(cat, SpellEffect::AbsorbEssence))
         .map(|s| (s.caster, s.spell_box))
         .collect();
-    let share = i32::try_from(killers.len().max(1)).unwrap_or(1);
+    let share = killers.len().max(1);
     for monster in absorbed {
         for p in with_part(cat, &monster) {
             state.piles.move_to(&p, Place::Killed, Some(Facing::Light));
@@ -464,12 +465,16 @@ pub fn caster_killed(
             PieceId::Monster { id, .. } => cat
                 .denizens
                 .monster(id)
-                .map_or((0, 0), |m| (m.fame / share, m.notoriety / share)),
-            _ => (0, 0),
+                .map_or((Points::ZERO, Points::ZERO), |m| {
+                    (Points::whole(m.fame), Points::whole(m.notoriety))
+                }),
+            _ => (Points::ZERO, Points::ZERO),
         };
+        // 8.7: shared like the kill, fractions kept.
+        let (fame, notoriety) = (fame.share(share)?, notoriety.share(share)?);
         for k in killers {
             crate::magic_realm::combat::spoils::count_kill(state, *k);
-            crate::magic_realm::combat::spoils::add_points(state, *k, fame, notoriety, 0);
+            crate::magic_realm::combat::spoils::add_points(state, *k, fame, notoriety, 0)?;
         }
         events.push(Event::public(
             "4.6.8",
@@ -480,8 +485,16 @@ pub fn caster_killed(
             E::Killed {
                 victim: monster.clone(),
                 by: killers.first().copied(),
-                fame: if killers.is_empty() { 0 } else { fame },
-                notoriety: if killers.is_empty() { 0 } else { notoriety },
+                fame: if killers.is_empty() {
+                    Points::ZERO
+                } else {
+                    fame
+                },
+                notoriety: if killers.is_empty() {
+                    Points::ZERO
+                } else {
+                    notoriety
+                },
                 gold: 0,
             },
         ));
@@ -491,6 +504,7 @@ pub fn caster_killed(
             super::end_spell(cat, state, i, false, events);
         }
     }
+    Ok(())
 }
 
 /// 2.2.3: when combat ends, the monsters absorbed by the characters of `seats` (and their

@@ -100,7 +100,7 @@ pub fn apply(
                 if state.today.following.remove(&seat).is_some() {
                     state.today.stopped_following.insert(seat);
                 }
-                super::tables::teleported(cat, state, seat, events);
+                super::tables::teleported(cat, state, seat, events)?;
             }
             None
         }

@@ -262,13 +262,17 @@ pub fn teleport(
         ),
         E::Moved { seat, from, to },
     ));
-    teleported(cat, state, seat, events);
-    Ok(())
+    teleported(cat, state, seat, events)
 }
 
 /// After a teleport in Daylight: he came by no roadway (8.3.8); his followers are left
 /// behind and stop following (7.11a); he meets what is in his new clearing.
-pub(super) fn teleported(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
+pub(super) fn teleported(
+    cat: &Catalog,
+    state: &mut GameState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     state.today.entered_from.remove(&seat);
     for f in crate::magic_realm::day::following::followers_of(
         state,
@@ -286,5 +290,5 @@ pub(super) fn teleported(cat: &Catalog, state: &mut GameState, seat: Seat, event
         ));
     }
     events.extend(belongings::entered_clearing(cat, state, seat));
-    crate::magic_realm::day::missions::arrived(cat, state, seat, events);
+    crate::magic_realm::day::missions::arrived(cat, state, seat, events)
 }
