@@ -37,6 +37,8 @@ export type MagicRealmPlay = Pick<
   | 'log'
   | 'apply'
   | 'save'
+  | 'saveReadable'
+  | 'lastActor'
   | 'undo'
   | 'undoRefusal'
   | 'seed'
@@ -180,7 +182,7 @@ export function MagicRealmGame({ game, online, catalog, names, store, saveId, ti
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log(viewer);
   // A joiner's device holds no save: it stays at the host's.
-  const local = !online?.joined;
+  const hasSave = !online?.joined;
   // Hotseat courtesy: a seat takes back only its own last action (the engine may refuse too).
   const lastSeat = game.lastActor;
   const refusal =
@@ -223,8 +225,8 @@ export function MagicRealmGame({ game, online, catalog, names, store, saveId, ti
             return undefined;
           })
         }
-        onExport={local ? exportSave : undefined}
-        onShare={local ? () => setShare(shareUrl(location.href, game.save())) : undefined}
+        onExport={hasSave ? exportSave : undefined}
+        onShare={hasSave ? () => setShare(shareUrl(location.href, game.save())) : undefined}
       />
       <div class="play">
         <Board
