@@ -24,6 +24,7 @@ import { CombatPanel } from './CombatPanel';
 import { inCombatPanel } from './combat';
 import { hasPrivate, localNext, nextScreen, type ScreenFor } from './hotseat';
 import { actionLabel, clearingsOf, labelContext, sameClearing } from './labels';
+import type { OddsSource } from './MeleeSection';
 import { clearingName, type Names, seenName } from './names';
 import { ActionsPanel, ChartPanel, LogPanel, Sheet, seatLabel, stepLine } from './Panels';
 
@@ -44,7 +45,9 @@ export type MagicRealmPlay = Pick<
   | 'seed'
   | 'actionsApplied'
   | 'playOdds'
->;
+> &
+  // At a joining device the odds come from the host (MeleeSection).
+  Pick<OddsSource, 'oddsAnswers'>;
 
 export interface MagicRealmGameProps {
   game: MagicRealmPlay;
