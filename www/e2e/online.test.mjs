@@ -3,9 +3,10 @@
 // own (so each keeps its own storage: saves, seat tokens). Magic Realm between three devices
 // (the host plays one seat, two seats join) through setup and a whole day, with a joiner
 // reloading in Birdsong and the host reloading in Daylight; no message a joiner received
-// holds another seat's secret or the seed. Hand of Doom between two devices, with bad input
-// over the wire refused, and the time from an action at one device to the view at another.
-// Screenshots: target/e2e/online-*.png.
+// holds another seat's secret or the seed. A joining seat's Melee Section with the odds the
+// host works out. Hand of Doom between two devices, with bad input over the wire refused,
+// and the time from an action at one device to the view at another. Bidding Race with a
+// spectator, and a joiner taking back its own bid. Screenshots: target/e2e/online-*.png.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -242,7 +243,7 @@ test('Magic Realm between three devices: setup and a day, a joiner and the host 
     if (p !== host && (await p.locator('section.melee').count()) > 0) {
       await p.locator('#odds-now', { hasText: /^With the plays made: / }).waitFor({ timeout: 20000 });
       odds.push(await p.locator('#odds-now').textContent());
-      if (odds.length === 1) await shot(p, 'online-5-joiner-odds');
+      if (odds.length === 1) await shot(p, 'online-5-joiner-odds-day');
     }
     await mrStep(p);
   };
@@ -388,7 +389,7 @@ test("a joining seat's combat odds, worked out at the host, show on its Melee Se
   const n = await actionsAt(host);
   await joiner.locator('#odds-now', { hasText: /^With the plays made: / }).waitFor();
   assert.ok((await melee.locator('.play-odds').count()) > 3, 'the offers show their odds');
-  await shot(joiner, 'online-6-joiner-odds');
+  await shot(joiner, 'online-9-joiner-odds');
   // Asking changed nothing at the host.
   assert.equal(await actionsAt(host), n);
   // A play made: the odds of the plays made so far come again.
