@@ -3,9 +3,10 @@
 // own (so each keeps its own storage: saves, seat tokens). Magic Realm between three devices
 // (the host plays one seat, two seats join) through setup and a whole day, with a joiner
 // reloading in Birdsong and the host reloading in Daylight; no message a joiner received
-// holds another seat's secret or the seed. Hand of Doom between two devices, with bad input
-// over the wire refused, and the time from an action at one device to the view at another.
-// Screenshots: target/e2e/online-*.png.
+// holds another seat's secret or the seed. A joining seat's Melee Section with the odds the
+// host works out. Hand of Doom between two devices, with bad input over the wire refused,
+// and the time from an action at one device to the view at another. Bidding Race with a
+// spectator, and a joiner taking back its own bid. Screenshots: target/e2e/online-*.png.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -235,7 +236,21 @@ test('Magic Realm between three devices: setup and a day, a joiner and the host 
   assert.equal(await actionsAt(host), at, 'the host resumed where it was');
   for (const s of [1, 2]) await host.locator(`.presence li[data-seat="${s}"][data-connected="true"]`).waitFor();
   await shot(host, 'online-4-host-reloaded');
-  await playUntil(pages, allAt(/Day 2 of \d+/), mrStep, 120);
+  // A joining seat in an Evening combat sees its odds, worked out at the host, before it
+  // makes its plays.
+  const odds = [];
+  const stepWithOdds = async (p) => {
+    if (p !== host && (await p.locator('section.melee').count()) > 0) {
+      await p.locator('#odds-now', { hasText: /^With the plays made: / }).waitFor({ timeout: 20000 });
+      odds.push(await p.locator('#odds-now').textContent());
+      if (odds.length === 1) await shot(p, 'online-5-joiner-odds-day');
+    }
+    await mrStep(p);
+  };
+  await playUntil(pages, allAt(/Day 2 of \d+/), stepWithOdds, 120);
+  console.log(
+    `odds a joining seat saw: ${odds.length ? odds.join(' | ') : 'none (no joining seat was in a Melee Step)'}`,
+  );
   await shot(j2, 'online-5-day-2');
   const log = await (async () => {
     await j1.getByRole('tab', { name: 'Log' }).click();
@@ -313,6 +328,76 @@ test('Magic Realm between three devices: setup and a day, a joiner and the host 
   console.log(`largest message a joiner received: ${largest} characters`);
   for (const d of devices) assert.deepEqual(d.problems, []);
   for (const p of pages) await p.close();
+});
+
+test("a joining seat's combat odds, worked out at the host, show on its Melee Section", async () => {
+  // The host resumes an online game saved from a scenario: the Swordsman (seat 2, joining)
+  // meets an L4 Wolf in Oak Woods 2 at Sunset; the Amazon (seat 1, at the host) is elsewhere.
+  const here = { tile: 'oak_woods', clearing: 2 };
+  const game = MagicRealm.fromScenario(
+    {
+      seats: [
+        { character: 'amazon', at: { tile: 'maple_woods', clearing: 5 } },
+        { character: 'swordsman', at: here, belongings: [{ piece: { kind: 'weapon', id: 'thrusting-sword', n: 0 } }] },
+      ],
+      pieces: [{ piece: { kind: 'monster', id: 'wolf-l4', n: 0 }, place: { place: 'clearing', at: here } }],
+      at: 'sunset',
+    },
+    '5',
+  );
+  const save = game.save();
+  game.free();
+  const devices = await Promise.all([0, 1].map(() => newPage(context, { width: 1280, height: 860 })));
+  const [host, joiner] = devices.map((d) => d.page);
+  const room = 'KDDS42';
+  await host.goto(`${origins[0]}?${query}`);
+  await host.evaluate(
+    ([save, room]) => {
+      const meta = { id: 'odds', game: 'magic-realm', title: 'odds', created: 1, updated: 1, actions: 0 };
+      localStorage.setItem('ttr:save:odds', JSON.stringify({ ...meta, save }));
+      localStorage.setItem('ttr:index', JSON.stringify([meta]));
+      localStorage.setItem(
+        'ttr:online:odds',
+        JSON.stringify({ room, seats: [{ where: 'host' }, { where: 'remote' }] }),
+      );
+    },
+    [save, room],
+  );
+  await host.goto(`${origins[0]}?host=odds&${query}`);
+  await host.locator('.online-net[data-net="open"]').waitFor();
+  await join(joiner, origins[1], room, 'Seat 2 (Swordsman)');
+  // The Encounter Step at the joiner (the host's seat passes where it is asked): lure the
+  // wolf, pass, and attack it.
+  const melee = joiner.getByRole('region', { name: 'Melee section' });
+  for (let i = 0; i < 12 && (await melee.count()) === 0; i++) {
+    const n = await actionsAt(host);
+    if ((await legalCount(joiner)) === 0) await mrStep(host);
+    else {
+      const named = async (re) => {
+        const b = joiner.getByRole('button', { name: re });
+        if ((await b.count()) === 0) return false;
+        await b.first().click();
+        return true;
+      };
+      (await named(/^Lure Wolf #1 onto my sheet$/)) ||
+        (await named(/^Attack Wolf #1$/)) ||
+        (await named(/^(Lure no more|Charge nobody|No \(more\) encounter actions)$/));
+    }
+    await synced([host, joiner], n + 1);
+  }
+  await melee.waitFor();
+  const n = await actionsAt(host);
+  await joiner.locator('#odds-now', { hasText: /^With the plays made: / }).waitFor();
+  assert.ok((await melee.locator('.play-odds').count()) > 3, 'the offers show their odds');
+  await shot(joiner, 'online-9-joiner-odds');
+  // Asking changed nothing at the host.
+  assert.equal(await actionsAt(host), n);
+  // A play made: the odds of the plays made so far come again.
+  await melee.locator('.play-option').first().click();
+  await synced([host, joiner], n + 1);
+  await joiner.locator('#odds-now', { hasText: /^With the plays made: / }).waitFor();
+  for (const d of devices) assert.deepEqual(d.problems, []);
+  for (const p of [host, joiner]) await p.close();
 });
 
 test('Hand of Doom between two devices: both reload, bad input over the wire is refused, latency measured', async () => {
@@ -418,9 +503,26 @@ test('Bidding Race between two devices: each bids at its own device, and a third
   await watcher.getByRole('button', { name: 'Watch' }).click();
   await watcher.getByText('Round 1 of 8').waitFor();
   await host.getByText('1 watching').waitFor();
-  await host.locator('fieldset[data-seat="0"] button').first().click();
+  // The joiner bids, then takes its bid back at the host (its own last action); then bids again.
+  const undo = joiner.getByRole('button', { name: 'Undo' });
+  assert.equal(await undo.isDisabled(), true, 'nothing of its own to take back');
   await joiner.locator('fieldset[data-seat="1"] button').first().click();
+  await joiner.locator('fieldset[data-seat="1"]').waitFor({ state: 'detached' });
+  await host.locator('tbody tr', { hasText: 'recorded' }).waitFor();
+  await undo.click();
+  await joiner.locator('fieldset[data-seat="1"] button').first().waitFor();
+  await host.locator('tbody tr', { hasText: 'recorded' }).waitFor({ state: 'detached' });
+  assert.equal(await undo.isDisabled(), true);
+  await joiner.locator('fieldset[data-seat="1"] button').first().click();
+  await host.locator('tbody tr', { hasText: 'recorded' }).waitFor();
+  // The host's seat bids last and the round ends.
+  await host.locator('fieldset[data-seat="0"] button').first().click();
   for (const p of [host, joiner, watcher]) await p.getByText('Round 2 of 8').waitFor();
+  // The host's seat acted last: the joiner may not take that back, and the host says so.
+  assert.equal(await undo.isDisabled(), true);
+  await joiner.evaluate(() => globalThis.ttrSendRaw(JSON.stringify({ t: 'undo', n: 1000, seat: 1 })));
+  await joiner.locator('.online .error[data-code="not_your_action"]').waitFor();
+  await joiner.getByText('Round 2 of 8').waitFor();
   assert.equal(await watcher.locator('fieldset').count(), 0, 'a spectator has no actions');
   await shot(joiner, 'online-8-bidding-race');
   for (const d of devices) assert.deepEqual(d.problems, []);

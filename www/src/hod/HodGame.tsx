@@ -27,7 +27,17 @@ import { AdventurerBoards, ChartPanel, ChartStrip, FightPanel, HodActions, HodLo
 /** What the screen uses of a game: the engine's class at the host, or what the host sent. */
 export type HodPlay = Pick<
   HandOfDoom,
-  'view' | 'toAct' | 'legalActions' | 'log' | 'apply' | 'save' | 'undo' | 'undoRefusal' | 'seed' | 'actionsApplied'
+  | 'view'
+  | 'toAct'
+  | 'legalActions'
+  | 'log'
+  | 'apply'
+  | 'save'
+  | 'saveReadable'
+  | 'undo'
+  | 'undoRefusal'
+  | 'seed'
+  | 'actionsApplied'
 >;
 
 export interface HodGameProps {
@@ -133,7 +143,7 @@ export function HodGame({ game, online, content, store, saveId, title, onExit }:
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log({ type: 'Spectator' });
   // A joiner's device holds no save: it stays at the host's.
-  const local = !online?.joined;
+  const hasSave = !online?.joined;
   const refusal = game.undoRefusal() ?? (game.actionsApplied === 0 ? 'Nothing to take back' : undefined);
   const targets = legal.flatMap((a) => destination(a) ?? []);
   const onSpace = (space: string) => {
@@ -167,8 +177,8 @@ export function HodGame({ game, online, content, store, saveId, title, onExit }:
             return undefined;
           })
         }
-        onExport={local ? exportSave : undefined}
-        onShare={local ? () => setShare(shareUrl(location.href, game.save())) : undefined}
+        onExport={hasSave ? exportSave : undefined}
+        onShare={hasSave ? () => setShare(shareUrl(location.href, game.save())) : undefined}
       />
       <ChartStrip view={view} />
       <div class="play">

@@ -3,17 +3,17 @@
 // in every step each denizen's own Melee Section (DuelSection), with his offers for his
 // hirelings' sheets in the boxes they fill. Everything offered is one of the engine's legal
 // actions; the actions panel keeps the rest (`inCombatPanel`).
-import type { Catalog, MagicRealm, MagicRealmAction, MagicRealmView, PieceId } from '../../../pkg/tabletop_rules.js';
+import type { Catalog, MagicRealmAction, MagicRealmView, PieceId } from '../../../pkg/tabletop_rules.js';
 import { boxOf, companionsOf, duelIndex, duelsOf, isPlayAction, ownPlays, sheetOf, targetOf } from './combat';
 import { DuelSection } from './DuelSection';
 import { actionLabel, COMBAT_STAGE } from './labels';
-import { MeleeSection } from './MeleeSection';
+import { MeleeSection, type OddsSource } from './MeleeSection';
 import { clearingName, type Names, pieceName } from './names';
 import { seatLabel } from './Panels';
 import { useDrag } from './PlayBox';
 
 export interface CombatPanelProps {
-  game: Pick<MagicRealm, 'playOdds'>;
+  game: OddsSource;
   view: MagicRealmView;
   /** The seat on screen; `null` for a spectator (nothing to offer). */
   seat: number | null;

@@ -24,6 +24,7 @@ import { CombatPanel } from './CombatPanel';
 import { inCombatPanel } from './combat';
 import { hasPrivate, localNext, nextScreen, type ScreenFor } from './hotseat';
 import { actionLabel, clearingsOf, labelContext, sameClearing } from './labels';
+import type { OddsSource } from './MeleeSection';
 import { clearingName, type Names, seenName } from './names';
 import { ActionsPanel, ChartPanel, LogPanel, Sheet, seatLabel, stepLine } from './Panels';
 
@@ -37,12 +38,16 @@ export type MagicRealmPlay = Pick<
   | 'log'
   | 'apply'
   | 'save'
+  | 'saveReadable'
+  | 'lastActor'
   | 'undo'
   | 'undoRefusal'
   | 'seed'
   | 'actionsApplied'
   | 'playOdds'
->;
+> &
+  // At a joining device the odds come from the host (MeleeSection).
+  Pick<OddsSource, 'oddsAnswers'>;
 
 export interface MagicRealmGameProps {
   game: MagicRealmPlay;
@@ -180,7 +185,7 @@ export function MagicRealmGame({ game, online, catalog, names, store, saveId, ti
   const legal = shown === null ? [] : game.legalActions(shown);
   const log = game.log(viewer);
   // A joiner's device holds no save: it stays at the host's.
-  const local = !online?.joined;
+  const hasSave = !online?.joined;
   // Hotseat courtesy: a seat takes back only its own last action (the engine may refuse too).
   const lastSeat = game.lastActor;
   const refusal =
@@ -223,8 +228,8 @@ export function MagicRealmGame({ game, online, catalog, names, store, saveId, ti
             return undefined;
           })
         }
-        onExport={local ? exportSave : undefined}
-        onShare={local ? () => setShare(shareUrl(location.href, game.save())) : undefined}
+        onExport={hasSave ? exportSave : undefined}
+        onShare={hasSave ? () => setShare(shareUrl(location.href, game.save())) : undefined}
       />
       <div class="play">
         <Board

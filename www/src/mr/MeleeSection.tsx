@@ -3,6 +3,8 @@
 // armor. The plays offered are exactly the engine's legal actions that go on his own
 // sheet; beside each one, the exact odds the engine gives for the plays made so far plus
 // that one (`playOdds`). Each offer can be tapped, or dragged onto another box that takes it.
+// At a device that joined an online game the host works the odds out (online/session.ts):
+// they show when its answers come.
 import { useMemo } from 'preact/hooks';
 import type {
   Catalog,
@@ -14,6 +16,7 @@ import type {
   PlayOdds,
   Plays,
 } from '../../../pkg/tabletop_rules.js';
+import { OddsPending } from '../online/session';
 import { LANES, laneOf, samePiece, sheetOf, targetOf, withPlay } from './combat';
 import {
   actionLabel,
@@ -29,8 +32,13 @@ import { type Names, pieceName } from './names';
 import { chitText } from './Panels';
 import { type Drag, LaneBox, PlayButton } from './PlayBox';
 
+/** Where the odds come from: the engine's game, or a joiner's game that asks the host; that
+ * one's `playOdds` throws `OddsPending` until the answer comes, and `oddsAnswers` counts the
+ * answers come so far. */
+export type OddsSource = Pick<MagicRealm, 'playOdds'> & { readonly oddsAnswers?: number };
+
 export interface MeleeSectionProps {
-  game: Pick<MagicRealm, 'playOdds'>;
+  game: OddsSource;
   view: MagicRealmView;
   seat: number;
   plays: Plays;
@@ -49,14 +57,17 @@ interface Offer {
   odds: PlayOdds | undefined;
 }
 
-function ask(game: Pick<MagicRealm, 'playOdds'>, seat: number, plays: Plays): PlayOdds | undefined {
+/** The odds of `plays`, 'asking' while the host works them out, or undefined. */
+function ask(game: OddsSource, seat: number, plays: Plays): PlayOdds | 'asking' | undefined {
   try {
     return game.playOdds(seat, plays);
-  } catch {
+  } catch (e) {
+    if (e instanceof OddsPending) return 'asking';
     // Not answerable now (e.g. his plays are made): no odds to show.
     return undefined;
   }
 }
+const known = (o: PlayOdds | 'asking' | undefined) => (o === 'asking' ? undefined : o);
 
 export function MeleeSection({
   game,
@@ -71,14 +82,19 @@ export function MeleeSection({
   onAct,
 }: MeleeSectionProps) {
   const key = JSON.stringify([plays, legal]);
-  // The odds change only with the plays and the legal actions.
-  const { now, offers } = useMemo(() => {
+  const answers = game.oddsAnswers ?? 0;
+  // The odds change only with the plays and the legal actions (or when the host's answers come).
+  const { now, asking, offers } = useMemo(() => {
+    let asking = false;
     const offers: Offer[] = legal.map((action) => {
       const next = withPlay(plays, action);
-      return { action, odds: next ? ask(game, seat, next) : undefined };
+      const odds = next ? ask(game, seat, next) : undefined;
+      asking ||= odds === 'asking';
+      return { action, odds: known(odds) };
     });
-    return { now: ask(game, seat, plays), offers };
-  }, [key, game, seat]);
+    const now = ask(game, seat, plays);
+    return { now: known(now), asking: asking || now === 'asking', offers };
+  }, [key, answers, game, seat]);
 
   const character = catalog.characters.characters.find(
     (c) => c.id === view.seats.find((s) => s.seat === seat)?.character,
@@ -177,7 +193,9 @@ export function MeleeSection({
           ? `With the plays made: ${oddsSentence(now, targetName)}.`
           : !acting
             ? 'Your plays are made; the others are making theirs.'
-            : ''}
+            : asking
+              ? 'Working out the odds…'
+              : ''}
       </p>
       <p class="muted small">
         Exact odds over every repositioning, change-tactics and missile roll; other characters' attacks are not counted.

@@ -177,4 +177,68 @@ describe('the host reads joiners through the engine', () => {
     expect(JSON.stringify(own)).toBe(JSON.stringify(game.view({ type: 'Seat', seat: 1 }).own));
     expect(state.log).toEqual(game.log({ type: 'Seat', seat: 1 }));
   });
+
+  it('reads odds and undo messages exactly, and refuses them from a spectator or for another seat', () => {
+    const game = new MagicRealm({ seats: [{ character: 'amazon' }, { character: 'black-knight' }] }, '31');
+    const t = table(game, [{ where: 'host' }, { where: 'remote' }]);
+    const plays = { placed: [], done: false };
+    const odds = (n: number, seat: number, p: unknown = plays) => JSON.stringify({ t: 'odds', n, seat, plays: p });
+    const undo = (n: number, seat: number) => JSON.stringify({ t: 'undo', n, seat });
+    t.core.opened('a');
+    t.core.received('a', odds(1, 1));
+    expect((t.last('a') as WireError).code).toBe('no_seat');
+    t.core.received('a', hello(1));
+    const before = JSON.stringify(game.save());
+    const refused = (data: unknown, code: string) => {
+      t.core.received('a', data);
+      const e = t.last('a') as WireError;
+      expect(e.t).toBe('error');
+      expect(e.code).toBe(code);
+      expect(JSON.stringify(game.save())).toBe(before);
+      return e;
+    };
+    refused(JSON.stringify({ t: 'odds', n: 2, seat: 1 }), 'malformed');
+    refused(JSON.stringify({ t: 'odds', n: 2, seat: 1, plays, extra: 1 }), 'malformed');
+    refused(odds(2, 1, []), 'malformed');
+    refused(odds(2, 1, null), 'malformed');
+    refused(odds(0, 1), 'malformed');
+    refused(odds(2, -1), 'malformed');
+    refused(JSON.stringify({ t: 'undo', n: 2, seat: 1, action: {} }), 'malformed');
+    refused(JSON.stringify({ t: 'undo', n: 'x', seat: 1 }), 'malformed');
+    refused(JSON.stringify({ t: 'undo', n: 2 }), 'malformed');
+    refused(odds(3, 0), 'not_your_seat');
+    refused(undo(4, 0), 'not_your_seat');
+    refused(odds(4, 1), 'replayed');
+    // Not in a Melee Step: the engine's refusal, with its code.
+    expect(refused(odds(5, 1), 'rule').rule).toBeTruthy();
+    expect(refused(odds(6, 1, { shield: 'Sideways', placed: [], done: false }), 'rule').rule).toBe('malformed_action');
+    // Nothing was done yet: nothing to take back.
+    expect(refused(undo(7, 1), 'not_your_action').n).toBe(7);
+    // The host's seat acts: its action is not the joiner's to take back.
+    game.apply(0, game.legalActions(0)[0]);
+    t.core.changed([]);
+    expect((t.lastOf('a', 'state') as State).undo).toBe('The last action was not yours.');
+    const after = JSON.stringify(game.save());
+    t.core.received('a', undo(8, 1));
+    expect((t.last('a') as WireError).code).toBe('not_your_action');
+    expect(JSON.stringify(game.save())).toBe(after);
+    // A spectator asks for no odds and takes back nothing.
+    t.core.opened('b');
+    t.core.received('b', hello(null));
+    expect((t.lastOf('b', 'state') as State).undo).toBeTruthy();
+    t.core.received('b', odds(1, 1));
+    expect((t.last('b') as WireError).code).toBe('no_seat');
+    t.core.received('b', undo(2, 1));
+    expect((t.last('b') as WireError).code).toBe('no_seat');
+    expect(JSON.stringify(game.save())).toBe(after);
+  });
+
+  it('has no odds to give in a game without combat', () => {
+    const game = new BiddingRace({ players: 2, goal: 12, maxRounds: 8 }, '5');
+    const t = table(game, [{ where: 'host' }, { where: 'remote' }]);
+    t.core.opened('a');
+    t.core.received('a', hello(1));
+    t.core.received('a', JSON.stringify({ t: 'odds', n: 1, seat: 1, plays: { placed: [], done: false } }));
+    expect(t.last('a')).toMatchObject({ t: 'error', code: 'malformed', n: 1 });
+  });
 });

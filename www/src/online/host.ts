@@ -12,6 +12,7 @@ import {
   type SeatInfo,
   type State,
   seatToken,
+  type WireError,
   wireError,
 } from './protocol';
 
@@ -24,6 +25,13 @@ export interface HostedEngine {
   // biome-ignore lint/suspicious/noExplicitAny: each game class takes its own action union; the engine checks it
   apply(seat: number, action: any): unknown[];
   readonly actionsApplied: number;
+  /** The seat that made the last action (undefined: none yet). */
+  readonly lastActor: number | undefined;
+  undoRefusal(): string | undefined;
+  undo(): void;
+  /** Magic Realm's combat odds for a seat's candidate plays (8.4.5), from what it may know. */
+  // biome-ignore lint/suspicious/noExplicitAny: the engine checks the plays
+  playOdds?(seat: number, plays: any): unknown;
 }
 
 /** How the seats are played, kept in the host's autosave with the room code. */
@@ -62,6 +70,13 @@ export function visibleTo(event: unknown, seat: number | null): boolean {
   const v = (event as Visible).visibility;
   if (!v || v.type === 'Public') return true;
   return seat !== null && (v.seats ?? []).includes(seat);
+}
+
+/** The engine's refusal as a wire error (anything else it threw: the message was malformed). */
+function refusal(e: unknown, n: number, what: string): WireError {
+  return e instanceof RuleError
+    ? wireError('rule', e.message, { n, rule: e.code })
+    : wireError('malformed', `${what}: ${String(e)}`, { n });
 }
 
 export class HostCore {
@@ -144,7 +159,19 @@ export class HostCore {
       log: logFrom > 0 ? log.slice(logFrom) : log,
       logFrom,
       recent: recent.filter((e) => visibleTo(e, seat)),
+      undo: this.undoRefusal(seat),
     };
+  }
+
+  /** Why `seat` cannot take back the last action now (null: it may). As at the table, a seat
+   * takes back only its own last action; the engine may refuse too. Another seat's action is
+   * not named: the seat learns only that the last action was not its own. */
+  undoRefusal(seat: number | null): string | null {
+    if (seat === null) return 'A spectator takes back nothing.';
+    const last = this.game.lastActor;
+    if (last === undefined) return 'Nothing to take back.';
+    if (last !== seat) return 'The last action was not yours.';
+    return this.game.undoRefusal() ?? null;
   }
 
   /** After any change of the game (here or from a joiner): every seated connection gets its state. */
@@ -191,7 +218,7 @@ export class HostCore {
       return;
     }
     if (c.seat === null) {
-      this.send(conn, wireError('no_seat', 'A spectator cannot act.', { n: m.n }));
+      this.send(conn, wireError('no_seat', 'A spectator plays no seat.', { n: m.n }));
       return;
     }
     if (m.seat !== c.seat) {
@@ -203,20 +230,60 @@ export class HostCore {
       );
       return;
     }
+    if (m.t === 'odds') {
+      this.odds(conn, c.seat, m.n, m.plays);
+      return;
+    }
+    if (m.t === 'undo') {
+      this.undo(conn, c.seat, m.n);
+      return;
+    }
     let events: unknown[];
     try {
       events = this.game.apply(c.seat, m.action);
     } catch (e) {
-      this.send(
-        conn,
-        e instanceof RuleError
-          ? wireError('rule', e.message, { n: m.n, rule: e.code })
-          : wireError('malformed', `The action is not one of this game's: ${String(e)}`, { n: m.n }),
-      );
+      this.send(conn, refusal(e, m.n, "The action is not one of this game's"));
       return;
     }
     this.autosave();
     this.changed(events);
+  }
+
+  /** A joining seat's combat odds: the engine answers for that seat only (what it may know);
+   * a refusal (not in a Melee Step, plays made, malformed plays) is the engine's error. */
+  private odds(conn: string, seat: number, n: number, plays: unknown): void {
+    if (!this.game.playOdds) {
+      this.send(conn, wireError('malformed', 'This game has no combat odds.', { n }));
+      return;
+    }
+    try {
+      this.send(conn, { t: 'odds', n, odds: this.game.playOdds(seat, plays) });
+    } catch (e) {
+      this.send(conn, refusal(e, n, 'The plays are not those of a Melee Step'));
+    }
+  }
+
+  /** A joining seat takes back its own last action, as a seat at the host's device may. */
+  private undo(conn: string, seat: number, n: number): void {
+    const last = this.game.lastActor;
+    if (last !== seat) {
+      this.send(
+        conn,
+        wireError('not_your_action', last === undefined ? 'Nothing to take back.' : 'The last action was not yours.', {
+          n,
+        }),
+      );
+      return;
+    }
+    try {
+      this.game.undo();
+    } catch (e) {
+      this.send(conn, refusal(e, n, 'The action could not be taken back'));
+      return;
+    }
+    this.autosave();
+    // Every device gets its state again; the log goes whole where it was shortened.
+    this.changed([]);
   }
 
   /** Sends a chat line from the host's device. */

@@ -5,7 +5,7 @@
 // Loaded only when a game goes online (PeerJS is most of the online code's size).
 import { type DataConnection, Peer, type PeerError } from 'peerjs';
 import type { HostCore } from './host';
-import { type FromHost, type FromJoiner, hostPeerId, parseFromHost } from './protocol';
+import { type FromHost, hostPeerId, type Outgoing, parseFromHost } from './protocol';
 import { peerOptions, type SignalConfig } from './signal';
 
 export type NetStatus = 'connecting' | 'open' | 'lost' | 'failed';
@@ -145,13 +145,14 @@ export class JoinNet {
     conn.on('error', lost);
   }
 
-  /** Sends a message; act and chat messages get this connection's next counter. */
-  send(msg: FromJoiner | { t: 'act'; seat: number; action: unknown } | { t: 'chat'; text: string }): boolean {
+  /** Sends a message; every one but hello gets this connection's next counter, which it
+   * returns (0 for hello; null when the host is not connected). */
+  send(msg: Outgoing): number | null {
     const conn = this.conn;
-    if (!conn?.open) return false;
-    const out = msg.t === 'hello' ? msg : { ...msg, n: ++this.n };
-    void conn.send(JSON.stringify(out));
-    return true;
+    if (!conn?.open) return null;
+    const n = msg.t === 'hello' ? 0 : ++this.n;
+    void conn.send(JSON.stringify(msg.t === 'hello' ? msg : { ...msg, n }));
+    return n;
   }
 
   /** Sends text as it is (for tests of the host's checks). */

@@ -36,7 +36,28 @@ export interface ChatOut {
   n: number;
   text: string;
 }
-export type FromJoiner = Hello | Act | ChatOut;
+/** Asks the odds of candidate plays for the joiner's seat in a Melee Step (8.4.5): the host
+ * answers from its engine's `playOdds`, which counts only what that seat may know. */
+export interface AskOdds {
+  t: 'odds';
+  n: number;
+  seat: number;
+  plays: unknown;
+}
+/** Asks the host to take back the joiner's seat's last action (only its own, as at the table). */
+export interface AskUndo {
+  t: 'undo';
+  n: number;
+  seat: number;
+}
+export type FromJoiner = Hello | Act | ChatOut | AskOdds | AskUndo;
+/** What a joiner's device sends before the connection gives it its counter `n`. */
+export type Outgoing =
+  | Hello
+  | { t: 'act'; seat: number; action: unknown }
+  | { t: 'chat'; text: string }
+  | { t: 'odds'; seat: number; plays: unknown }
+  | { t: 'undo'; seat: number };
 
 // ---- host -> joiner ----
 
@@ -84,6 +105,16 @@ export interface State {
   logFrom: number;
   /** What the last action told this seat (the acting seat: all it was told; others: the public part). */
   recent: unknown[];
+  /** Why this seat cannot take back the last action now, or null when it may (the last action
+   * was its own and the engine allows it). */
+  undo: string | null;
+}
+
+/** The answer to an `odds` message `n`: the engine's odds for those plays. */
+export interface OddsAnswer {
+  t: 'odds';
+  n: number;
+  odds: unknown;
 }
 
 export interface ChatIn {
@@ -101,6 +132,7 @@ export type WireErrorCode =
   | 'not_your_seat'
   | 'seat_taken'
   | 'bad_token'
+  | 'not_your_action'
   | 'rule';
 
 export interface WireError {
@@ -113,7 +145,7 @@ export interface WireError {
   rule?: string;
 }
 
-export type FromHost = Lobby | Welcome | State | ChatIn | WireError;
+export type FromHost = Lobby | Welcome | State | ChatIn | OddsAnswer | WireError;
 
 export function wireError(code: WireErrorCode, message: string, extra: { n?: number; rule?: string } = {}): WireError {
   return { t: 'error', code, message, ...extra };
@@ -162,6 +194,19 @@ export function parseFromJoiner(data: unknown): { ok: true; msg: FromJoiner } | 
         return { ok: false, error: wireError('oversized', `A chat line is at most ${MAX_CHAT} characters.`) };
       }
       return { ok: true, msg: m as unknown as ChatOut };
+    case 'odds':
+      if (!only(m, ['t', 'n', 'seat', 'plays'])) return bad('An odds message has unknown fields.');
+      if (!isCounter(m.n)) return bad('An odds message counts from 1.');
+      if (!isSeat(m.seat)) return bad('An odds message names its seat.');
+      if (typeof m.plays !== 'object' || m.plays === null || Array.isArray(m.plays)) {
+        return bad('An odds message holds the plays.');
+      }
+      return { ok: true, msg: m as unknown as AskOdds };
+    case 'undo':
+      if (!only(m, ['t', 'n', 'seat'])) return bad('An undo message has unknown fields.');
+      if (!isCounter(m.n)) return bad('An undo message counts from 1.');
+      if (!isSeat(m.seat)) return bad('An undo message names its seat.');
+      return { ok: true, msg: m as unknown as AskUndo };
     default:
       return bad('Unknown message type.');
   }

@@ -2,11 +2,11 @@
 // when the game changed elsewhere, and the presence and chat to draw. The host's session
 // wraps the engine game (HostCore + HostNet); a joiner's wraps what the host sends it
 // (RemoteGame + JoinNet).
-import type { ToAct, Viewer } from '../../../pkg/tabletop_rules.js';
+import type { PlayOdds, Plays, ToAct, Viewer } from '../../../pkg/tabletop_rules.js';
 import type { GameKind, KeyValue, SaveStore } from '../saves';
 import { type ChatLine, HostCore, type HostedEngine, type OnlineMeta } from './host';
 import type { HostNet, JoinNet, NetStatus } from './net';
-import type { FromHost, FromJoiner, Lobby, SeatInfo, State, WireError } from './protocol';
+import type { FromHost, Lobby, Outgoing, SeatInfo, State, WireError } from './protocol';
 import { joinUrl, type SignalConfig } from './signal';
 
 export interface OnlineStatus {
@@ -137,12 +137,29 @@ export function storedSeat(kv: KeyValue, room: string): { seat: number | null; t
   }
 }
 
+/** Thrown by a joiner's `playOdds` while the host is working out the odds: the screen shows
+ * that they are coming, and draws again when they arrive (`oddsAnswers` counts up). */
+export class OddsPending extends Error {
+  constructor() {
+    super('The host is working out the odds');
+    this.name = 'OddsPending';
+  }
+}
+
+/** What a joiner's device knows of the odds of some plays: asked, answered or refused. */
+export type OddsEntry = { asked: true } | { odds: PlayOdds } | { refused: WireError };
+
 /** A game as a joiner's screen reads it: what the host last sent this seat. Acting sends
  * the action to the host; the host's answer comes back as a new state. */
 export class RemoteGame {
   constructor(
     private readonly s: () => State,
     private readonly send: (seat: number, action: unknown) => void,
+    private readonly asks: {
+      odds: (seat: number, plays: Plays) => OddsEntry | null;
+      answers: () => number;
+      undo: (seat: number) => void;
+    },
   ) {}
   view(_viewer: Viewer): never {
     return this.s().view as never;
@@ -163,14 +180,20 @@ export class RemoteGame {
   get actionsApplied(): number {
     return this.s().actions;
   }
-  /** Who acted last is the host's to know; the joiner takes back nothing. */
-  get lastActor(): undefined {
-    return undefined;
+  /** Who acted last is the host's to know; the joiner is told only whether it may take back
+   * its seat's last action (then that action was its own). */
+  get lastActor(): number | undefined {
+    const { seat, undo } = this.s();
+    return undo === null && seat !== null ? seat : undefined;
   }
-  undoRefusal(): string {
-    return "Only the host's device takes back actions";
+  undoRefusal(): string | undefined {
+    return this.s().undo ?? undefined;
   }
-  undo(): void {}
+  /** Asks the host to take back this seat's last action; the new state comes back from it. */
+  undo(): void {
+    const { seat } = this.s();
+    if (seat !== null) this.asks.undo(seat);
+  }
   save(): never {
     throw new Error("The save stays at the host's device");
   }
@@ -180,15 +203,29 @@ export class RemoteGame {
   get seed(): string {
     return '';
   }
-  playOdds(): never {
-    throw new Error('The odds are worked out at the host');
+  /** The odds the host answered for these plays; throws `OddsPending` while it works them
+   * out, and an Error with the host's reason when it refused (as the engine's playOdds would). */
+  playOdds(seat: number, plays: Plays): PlayOdds {
+    const got = this.asks.odds(seat, plays);
+    if (got === null || 'asked' in got) throw new OddsPending();
+    if ('refused' in got) throw new Error(got.refused.message);
+    return got.odds;
+  }
+  /** How many odds answers have come: the screen draws the odds again when this changes. */
+  get oddsAnswers(): number {
+    return this.asks.answers();
   }
 }
+
+/** What a joiner's network tells it. */
+export type JoinHandlers = ConstructorParameters<typeof JoinNet>[2];
+/** A joiner's network: PeerJS's `JoinNet`, or a stand-in. */
+export type JoinLink = Pick<JoinNet, 'start' | 'send' | 'sendRaw' | 'stop'>;
 
 /** A joiner's side: the connection, the seat, the last state. */
 export class JoinSession implements OnlinePlay {
   readonly joined = true;
-  private net: JoinNet | null = null;
+  private net: JoinLink | null = null;
   private stopped = false;
   lobby: Lobby | null = null;
   seat: number | null | undefined;
@@ -198,6 +235,11 @@ export class JoinSession implements OnlinePlay {
   private error: WireError | undefined;
   private readonly chat: ChatLine[] = [];
   private readonly listeners = new Set<(recent: unknown[]) => void>();
+  /** The odds asked of the host for this seat's view as it is now, by the plays (as JSON). */
+  private readonly odds = new Map<string, OddsEntry>();
+  /** The odds messages on their way, by their counter: the plays they asked about. */
+  private readonly asked = new Map<number, string>();
+  private oddsAnswers = 0;
   /** Every message received, for the privacy tests (kept only when `ttr:wiretap` is set). */
   readonly wire: string[] | null;
   readonly game: RemoteGame;
@@ -206,14 +248,27 @@ export class JoinSession implements OnlinePlay {
     readonly room: string,
     signal: SignalConfig,
     private readonly kv: KeyValue,
+    /** The network (PeerJS's, by default; the unit tests join a host in the same process). */
+    makeNet?: (on: JoinHandlers) => JoinLink,
   ) {
     this.wire = kv.getItem('ttr:wiretap') === '1' ? [] : null;
     this.game = new RemoteGame(
       () => this.state as State,
       (seat, action) => {
-        if (!this.send({ t: 'act', seat, action })) this.fail('The host is not connected: try again shortly.');
+        if (this.send({ t: 'act', seat, action }) === null) this.fail('The host is not connected: try again shortly.');
+      },
+      {
+        odds: (seat, plays) => this.askOdds(seat, plays),
+        answers: () => this.oddsAnswers,
+        undo: (seat) => {
+          if (this.send({ t: 'undo', seat }) === null) this.fail('The host is not connected: try again shortly.');
+        },
       },
     );
+    if (makeNet) {
+      this.connect(makeNet(this.handlers()));
+      return;
+    }
     void import('./net').then(
       ({ JoinNet }) => {
         if (this.stopped) return;
@@ -227,7 +282,7 @@ export class JoinSession implements OnlinePlay {
     );
   }
 
-  private handlers(): ConstructorParameters<typeof JoinNet>[2] {
+  private handlers(): JoinHandlers {
     return {
       status: (s, d) => {
         this.netStatus = s;
@@ -235,6 +290,8 @@ export class JoinSession implements OnlinePlay {
         this.emit([]);
       },
       opened: () => {
+        // A new connection counts its messages from 1 again: the questions on their way are lost.
+        this.forgetOdds(true);
         const back = storedSeat(this.kv, this.room);
         if (back) this.send({ t: 'hello', v: 1, seat: back.seat, token: back.token });
         else if (this.seat !== undefined) this.send({ t: 'hello', v: 1, seat: this.seat });
@@ -246,7 +303,7 @@ export class JoinSession implements OnlinePlay {
     };
   }
 
-  private connect(net: JoinNet): void {
+  private connect(net: JoinLink): void {
     this.net = net;
     net.start();
     if (this.wire) {
@@ -278,6 +335,10 @@ export class JoinSession implements OnlinePlay {
         if (m.logFrom > 0 && this.state && this.state.log.length === m.logFrom) {
           m.log = [...this.state.log, ...m.log];
         }
+        // The odds depend on what the seat may know: when its view changed, they are asked again.
+        if (!this.state || m.seat !== this.state.seat || JSON.stringify(m.view) !== JSON.stringify(this.state.view)) {
+          this.forgetOdds(false);
+        }
         this.state = m;
         this.error = undefined;
         this.emit(m.recent);
@@ -287,7 +348,23 @@ export class JoinSession implements OnlinePlay {
         if (this.chat.length > 50) this.chat.shift();
         this.emit([]);
         return;
-      case 'error':
+      case 'odds': {
+        const key = this.asked.get(m.n);
+        if (key === undefined) return; // asked about a view this device no longer has
+        this.asked.delete(m.n);
+        this.odds.set(key, { odds: m.odds as PlayOdds });
+        this.oddsAnswered();
+        return;
+      }
+      case 'error': {
+        // A refused odds question: no odds for those plays (as the engine refuses at the table).
+        const key = m.n === undefined ? undefined : this.asked.get(m.n);
+        if (key !== undefined && m.n !== undefined) {
+          this.asked.delete(m.n);
+          this.odds.set(key, { refused: m });
+          this.oddsAnswered();
+          return;
+        }
         this.error = m;
         // The seat this device kept is not its own any more: choose again.
         if (m.code === 'bad_token' || m.code === 'seat_taken') {
@@ -296,7 +373,34 @@ export class JoinSession implements OnlinePlay {
         }
         this.emit([]);
         return;
+      }
     }
+  }
+
+  /** The odds of `plays` for this device's seat: what the host answered, or asked now. */
+  private askOdds(seat: number, plays: Plays): OddsEntry | null {
+    const key = JSON.stringify(plays);
+    const known = this.odds.get(key);
+    if (known) return known;
+    const n = this.send({ t: 'odds', seat, plays });
+    if (n === null) return null;
+    this.asked.set(n, key);
+    const entry = { asked: true as const };
+    this.odds.set(key, entry);
+    return entry;
+  }
+
+  /** An answer came: the screen draws once the last question asked is answered. */
+  private oddsAnswered(): void {
+    this.oddsAnswers++;
+    if (this.asked.size === 0) this.emit([]);
+  }
+
+  /** Forgets the odds (the seat's view changed), or only the questions on their way. */
+  private forgetOdds(onlyAsked: boolean): void {
+    this.asked.clear();
+    if (!onlyAsked) this.odds.clear();
+    else for (const [k, v] of this.odds) if ('asked' in v) this.odds.delete(k);
   }
 
   private emit(recent: unknown[]): void {
@@ -331,8 +435,9 @@ export class JoinSession implements OnlinePlay {
   say(text: string): void {
     this.send({ t: 'chat', text });
   }
-  private send(msg: FromJoiner | { t: 'act'; seat: number; action: unknown } | { t: 'chat'; text: string }): boolean {
-    return this.net?.send(msg) ?? false;
+  /** Sends a message to the host: its counter, or null when the host is not connected. */
+  private send(msg: Outgoing): number | null {
+    return this.net?.send(msg) ?? null;
   }
 
   stop(): void {
