@@ -2,6 +2,7 @@
 //! own, and each of those linked the whole crate, which filled CI's disk and spent minutes
 //! linking. The conformance playouts stay separate (`cargo test --release --test ...`).
 
+mod daylight_common;
 mod evening_common;
 mod melee_common;
 mod spells_common;

@@ -253,3 +253,71 @@ fn rule_3_3_2_and_3_3_3_every_character_starts_with_his_stage_items_and_spells()
         }
     }
 }
+
+/// Starts a scenario as it is (the shared `start` takes the Swordsman's turn for him).
+fn unplayed(value: serde_json::Value) -> Game {
+    let sc = serde_json::from_value(value).expect("a well-formed scenario");
+    tabletop_rules::engine::Session::from_scenario(sc, tabletop_rules::engine::Seed(5))
+        .expect("the scenario starts")
+}
+
+fn turns_begun(log: &[tabletop_rules::engine::Event<E>]) -> Vec<tabletop_rules::engine::Seat> {
+    log.iter()
+        .filter_map(|e| match e.detail {
+            E::TurnBegins { seat } => Some(seat),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rule_2_5_2_the_swordsmans_clever_lets_him_choose_when_to_take_his_turn() {
+    use crate::spells_common::{dice, here, S1};
+    // The Swordsman (seat 0) and the Amazon (seat 1) at Daylight; neither recorded anything.
+    let mut g = unplayed(json!({"seats": [
+        {"character": "swordsman", "at": here()},
+        {"character": "amazon", "at": here()}], "at": "daylight", "dice": dice(1, 10)}));
+    assert!(
+        !g.state()
+            .today
+            .order
+            .iter()
+            .any(|t| t.character() == Some(S0)),
+        "his attention chit is kept out of the mix"
+    );
+    assert_eq!(g.state().today.preempting, [S0]);
+    // Before the first chit is picked he may take his turn now, or pass.
+    assert_eq!(g.to_act().seats(), [S0]);
+    assert_eq!(g.legal_actions(S0), [A::Preempt, A::PassPreempt]);
+    assert!(g.legal_actions(S1).is_empty());
+    let log = g.apply(S0, A::PassPreempt).unwrap();
+    assert_eq!(turns_begun(&log), [S1], "the Amazon's chit is picked");
+    // No chit is left: he must take his turn, once.
+    assert_eq!(g.legal_actions(S0), [A::Preempt]);
+    let log = g.apply(S0, A::Preempt).unwrap();
+    assert!(details(&log)
+        .iter()
+        .any(|d| matches!(d, E::Preempted { seat: S0 })));
+    assert!(log.iter().any(|e| e.text.contains("Clever")), "{log:#?}");
+    assert_eq!(turns_begun(&log), [S0]);
+
+    // Taking it first: his turn comes before the Amazon's.
+    let mut g = unplayed(json!({"seats": [
+        {"character": "swordsman", "at": here()},
+        {"character": "amazon", "at": here()}], "at": "daylight", "dice": dice(1, 10)}));
+    let log = g.apply(S0, A::Preempt).unwrap();
+    assert_eq!(turns_begun(&log), [S0, S1]);
+
+    // The Captain and the Amazon have no Clever: their chits are mixed and picked, nobody
+    // is asked.
+    let g = unplayed(json!({"seats": [
+        {"character": "captain", "at": here()},
+        {"character": "amazon", "at": here()}], "at": "daylight", "dice": dice(1, 10)}));
+    assert!(g.state().today.preempting.is_empty());
+    for seat in [S0, S1] {
+        assert!(!g
+            .legal_actions(seat)
+            .iter()
+            .any(|a| matches!(a, A::Preempt | A::PassPreempt)));
+    }
+}

@@ -21,7 +21,9 @@ const FIGHT_T4: u8 = 8;
 
 fn start(value: Value) -> Game {
     let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(5)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(5)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 fn here() -> Value {

@@ -15,7 +15,9 @@ const S1: Seat = Seat(1);
 
 fn start(value: Value) -> Game {
     let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 /// The Swordsman (seat 0) and the Amazon (seat 1) in Oak Woods 2 at Birdsong, the next
@@ -47,6 +49,7 @@ fn record(g: &mut Game, seat: Seat, acts: &[Activity], orders: &[BlockOrder]) {
         .unwrap();
     }
     g.apply(seat, A::FinishRecording).unwrap();
+    crate::daylight_common::take_kept_turns(g);
 }
 
 #[test]

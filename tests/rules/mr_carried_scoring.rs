@@ -237,6 +237,9 @@ fn to_hq_phase(g: &mut Game) {
         {
             return;
         }
+        if !crate::daylight_common::take_kept_turns(g).is_empty() {
+            continue;
+        }
         let who = g.to_act().seats().first().copied().expect("someone acts");
         let next = if g.legal_actions(who).contains(&A::FinishRecording) {
             A::FinishRecording

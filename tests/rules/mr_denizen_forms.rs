@@ -172,6 +172,7 @@ fn rule_4_6_8_a_hired_leader_turned_into_mist_can_only_move_hide_and_follow() {
         );
         let mut log = g.apply(S0, A::FinishRecording).unwrap();
         log.extend(g.apply(S1, A::FinishRecording).unwrap());
+        log.extend(crate::daylight_common::take_kept_turns(&mut g));
         let searching = g
             .legal_actions(S0)
             .iter()
@@ -243,6 +244,7 @@ fn rule_4_6_8b_a_hired_leader_turned_into_mist_has_his_belongings_frozen() {
         );
         g.apply(S0, A::FinishRecording).unwrap();
         g.apply(S1, A::FinishRecording).unwrap();
+        crate::daylight_common::take_kept_turns(&mut g);
         assert_eq!(
             g.legal_actions(S0).contains(&abandon),
             !misted,
@@ -330,6 +332,7 @@ fn rule_7_3_3_and_4_6_8c_a_hired_leader_transformed_into_an_eagle_cannot_move_or
         );
         let mut log = g.apply(S0, A::FinishRecording).unwrap();
         log.extend(g.apply(S1, A::FinishRecording).unwrap());
+        log.extend(crate::daylight_common::take_kept_turns(&mut g));
         log.extend(play_daylight(&mut g));
         let want = if moves { to } else { oak(2) };
         assert_eq!(hq_at(&g), Some(Place::Clearing { at: want }), "roll {roll}");

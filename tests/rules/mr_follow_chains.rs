@@ -87,6 +87,7 @@ fn record_leader(g: &mut Game, seat: tabletop_rules::engine::Seat, leader: Nativ
 fn finish(g: &mut Game) -> Vec<Event<E>> {
     let mut log = g.apply(S0, A::FinishRecording).unwrap();
     log.extend(g.apply(S1, A::FinishRecording).unwrap());
+    log.extend(crate::daylight_common::take_kept_turns(g));
     log
 }
 

@@ -91,6 +91,7 @@ fn searching(
     )
     .unwrap();
     g.apply(S0, A::FinishRecording).unwrap();
+    crate::daylight_common::take_kept_turns(&mut g);
     for _ in 0..6 {
         let legal = g.legal_actions(S0);
         if legal.iter().any(|a| matches!(a, A::Search { .. })) {
@@ -336,6 +337,7 @@ fn rule_7_11b_underlings_following_a_hired_leader_hide_with_him() {
         )
         .unwrap();
         let mut log = g.apply(S0, A::FinishRecording).unwrap();
+        log.extend(crate::daylight_common::take_kept_turns(&mut g));
         for _ in 0..4 {
             if !g.legal_actions(S0).contains(&A::Proceed) {
                 break;

@@ -15,7 +15,9 @@ const S1: Seat = Seat(1);
 
 fn start(value: Value) -> Game {
     let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 fn cliff_path() -> PathRef {
@@ -124,6 +126,8 @@ fn rule_7_2_1_no_trading_with_a_blocked_character() {
         .map(g)
         .find(|g| g.state().today.order.first().map(|t| t.seat()) == Some(S1))
         .expect("some seed puts the Amazon first");
+    // The Swordsman (Clever) lets her chit be picked first.
+    g.apply(Seat(0), A::PassPreempt).unwrap();
     g.apply(S1, A::Proceed).unwrap();
     assert!(g.state().today.blocked.contains(&S1), "the bat blocks her");
     let me = Seat(0);

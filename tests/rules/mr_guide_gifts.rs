@@ -54,13 +54,13 @@ fn to_act(g: &Game) -> Vec<Seat> {
     g.to_act().seats().to_vec()
 }
 
-/// Daylight of day 2 in Oak Woods 2: the Swordsman (seat 0, nothing recorded) has hired
+/// Daylight of day 2 in Oak Woods 2: the Captain (seat 0, nothing recorded) has hired
 /// the Company's HQ, who follows the Amazon (seat 1, `amazon` recorded) and carries a
 /// Thrusting Sword and an Axe. Dice: the Monster Roll, then the Amazon's Hide rolls.
 fn behind_amazon(amazon: Value, dice: Value) -> Game {
     let carried = Place::Carried { by: hq() };
     start(json!({"seats": [
-        {"character": "swordsman", "at": oak(2), "hidden": false, "record": [],
+        {"character": "captain", "at": oak(2), "hidden": false, "record": [],
          "hirelings": [{"native": "company-hq", "lastDay": 14,
                         "record": [{"activity": "follow", "guide": 1}]}]},
         {"character": "amazon", "at": oak(2), "hidden": false, "gold": 10, "record": amazon}],
@@ -105,7 +105,7 @@ fn rule_7_2_1_a_hired_leader_following_another_players_character_gives_as_she_be
         g.state().today.leaders_following.get(&hq_id()),
         Some(&Guide::character(S1))
     );
-    // Her turn comes first; as she begins her phase the Swordsman decides for his HQ.
+    // Her turn comes first; as she begins her phase the Captain decides for his HQ.
     assert_eq!(g.state().today.turn, 0);
     assert_eq!(to_act(&g), vec![S0]);
     assert!(g.legal_actions(S1).is_empty(), "the Amazon waits");
@@ -124,7 +124,7 @@ fn rule_7_2_1_a_hired_leader_following_another_players_character_gives_as_she_be
         place_of(g.state(), &sword()),
         Some(belongings_of(g.state(), S1))
     );
-    // He still carries the Axe: the Swordsman may go on deciding, then the Amazon's turn
+    // He still carries the Axe: the Captain may go on deciding, then the Amazon's turn
     // goes on.
     assert_eq!(to_act(&g), vec![S0]);
     g.apply(S0, A::Proceed).unwrap();
@@ -176,7 +176,7 @@ fn rule_7_2_1_while_the_employer_decides_the_guide_waits_and_bad_input_changes_n
         serde_json::from_value(json!({"kind": "treasure", "id": "cloven-hoof"})).unwrap();
     unchanged(&mut g, S0, gives(S1, hoof.clone()));
     unchanged(&mut g, S0, abandons(hoof));
-    // Nor does the Swordsman take his own turn's actions meanwhile.
+    // Nor does the Captain take his own turn's actions meanwhile.
     unchanged(&mut g, S0, A::EndProphecyTurn);
 }
 

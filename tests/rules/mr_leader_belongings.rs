@@ -226,6 +226,11 @@ fn leader_turn(g: &mut Game, record: &[Activity]) -> Vec<Event<E>> {
         {
             return log;
         }
+        let kept = crate::daylight_common::take_kept_turns(g);
+        if !kept.is_empty() {
+            log.extend(kept);
+            continue;
+        }
         let who = g.to_act().seats().first().copied().expect("someone acts");
         let next = if g.legal_actions(who).contains(&A::FinishRecording) {
             A::FinishRecording

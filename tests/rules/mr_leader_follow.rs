@@ -67,7 +67,9 @@ fn record(g: &mut Game, mine: &[Activity]) -> Vec<tabletop_rules::engine::Event<
         },
     )
     .unwrap();
-    g.apply(S0, A::FinishRecording).unwrap()
+    let mut log = g.apply(S0, A::FinishRecording).unwrap();
+    log.extend(crate::daylight_common::take_kept_turns(g));
+    log
 }
 
 #[test]

@@ -95,6 +95,7 @@ fn play(g: &mut Game, hq: &str, record: &[Activity]) -> Vec<tabletop_rules::engi
     }
     let mut log = g.apply(S0, A::FinishRecording).unwrap();
     log.extend(g.apply(S1, A::FinishRecording).unwrap());
+    log.extend(crate::daylight_common::take_kept_turns(g));
     // 4.5.4: at the start of his phases he may show his discoveries to the other
     // character there; his employer goes on.
     while g.legal_actions(S0).iter().any(|a| {

@@ -100,6 +100,7 @@ fn play(g: &mut Game, record: &[Activity]) -> Vec<Event<E>> {
     }
     let mut log = g.apply(S0, A::FinishRecording).unwrap();
     log.extend(g.apply(S1, A::FinishRecording).unwrap());
+    log.extend(crate::daylight_common::take_kept_turns(g));
     log
 }
 

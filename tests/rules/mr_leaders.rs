@@ -60,7 +60,9 @@ fn play(g: &mut Game, record: &[Activity]) -> Vec<tabletop_rules::engine::Event<
         )
         .unwrap();
     }
-    g.apply(S0, A::FinishRecording).unwrap()
+    let mut log = g.apply(S0, A::FinishRecording).unwrap();
+    log.extend(crate::daylight_common::take_kept_turns(g));
+    log
 }
 
 fn leader_at(g: &Game) -> Option<Place> {

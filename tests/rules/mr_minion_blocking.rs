@@ -42,8 +42,18 @@ fn company_and_amazon(amazon_hidden: bool, dice: Value) -> Game {
 
 /// As [`company_and_amazon`], the Amazon in `amazon_at`.
 fn company_and_amazon_at(amazon_at: Value, amazon_hidden: bool, dice: Value) -> Game {
+    employer_and_amazon_at("swordsman", amazon_at, amazon_hidden, dice)
+}
+
+/// As [`company_and_amazon_at`], the Company hired by `employer`.
+fn employer_and_amazon_at(
+    employer: &str,
+    amazon_at: Value,
+    amazon_hidden: bool,
+    dice: Value,
+) -> Game {
     start(json!({"seats": [
-        {"character": "swordsman", "at": here(), "hidden": false,
+        {"character": employer, "at": here(), "hidden": false,
          "hirelings": [{"native": "company-hq", "lastDay": 20},
                        {"native": "company-1", "lastDay": 20}]},
         {"character": "amazon", "at": amazon_at, "hidden": amazon_hidden}],
@@ -99,10 +109,19 @@ fn record_leader(g: &mut Game, acts: &[Activity]) {
 fn play_day(g: &mut Game) -> Vec<Event<E>> {
     let mut log = g.apply(S1, A::FinishRecording).unwrap();
     log.extend(g.apply(S0, A::FinishRecording).unwrap());
+    log.extend(proceed_all(g));
+    log
+}
+
+/// Every seat that may `Proceed` does (the Swordsman takes his turn when asked), until
+/// Daylight is over.
+fn proceed_all(g: &mut Game) -> Vec<Event<E>> {
+    let mut log = Vec::new();
     for _ in 0..40 {
         if !matches!(g.state().step, Step::Daylight { .. }) {
             break;
         }
+        log.extend(crate::daylight_common::take_kept_turns(g));
         let Some(seat) = g
             .to_act()
             .seats()
@@ -151,7 +170,9 @@ fn leader_blocks_amazon(s: &E) -> bool {
 #[test]
 fn rule_7_12_a_hired_leader_blocks_a_character_at_the_end_of_her_phase_and_her_turn_ends() {
     // Monster Roll 1; every Hide rolls 6, 6 (fails).
-    let mut g = company_and_amazon(false, json!([1, 6, 6, 6, 6, 6, 6, 6, 6]));
+    // The Captain hires them: the three attention chits (hers, his, the leader's) are mixed.
+    let mut g =
+        employer_and_amazon_at("captain", here(), false, json!([1, 6, 6, 6, 6, 6, 6, 6, 6]));
     order(&mut g, S0, leader(), amazon());
     for _ in 0..2 {
         g.apply(
@@ -164,7 +185,7 @@ fn rule_7_12_a_hired_leader_blocks_a_character_at_the_end_of_her_phase_and_her_t
     }
     record_leader(&mut g, &[Activity::Hide, Activity::Hide]);
     let log = play_day(&mut g);
-    // The attention chits came out: the Amazon, the Swordsman, then the leader.
+    // The attention chits came out: the Amazon, the Captain, then the leader.
     assert!(matches!(
         g.state().today.order.first(),
         Some(Turner::Character(s)) if *s == S1

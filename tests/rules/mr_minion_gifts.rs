@@ -264,6 +264,9 @@ fn to_leader_phase(g: &mut Game) {
         {
             return;
         }
+        if !crate::daylight_common::take_kept_turns(g).is_empty() {
+            continue;
+        }
         let who = g.to_act().seats().first().copied().expect("someone acts");
         let next = if g.legal_actions(who).contains(&A::FinishRecording) {
             A::FinishRecording
@@ -360,6 +363,9 @@ fn spider_turn(g: &mut Game, record: &[Activity]) -> Vec<Event<E>> {
             .any(|e| matches!(e, E::MonsterTurnEnds { .. }))
         {
             return log;
+        }
+        if !crate::daylight_common::take_kept_turns(g).is_empty() {
+            continue;
         }
         let who = g.to_act().seats().first().copied().expect("someone acts");
         let next = if g.legal_actions(who).contains(&A::FinishRecording) {
@@ -644,6 +650,9 @@ fn to_spider_phase(g: &mut Game, record: &[Activity]) {
             .any(|a| matches!(a, A::HirelingAbandons { .. }))
         {
             return;
+        }
+        if !crate::daylight_common::take_kept_turns(g).is_empty() {
+            continue;
         }
         let who = g.to_act().seats().first().copied().expect("someone acts");
         let next = if g.legal_actions(who).contains(&A::FinishRecording) {

@@ -538,6 +538,7 @@ fn rule_7_11b_a_controlled_monster_following_a_character_hides_with_him() {
     record_own(&mut g, S1, Activity::Hide);
     let mut log = g.apply(S0, A::FinishRecording).unwrap();
     log.extend(g.apply(S1, A::FinishRecording).unwrap());
+    log.extend(crate::daylight_common::take_kept_turns(&mut g));
     for _ in 0..10 {
         if g.state().seats[1].hidden || !g.legal_actions(S1).contains(&A::Proceed) {
             break;

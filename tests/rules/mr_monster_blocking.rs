@@ -22,7 +22,9 @@ const SEED: u64 = 11;
 
 fn start(value: Value) -> Game {
     let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(SEED)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(SEED)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 fn hq() -> NativeId {
@@ -119,6 +121,7 @@ fn play_day(g: &mut Game) -> Vec<Event<E>> {
             log.extend(g.apply(s, A::FinishRecording).unwrap());
         }
     }
+    log.extend(crate::daylight_common::take_kept_turns(g));
     for _ in 0..40 {
         if !matches!(g.state().step, Step::Daylight { .. }) {
             break;
@@ -159,6 +162,7 @@ fn swordsman_first(g: &mut Game) -> Vec<Event<E>> {
             log.extend(g.apply(s, A::FinishRecording).unwrap());
         }
     }
+    log.extend(crate::daylight_common::take_kept_turns(g));
     assert!(
         matches!(g.state().today.order.first(), Some(Turner::Character(s)) if *s == S0),
         "the scenario needs the Swordsman's turn first: {:?}",

@@ -59,6 +59,7 @@ fn rule_7_11d_a_following_knight_carries_a_tremendous_weight_for_his_guide() {
         )
         .unwrap();
         g.apply(S0, A::FinishRecording).unwrap();
+        crate::daylight_common::take_kept_turns(&mut g);
         for _ in 0..4 {
             if !g.legal_actions(S0).contains(&A::Proceed) {
                 break;

@@ -17,13 +17,15 @@ const S1: Seat = Seat(1);
 
 fn start(value: Value) -> Game {
     let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 fn two() -> Game {
     start(json!({"seats": [
-        {"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2},
-         "belongings": [{"piece": {"kind": "weapon", "id": "thrusting-sword", "n": 0}}]},
+        {"character": "captain", "at": {"tile": "oak_woods", "clearing": 2},
+         "belongings": [{"piece": {"kind": "weapon", "id": "short-sword", "n": 0}}]},
         {"character": "amazon", "at": {"tile": "oak_woods", "clearing": 4}}],
         "dice": [1]}))
 }
@@ -63,7 +65,7 @@ fn rule_9_2_2_a_suicide_at_midnight_leaves_his_belongings_in_his_clearing() {
     assert_eq!(g.state().seats[0].fate, Fate::Dead);
     assert_eq!(g.state().seats[1].fate, Fate::Playing);
     let sword: PieceId =
-        serde_json::from_value(json!({"kind": "weapon", "id": "thrusting-sword", "n": 0})).unwrap();
+        serde_json::from_value(json!({"kind": "weapon", "id": "short-sword", "n": 0})).unwrap();
     assert!(matches!(
         g.state().piles.place_of(&sword),
         Some(Place::Clearing { .. })
@@ -77,7 +79,7 @@ fn rule_9_2_2_a_suicide_at_midnight_leaves_his_belongings_in_his_clearing() {
 #[test]
 fn rule_9_3_a_dead_character_scores_minus_100() {
     let mut g = start(json!({"seats": [
-        {"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2}}],
+        {"character": "captain", "at": {"tile": "oak_woods", "clearing": 2}}],
         "days": 1, "dice": [1]}));
     g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
     g.apply(S0, A::FinishRecording).unwrap();
@@ -103,7 +105,7 @@ fn first_until(g: &mut Game, seat: Seat, stop: impl Fn(&Game) -> bool) {
 #[test]
 fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn() {
     let mut g = start(json!({"seats": [
-        {"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2}},
+        {"character": "captain", "at": {"tile": "oak_woods", "clearing": 2}},
         {"character": "amazon", "at": {"tile": "oak_woods", "clearing": 4}}],
         "pieces": [{"piece": {"kind": "dwelling", "id": "inn"},
                     "place": {"place": "clearing", "at": {"tile": "oak_woods", "clearing": 5}}}],
@@ -126,13 +128,13 @@ fn rule_9_1_2_after_a_suicide_he_sits_out_a_day_then_may_start_afresh_at_the_inn
     let pick = |id: &str| A::FreshStart {
         character: tabletop_rules::magic_realm::catalog::characters::CharacterId(id.into()),
     };
-    assert!(legal.contains(&pick("swordsman")));
+    assert!(legal.contains(&pick("captain")));
     assert!(!legal.contains(&pick("amazon")), "the Amazon is in use");
     assert!(legal.contains(&A::StayOut));
-    g.apply(S0, pick("swordsman")).unwrap();
+    g.apply(S0, pick("captain")).unwrap();
     first_until(&mut g, S0, |g| g.state().seats[0].fate == Fate::Playing);
     let me: PieceId =
-        serde_json::from_value(json!({"kind": "character", "id": "swordsman"})).unwrap();
+        serde_json::from_value(json!({"kind": "character", "id": "captain"})).unwrap();
     assert_eq!(
         g.state().piles.place_of(&me),
         Some(&Place::Clearing {
@@ -181,7 +183,7 @@ fn rule_9_1_2_no_fresh_start_while_the_inn_is_not_on_the_map() {
 #[test]
 fn rule_9_1_2_the_game_ends_when_nobody_plays_and_nobody_can_start_afresh() {
     let mut g = start(json!({"seats": [
-        {"character": "swordsman", "at": {"tile": "oak_woods", "clearing": 2}}],
+        {"character": "captain", "at": {"tile": "oak_woods", "clearing": 2}}],
         "days": 5, "dice": [1]}));
     g.apply(S0, A::DeclareSuicide { declare: true }).unwrap();
     g.apply(S0, A::FinishRecording).unwrap();

@@ -163,6 +163,7 @@ fn rule_7_11d_the_guide_carries_with_his_following_underlings_move_strength() {
         )
         .unwrap();
         g.apply(S0, A::FinishRecording).unwrap();
+        crate::daylight_common::take_kept_turns(&mut g);
         for _ in 0..4 {
             if !g.legal_actions(S0).contains(&A::Proceed) {
                 break;
@@ -225,6 +226,7 @@ fn rule_6_3_1b_hired_underlings_are_unhidden_each_day_and_hide_only_with_their_g
         )
         .unwrap();
         g.apply(S0, A::FinishRecording).unwrap();
+        crate::daylight_common::take_kept_turns(&mut g);
         assert!(
             !g.state().seats[0].hirelings[0].hidden,
             "unhidden at the start of the day"

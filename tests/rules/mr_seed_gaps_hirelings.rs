@@ -119,7 +119,8 @@ fn rule_7_3_2_a_hired_leader_on_his_workhorse_moves_in_a_fifth_phase() {
     );
     assert!(refused.is_err());
     assert_eq!(g.state(), &before, "a refused phase changes nothing");
-    let log = g.apply(S0, A::FinishRecording).unwrap();
+    let mut log = g.apply(S0, A::FinishRecording).unwrap();
+    log.extend(crate::daylight_common::take_kept_turns(&mut g));
     assert_eq!(moves_made(&log), vec![to, oak2, to, oak2, to]);
     assert_eq!(
         g.state().piles.place_of(&horse("patrol-workhorse-hq")),
@@ -168,7 +169,8 @@ fn rule_7_3_2_a_hired_leader_cannot_ride_his_horse_out_of_a_cave() {
         ],
     );
     assert!(offered(&g, &leader).is_empty(), "three phases only");
-    let log = g.apply(S0, A::FinishRecording).unwrap();
+    let mut log = g.apply(S0, A::FinishRecording).unwrap();
+    log.extend(crate::daylight_common::take_kept_turns(&mut g));
     assert_eq!(moves_made(&log), vec![cave]);
     assert!(details(&log)
         .iter()

@@ -23,7 +23,9 @@ const SEED: u64 = 1;
 
 fn start(value: Value) -> Game {
     let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(SEED)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(SEED)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 fn altar() -> PieceId {

@@ -12,7 +12,9 @@ type Game = Session<MagicRealm>;
 
 fn start(value: Value) -> Game {
     let sc: MagicRealmScenario = serde_json::from_value(value).expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 /// The Cliff's hidden path between clearings 2 and 5 (normal side).

@@ -870,6 +870,7 @@ fn rule_4_4_3_a_potion_is_activated_at_the_start_of_a_phase_and_stays_active() {
         "at": "daylight", "dice": [1, 6, 1, 6]}))
     .unwrap();
     let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(11)).unwrap();
+    crate::daylight_common::take_kept_turns(&mut g);
     let activate = A::Rearrange {
         piece: draught.clone(),
         change: BelongingChange::Activate,

@@ -52,7 +52,9 @@ fn at_card(card: &str, held: Value, others: Vec<Value>, pieces: Vec<Value>, dice
     let sc: MagicRealmScenario = serde_json::from_value(json!({"seats": seats,
         "pieces": all_pieces, "at": "daylight", "dice": all}))
     .expect("a well-formed scenario");
-    Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts")
+    let mut g = Session::<MagicRealm>::from_scenario(sc, Seed(11)).expect("the scenario starts");
+    crate::daylight_common::take_kept_turns(&mut g);
+    g
 }
 
 fn loot(card: &str) -> A {

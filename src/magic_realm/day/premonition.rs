@@ -5,19 +5,32 @@
 //! spell is broken before he preempts, his chit is mixed in at once with those remaining.
 //! Several characters who can preempt decide in turn, going clockwise (by seat) from the
 //! last character to take a turn.
+//! The Swordsman's Clever (List of Characters, 2.7.8) works as a Premonition every day.
 
 use super::who;
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E};
+use crate::magic_realm::catalog::characters::SpecialAdvantage;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::{self, SpellAim, SpellEffect, SpellInEffect};
 use crate::magic_realm::state::{GameState, Turner};
 
 type Events = Vec<Event<E>>;
 
-/// Whether a working Premonition bewitches `seat`.
+/// Whether `seat` chooses when to take his turn today: a working Premonition bewitches
+/// him, or he has the advantage Clever (the Swordsman).
 pub fn foreseen(cat: &Catalog, state: &GameState, seat: Seat) -> bool {
     spells::character_bewitched_by(cat, state, seat, SpellEffect::Premonition)
+        || who::has(cat, state, seat, SpecialAdvantage::Clever)
+}
+
+/// What lets `seat` choose when he takes his turn, as players name it.
+fn why(cat: &Catalog, state: &GameState, seat: Seat) -> &'static str {
+    if spells::character_bewitched_by(cat, state, seat, SpellEffect::Premonition) {
+        "Premonition"
+    } else {
+        "Clever"
+    }
 }
 
 /// 6.3.5, at Sunrise: the characters of `order` a Premonition bewitches keep their
@@ -33,8 +46,9 @@ pub fn sunrise(cat: &Catalog, state: &mut GameState, order: &mut Vec<Turner>, ev
         events.push(Event::public(
             "6.3.5",
             format!(
-                "{} keeps his attention chit out of the mix (Premonition).",
-                who::who(cat, state, *seat)
+                "{} keeps his attention chit out of the mix ({}).",
+                who::who(cat, state, *seat),
+                why(cat, state, *seat)
             ),
             E::ChitKeptOut { seat: *seat },
         ));
@@ -101,6 +115,7 @@ pub fn apply(
         return Err(RuleError::illegal("he cannot preempt or pass now"));
     }
     let name = who::who(cat, state, seat);
+    let why = why(cat, state, seat);
     match action {
         A::Preempt => {
             state.today.preempting.retain(|s| *s != seat);
@@ -110,7 +125,7 @@ pub fn apply(
             state.today.order.insert(turn, Turner::Character(seat));
             events.push(Event::public(
                 "7.1.1",
-                format!("{name} preempts: he takes his turn now (Premonition)."),
+                format!("{name} preempts: he takes his turn now ({why})."),
                 E::Preempted { seat },
             ));
         }

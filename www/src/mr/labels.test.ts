@@ -273,8 +273,8 @@ describe('the later spells and Treasures Within Treasures', () => {
     const valley = { tile: 'bad_valley', clearing: 4 } as const;
     const cave = { tile: 'cavern', clearing: 2 } as const;
     const label = (a: MagicRealmAction, ctx?: LabelContext) => actionLabel(names, a, ctx);
-    expect(label({ type: 'Preempt' })).toBe('Premonition: take my turn now');
-    expect(label({ type: 'PassPreempt' })).toBe('Premonition: let the next chit be picked');
+    expect(label({ type: 'Preempt' })).toBe('Take my turn now');
+    expect(label({ type: 'PassPreempt' })).toBe('Let the next attention chit be picked');
     expect(label({ type: 'ChooseActivity', activity: { activity: 'hide' } })).toBe('Prophecy: do Hide now');
     expect(label({ type: 'EndProphecyTurn' })).toBe('Prophecy: do no more phases today');
     expect(label({ type: 'RemotePeer', at: valley })).toBe(

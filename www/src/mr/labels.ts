@@ -442,9 +442,9 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
     case 'RemotePeer':
       return `Talk to Wise Bird: peer into ${clearingName(names, action.at)}`;
     case 'Preempt':
-      return 'Premonition: take my turn now';
+      return 'Take my turn now';
     case 'PassPreempt':
-      return 'Premonition: let the next chit be picked';
+      return 'Let the next attention chit be picked';
     case 'ChooseActivity':
       return `Prophecy: do ${activityLabel(names, action.activity)} now`;
     case 'EndProphecyTurn':
