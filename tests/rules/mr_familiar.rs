@@ -85,6 +85,7 @@ fn rule_witch_familiar_starts_with_her_unseen_and_she_records_its_turn() {
         Some(oak_woods_2())
     );
     assert_eq!(familiar_of(&g, Viewer::Seat { seat: S1 }), None);
+    assert_eq!(familiar_of(&g, Viewer::Spectator), None);
     let other = g.view(Viewer::Seat { seat: S1 }).unwrap();
     assert!(other.today.phantasms.is_empty(), "not a piece in sight");
     let legal = g.legal_actions(S0);

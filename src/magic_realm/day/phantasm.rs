@@ -176,6 +176,8 @@ pub fn birdsong(cat: &Catalog, state: &mut GameState) {
             f.phase = 0;
             f.turn = false;
             f.done = false;
+            // 7.3.1: a climb is made within one turn.
+            f.climbing = None;
             f.lost = LostMove::default();
         } else if let Some(at) = here {
             state.familiars.insert(
