@@ -24,7 +24,7 @@ import {
   spellInEffectLabel,
   subGroups,
 } from './labels';
-import { humanize, type Names, pieceName, placeLabel, seenName } from './names';
+import { clearingName, humanize, type Names, pieceName, placeLabel, seenName } from './names';
 
 export function seatLabel(view: MagicRealmView, names: Names, seat: number): string {
   const c = view.seats.find((s) => s.seat === seat)?.character;
@@ -136,7 +136,7 @@ const KNOWN_SEAT = [
   'curses',
   'moveFight',
 ];
-const KNOWN_OWN = ['seat', 'secret', 'discoveries', 'phantasmRecord'];
+const KNOWN_OWN = ['seat', 'secret', 'discoveries', 'phantasmRecord', 'familiar', 'familiarRecord'];
 
 /** Fields of a view this app does not draw yet (the engine grows faster than the UI): shown
  * as words, so nothing the engine tells a player is lost. */
@@ -301,6 +301,15 @@ export function Sheet({
                   <p class="phantasm-record">
                     My phantasm's turn today:{' '}
                     {own.phantasmRecord.map((a, i) => `${i + 1}. ${activityLabel(names, a)}`).join(', ')}
+                  </p>
+                )}
+                {own.familiar && (
+                  <p class="familiar">
+                    My familiar (unseen by others) is in {clearingName(names, own.familiar)}
+                    {own.familiarRecord && own.familiarRecord.length > 0
+                      ? `; its turn today: ${own.familiarRecord.map((a, i) => `${i + 1}. ${activityLabel(names, a)}`).join(', ')}`
+                      : ''}
+                    .
                   </p>
                 )}
                 <p>{own.secret.done ? 'Choices confirmed.' : ''}</p>
