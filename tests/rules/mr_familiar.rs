@@ -253,3 +253,23 @@ fn rule_witch_familiar_follows_a_character_on_his_moves() {
         "she stays"
     );
 }
+
+#[test]
+fn rule_witch_familiar_stays_where_it_went_and_is_gone_with_her() {
+    let g = witch(at("bad_valley", 1));
+    let away: ClearingRef = serde_json::from_value(at("bad_valley", 1)).unwrap();
+    let mut state = g.state().clone();
+    let f = state.familiars.get_mut(&S0).expect("her familiar");
+    f.at = away;
+    f.record = vec![Activity::Search];
+    // The next Birdsong: it is where its turn left it, with a new record.
+    phantasm::birdsong(cat(), &mut state);
+    let f = state.familiars.get(&S0).expect("still hers");
+    assert_eq!(f.at, away);
+    assert!(f.record.is_empty());
+    // Killed, she has no familiar.
+    state.seats[0].fate = tabletop_rules::magic_realm::state::Fate::Dead;
+    phantasm::birdsong(cat(), &mut state);
+    assert!(state.familiars.is_empty());
+    assert!(phantasm::record_options(cat(), &state, S0).is_empty());
+}
