@@ -400,6 +400,13 @@ pub enum MagicRealmAction {
     },
     /// Phantasm: take back the last phase recorded for his phantasm.
     TakeBackPhantasmActivity,
+    /// Witch, Familiar: record the next phase of her familiar's turn (Move, Search for its
+    /// Peer, or Follow as its whole turn).
+    RecordFamiliarActivity {
+        activity: crate::magic_realm::state::Activity,
+    },
+    /// Witch, Familiar: take back the last phase recorded for her familiar.
+    TakeBackFamiliarActivity,
     /// 4.6.7b, I Wish I Were Elsewhere: teleport to this clearing.
     WishTeleport {
         to: ClearingRef,

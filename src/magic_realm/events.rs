@@ -1059,6 +1059,24 @@ pub enum MagicRealmEvent {
     PhantasmTurnEnds {
         seat: Seat,
     },
+    /// Witch, Familiar: `seat` recorded (or took back) a phase of her familiar's turn
+    /// (secret).
+    FamiliarRecorded {
+        seat: Seat,
+    },
+    /// Witch, Familiar: `seat`'s familiar takes its turn, just before hers (secret).
+    FamiliarTurnBegins {
+        seat: Seat,
+    },
+    /// Witch, Familiar: `seat`'s familiar is in clearing `at` after a Move (secret).
+    FamiliarMoved {
+        seat: Seat,
+        at: crate::magic_realm::map::ClearingRef,
+    },
+    /// Witch, Familiar: `seat`'s familiar's turn is over (secret).
+    FamiliarTurnEnds {
+        seat: Seat,
+    },
     /// 4.6.7b: `seat` rolled this Wish on the Wishes Table.
     WishGranted {
         seat: Seat,

@@ -858,6 +858,10 @@ pub struct GameState {
         PieceId,
         crate::magic_realm::combat::spells::carrying::Transmorphized,
     )>,
+    /// Witch, Familiar: each Familiar's counter (from her first Birdsong on, all game) and
+    /// the turn recorded for it today (`day::phantasm::Companion::Familiar`; secret).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub familiars: BTreeMap<Seat, crate::magic_realm::day::phantasm::Phantasm>,
 }
 
 /// The stream purpose of a game's random draws (see `Stream::new`).

@@ -90,6 +90,14 @@ pub struct OwnView {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
     pub phantasm_record: Vec<crate::magic_realm::state::Activity>,
+    /// Witch, Familiar: where her familiar is (hers alone to see).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub familiar: Option<crate::magic_realm::map::ClearingRef>,
+    /// Witch, Familiar: the turn recorded for her familiar today (secret, like her own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[tsify(optional)]
+    pub familiar_record: Vec<crate::magic_realm::state::Activity>,
     /// 6.2.5: the turns recorded for his controlled monsters today (secret, like his own).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[tsify(optional)]
@@ -366,6 +374,12 @@ pub fn view(state: &GameState, viewer: Viewer) -> MagicRealmView {
                 phantasm_record: state
                     .today
                     .phantasms
+                    .get(&seat)
+                    .map(|p| p.record.clone())
+                    .unwrap_or_default(),
+                familiar: crate::magic_realm::day::phantasm::familiar_at(state, seat),
+                familiar_record: state
+                    .familiars
                     .get(&seat)
                     .map(|p| p.record.clone())
                     .unwrap_or_default(),

@@ -37,6 +37,7 @@ mod mr_enchant;
 mod mr_enchant_artifact_types;
 mod mr_ending;
 mod mr_evening;
+mod mr_familiar;
 mod mr_flowers_of_rest;
 mod mr_flying;
 mod mr_flying_away;

@@ -649,9 +649,10 @@ pub fn apply(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, Ru
         A::RecordLeaderActivity { .. } | A::TakeBackLeaderActivity { .. } => {
             return super::leaders::apply_record(state, seat, action)
         }
-        A::RecordPhantasmActivity { .. } | A::TakeBackPhantasmActivity => {
-            return super::phantasm::record(state, seat, action)
-        }
+        A::RecordPhantasmActivity { .. }
+        | A::TakeBackPhantasmActivity
+        | A::RecordFamiliarActivity { .. }
+        | A::TakeBackFamiliarActivity => return super::phantasm::record(state, seat, action),
         A::RecordMonsterActivity { .. } | A::TakeBackMonsterActivity { .. } => {
             return super::monster_turns::apply_record(state, seat, action)
         }

@@ -580,7 +580,12 @@ pub fn share_move(
             }
         }
     }
+    // Witch, Familiar: a familiar behind a character goes with him.
+    if let Guide::Character { seat } = guide {
+        super::phantasm::familiars_follow(cat, state, *seat, from, to, events);
+    }
     for f in followers_of(state, guide) {
+        super::phantasm::familiars_follow(cat, state, f, from, to, events);
         super::moving::leave_heavy_items(cat, state, f, from, events)?;
         if let Some(counter) = who::counter(state, f) {
             state

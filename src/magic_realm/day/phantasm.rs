@@ -5,10 +5,17 @@
 //! peering and enchanting in its own clearing with his Magic chits and his discoveries
 //! (he learns what it discovers). It carries nothing, follows and blocks nobody, is never
 //! blocked, and summons nothing.
+//!
+//! Witch, Familiar (her Special Advantage; rule 6.2.2, the Peer of 7.5 as in the
+//! Enhanced Peer note): an invisible companion, her second piece all game, that goes by
+//! the same machinery ([`Companion`]): placed with her at her first Birdsong, a turn she
+//! records for it apart from hers (Move, Peer, or Follow as its whole turn), done just
+//! before hers, and what it discovers is hers. Nobody else sees it or its moves.
 
 use super::{birdsong, enchanting, search, who};
 use crate::engine::{Event, RuleError, Seat};
 use crate::magic_realm::actions::{MagicRealmAction as A, MagicRealmEvent as E, SearchChoice};
+use crate::magic_realm::catalog::characters::SpecialAdvantage;
 use crate::magic_realm::catalog::tiles::ClearingKind;
 use crate::magic_realm::catalog::Catalog;
 use crate::magic_realm::combat::spells::lost::{LostMove, LostMover, MinionWay};
@@ -19,7 +26,8 @@ use serde::{Deserialize, Serialize};
 
 type Events = Vec<Event<E>>;
 
-/// A character's phantasm today.
+/// A character's second piece with a turn of its own: his phantasm today, or the Witch's
+/// familiar (its place kept all game, its record for today).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Phantasm {
@@ -45,6 +53,77 @@ pub struct Phantasm {
     /// Lost (card rule 2): its Lost Move under way.
     #[serde(default, skip_serializing_if = "LostMove::is_idle")]
     pub lost: LostMove,
+}
+
+/// Which second piece of a character's: each goes by the same record and turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Companion {
+    /// Phantasm (spell): for the day, in plain sight, may Enchant.
+    Phantasm,
+    /// Witch, Familiar: all game, invisible to others, may Follow.
+    Familiar,
+}
+
+impl Companion {
+    /// The order their turns come in, before his.
+    pub const ALL: [Companion; 2] = [Companion::Phantasm, Companion::Familiar];
+
+    fn get(self, state: &GameState, seat: Seat) -> Option<&Phantasm> {
+        match self {
+            Companion::Phantasm => state.today.phantasms.get(&seat),
+            Companion::Familiar => state.familiars.get(&seat),
+        }
+    }
+
+    fn get_mut(self, state: &mut GameState, seat: Seat) -> Option<&mut Phantasm> {
+        match self {
+            Companion::Phantasm => state.today.phantasms.get_mut(&seat),
+            Companion::Familiar => state.familiars.get_mut(&seat),
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Companion::Phantasm => "phantasm",
+            Companion::Familiar => "familiar",
+        }
+    }
+
+    fn lost_mover(self, seat: Seat) -> LostMover {
+        match self {
+            Companion::Phantasm => LostMover::Phantasm { seat },
+            Companion::Familiar => LostMover::Familiar { seat },
+        }
+    }
+
+    fn record_action(self, activity: Activity) -> A {
+        match self {
+            Companion::Phantasm => A::RecordPhantasmActivity { activity },
+            Companion::Familiar => A::RecordFamiliarActivity { activity },
+        }
+    }
+
+    fn take_back_action(self) -> A {
+        match self {
+            Companion::Phantasm => A::TakeBackPhantasmActivity,
+            Companion::Familiar => A::TakeBackFamiliarActivity,
+        }
+    }
+
+    /// An event about it: the phantasm's in plain sight, the familiar's for her alone.
+    fn event(self, rule: &str, seat: Seat, text: String, detail: E) -> Event<E> {
+        match self {
+            Companion::Phantasm => Event::public(rule, text, detail),
+            Companion::Familiar => Event::private(rule, seat, text, detail),
+        }
+    }
+
+    fn moved(self, seat: Seat, at: ClearingRef) -> E {
+        match self {
+            Companion::Phantasm => E::PhantasmMoved { seat, at },
+            Companion::Familiar => E::FamiliarMoved { seat, at },
+        }
+    }
 }
 
 /// Whether a working Phantasm bewitches `seat`.
@@ -74,6 +153,48 @@ pub fn birdsong(cat: &Catalog, state: &mut GameState) {
             },
         );
     }
+    // Witch, Familiar: her familiar is put with her at her first Birdsong (before she has
+    // moved: the start of the game) and stays where its turns leave it; its record is new
+    // each day. It is gone with her.
+    let dead: Vec<Seat> = state
+        .familiars
+        .keys()
+        .copied()
+        .filter(|s| !who::playing(state, *s))
+        .collect();
+    for seat in dead {
+        state.familiars.remove(&seat);
+    }
+    let witches: Vec<(Seat, Option<ClearingRef>)> = state
+        .all_seats()
+        .filter(|s| who::playing(state, *s) && who::has(cat, state, *s, SpecialAdvantage::Familiar))
+        .map(|s| (s, who::clearing(state, s)))
+        .collect();
+    for (seat, here) in witches {
+        if let Some(f) = state.familiars.get_mut(&seat) {
+            f.record.clear();
+            f.phase = 0;
+            f.turn = false;
+            f.done = false;
+            // 7.3.1: a climb is made within one turn.
+            f.climbing = None;
+            f.lost = LostMove::default();
+        } else if let Some(at) = here {
+            state.familiars.insert(
+                seat,
+                Phantasm {
+                    at,
+                    record: Vec::new(),
+                    phase: 0,
+                    turn: false,
+                    done: false,
+                    meditated: false,
+                    climbing: None,
+                    lost: LostMove::default(),
+                },
+            );
+        }
+    }
 }
 
 /// 6.2.2a, b: its Basic and Sunlight phases: none of the Sunlight ones when it starts in
@@ -87,13 +208,27 @@ fn fits(cat: &Catalog, state: &GameState, p: &Phantasm, record: &[Activity]) -> 
     record.len() <= if cave { 2 } else { 4 }
 }
 
-/// In Birdsong: the activities he may record next for his phantasm (Move along the
-/// roadways he may use from where its record leaves it, Search for its Peer, Enchant if
-/// he has a Magic chit of type I to V), and taking back its last phase.
+/// In Birdsong: the activities he may record next for his phantasm and (Witch) her
+/// familiar.
 pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let Some(p) = state.today.phantasms.get(&seat) else {
+    Companion::ALL
+        .into_iter()
+        .flat_map(|c| record_options_for(cat, state, seat, c))
+        .collect()
+}
+
+/// The activities he may record next for `c`: Move along the roadways he may use from
+/// where its record leaves it, Search for its Peer, Enchant (a phantasm, if he has a Magic
+/// chit of type I to V), Follow (a familiar, as its whole turn, behind a character in its
+/// clearing), and taking back its last phase.
+fn record_options_for(cat: &Catalog, state: &GameState, seat: Seat, c: Companion) -> Vec<A> {
+    let Some(p) = c.get(state, seat) else {
         return Vec::new();
     };
+    // 6.2.7: a Follow is the whole turn.
+    if matches!(p.record.first(), Some(Activity::Follow { .. })) {
+        return vec![c.take_back_action()];
+    }
     let (at, half) = birdsong::planned_position(cat, state, p.at, &p.record);
     let mut next: Vec<Activity> = match half {
         Some(mountain) => vec![Activity::Move { to: mountain }],
@@ -103,8 +238,21 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             .collect(),
     };
     next.push(Activity::Search);
-    if enchanting::can_record(cat, state, seat) {
-        next.push(Activity::Enchant);
+    match c {
+        Companion::Phantasm => {
+            if enchanting::can_record(cat, state, seat) {
+                next.push(Activity::Enchant);
+            }
+        }
+        Companion::Familiar => {
+            if p.record.is_empty() {
+                next.extend(
+                    familiar_guides(state, p.at)
+                        .into_iter()
+                        .map(|guide| Activity::Follow { guide }),
+                );
+            }
+        }
     }
     let mut out: Vec<A> = next
         .into_iter()
@@ -113,78 +261,102 @@ pub fn record_options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
             longer.push(a.clone());
             fits(cat, state, p, &longer)
         })
-        .map(|activity| A::RecordPhantasmActivity { activity })
+        .map(|activity| c.record_action(activity))
         .collect();
     if !p.record.is_empty() {
-        out.push(A::TakeBackPhantasmActivity);
+        out.push(c.take_back_action());
     }
     out
 }
 
-/// Applies `RecordPhantasmActivity` or `TakeBackPhantasmActivity` (already legal).
+/// Witch, Familiar; 6.2.7: the characters her familiar may follow: anyone (she too) in its
+/// clearing, hidden or not.
+fn familiar_guides(state: &GameState, at: ClearingRef) -> Vec<Seat> {
+    state
+        .all_seats()
+        .filter(|s| who::playing(state, *s) && who::clearing(state, *s) == Some(at))
+        .collect()
+}
+
+/// Applies `RecordPhantasmActivity`, `RecordFamiliarActivity` or their take-backs
+/// (already legal).
 pub fn record(state: &mut GameState, seat: Seat, action: &A) -> Result<Events, RuleError> {
-    let p = state
-        .today
-        .phantasms
-        .get_mut(&seat)
-        .ok_or_else(|| RuleError::illegal("he has no phantasm"))?;
+    let c = match action {
+        A::RecordFamiliarActivity { .. } | A::TakeBackFamiliarActivity => Companion::Familiar,
+        _ => Companion::Phantasm,
+    };
+    let p = c
+        .get_mut(state, seat)
+        .ok_or_else(|| RuleError::illegal(format!("he has no {}", c.noun())))?;
     let text = match action {
-        A::RecordPhantasmActivity { activity } => {
+        A::RecordPhantasmActivity { activity } | A::RecordFamiliarActivity { activity } => {
             p.record.push(activity.clone());
             format!(
-                "Phantasm's phase {} recorded: {}.",
+                "The {}'s phase {} recorded: {}.",
+                c.noun(),
                 p.record.len(),
                 birdsong::describe(activity)
             )
         }
         _ => {
             p.record.pop();
-            "The phantasm's last recorded phase is taken back.".to_string()
+            format!("The {}'s last recorded phase is taken back.", c.noun())
         }
     };
-    Ok(vec![Event::private(
-        "6.2.3",
-        seat,
-        text,
-        E::PhantasmRecorded { seat },
-    )])
+    let detail = match c {
+        Companion::Phantasm => E::PhantasmRecorded { seat },
+        Companion::Familiar => E::FamiliarRecorded { seat },
+    };
+    Ok(vec![Event::private("6.2.3", seat, text, detail)])
 }
 
-/// When his attention chit is picked: his phantasm's turn begins first, if it has one.
+/// When his attention chit is picked: his phantasm's turn, then his familiar's, begin
+/// first, those that have one (a familiar that Follows does its turn with its guide).
 pub fn turn_begins(cat: &Catalog, state: &mut GameState, seat: Seat, events: &mut Events) {
-    let Some(p) = state.today.phantasms.get_mut(&seat) else {
-        return;
-    };
-    if p.done || p.record.is_empty() {
+    for c in Companion::ALL {
+        let name = who::who(cat, state, seat);
+        let Some(p) = c.get_mut(state, seat) else {
+            continue;
+        };
+        if p.done
+            || p.record.is_empty()
+            || matches!(p.record.first(), Some(Activity::Follow { .. }))
+        {
+            continue;
+        }
+        p.turn = true;
+        p.phase = 0;
+        let detail = match c {
+            Companion::Phantasm => E::PhantasmTurnBegins { seat },
+            Companion::Familiar => E::FamiliarTurnBegins { seat },
+        };
+        events.push(c.event(
+            "7.1.1",
+            seat,
+            format!("{name}'s {} takes its turn first.", c.noun()),
+            detail,
+        ));
         return;
     }
-    p.turn = true;
-    p.phase = 0;
-    events.push(Event::public(
-        "7.1.1",
-        format!(
-            "{}'s phantasm takes its turn first.",
-            who::who(cat, state, seat)
-        ),
-        E::PhantasmTurnBegins { seat },
-    ));
 }
 
-/// Whether his phantasm is taking its turn now.
+/// Whether his phantasm or familiar is taking its turn now.
 pub fn in_turn(state: &GameState, seat: Seat) -> bool {
-    state.today.phantasms.get(&seat).is_some_and(|p| p.turn)
+    current(state, seat).is_some()
 }
 
-/// The phantasm taking its turn, if `seat`'s is.
-fn current(state: &GameState, seat: Seat) -> Option<&Phantasm> {
-    state.today.phantasms.get(&seat).filter(|p| p.turn)
+/// The piece of his taking its turn, if one is.
+fn current(state: &GameState, seat: Seat) -> Option<(Companion, &Phantasm)> {
+    Companion::ALL
+        .into_iter()
+        .find_map(|c| c.get(state, seat).filter(|p| p.turn).map(|p| (c, p)))
 }
 
-/// What he does for his phantasm's phase: a Choice row's pick; its Peer (unless a Fog
+/// What he does for his phantasm's (or familiar's) phase: a Choice row's pick; its Peer (unless a Fog
 /// stops it, or he is between clearings); its enchantments after its meditation; else
 /// `Proceed` (a Move, its meditation, or a phase it cannot do).
 pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
-    let Some(p) = current(state, seat) else {
+    let Some((_, p)) = current(state, seat) else {
         return Vec::new();
     };
     if let Some(Pending::SearchChoice { picks, .. }) = &state.today.pending {
@@ -217,7 +389,7 @@ pub fn options(cat: &Catalog, state: &GameState, seat: Seat) -> Vec<A> {
     }
 }
 
-/// Does the phantasm's phase as the action says (already legal), then moves on.
+/// Does the phantasm's (or familiar's) phase as the action says (already legal), then moves on.
 pub fn apply(
     cat: &Catalog,
     state: &mut GameState,
@@ -225,10 +397,10 @@ pub fn apply(
     action: &A,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let p = current(state, seat)
-        .cloned()
+    let (c, p) = current(state, seat)
+        .map(|(c, p)| (c, p.clone()))
         .ok_or_else(|| RuleError::illegal("his phantasm is not taking its turn"))?;
-    let name = format!("{}'s phantasm", who::who(cat, state, seat));
+    let name = format!("{}'s {}", who::who(cat, state, seat), c.noun());
     let found_before = state.today.found_enemies.contains(&seat);
     match (p.record.get(p.phase), action) {
         (_, A::ChooseSearchResult { pick }) => {
@@ -236,7 +408,7 @@ pub fn apply(
         }
         (_, A::Proceed) if p.lost.choosing() => {
             return Err(RuleError::illegal(
-                "he must first pick where his phantasm's Lost Move goes",
+                "he must first pick where his phantasm's (or familiar's) Lost Move goes",
             ));
         }
         (Some(Activity::Move { to: recorded }), A::Proceed | A::LostWay { .. }) => {
@@ -251,16 +423,14 @@ pub fn apply(
                 cat,
                 state,
                 &mut lost,
-                &LostMover::Phantasm { seat },
+                &c.lost_mover(seat),
                 (here, *recorded),
                 &targets,
                 p.climbing.is_some(),
                 events,
             )?;
-            let phantasm = state
-                .today
-                .phantasms
-                .get_mut(&seat)
+            let phantasm = c
+                .get_mut(state, seat)
                 .ok_or_else(|| RuleError::internal("the phantasm vanished"))?;
             phantasm.lost = lost;
             let to = match way {
@@ -271,35 +441,36 @@ pub fn apply(
             let reachable = to.is_some_and(|to| targets.contains(&to));
             let to = &to.unwrap_or(*recorded);
             let mountain = who::clearing_kind(cat, state, *to) == Some(ClearingKind::Mountain);
-            let phantasm = state
-                .today
-                .phantasms
-                .get_mut(&seat)
+            let phantasm = c
+                .get_mut(state, seat)
                 .ok_or_else(|| RuleError::internal("the phantasm vanished"))?;
             if !reachable {
                 phantasm.climbing = None;
-                events.push(Event::public(
+                events.push(c.event(
                     "7.3.1",
+                    seat,
                     format!("{name} cannot move there; the phase is blank."),
                     E::PhaseCancelled {
                         seat,
-                        reason: "the phantasm's Move is impossible (7.3.1)".into(),
+                        reason: format!("the {}'s Move is impossible (7.3.1)", c.noun()),
                     },
                 ));
             } else if mountain && phantasm.climbing != Some(*to) {
                 phantasm.climbing = Some(*to);
-                events.push(Event::public(
+                events.push(c.event(
                     "7.3.1",
+                    seat,
                     format!("{name} starts climbing."),
-                    E::PhantasmMoved { seat, at: here },
+                    c.moved(seat, here),
                 ));
             } else {
                 phantasm.climbing = None;
                 phantasm.at = *to;
-                events.push(Event::public(
+                events.push(c.event(
                     "7.3.1",
+                    seat,
                     format!("{name} moves to {}.", who::name(cat, *to)),
-                    E::PhantasmMoved { seat, at: *to },
+                    c.moved(seat, *to),
                 ));
             }
         }
@@ -320,7 +491,7 @@ pub fn apply(
             )?;
         }
         (Some(Activity::Enchant), A::Proceed) if !p.meditated => {
-            if let Some(phantasm) = state.today.phantasms.get_mut(&seat) {
+            if let Some(phantasm) = c.get_mut(state, seat) {
                 phantasm.meditated = true;
             }
             events.push(Event::public(
@@ -329,17 +500,19 @@ pub fn apply(
                 E::PhantasmMeditated { seat },
             ));
         }
-        (_, A::Proceed) => events.push(Event::public(
+        (_, A::Proceed) => events.push(c.event(
             "6.2.4",
+            seat,
             format!("{name} cannot do its recorded activity; the phase is blank."),
             E::PhaseCancelled {
                 seat,
-                reason: "the phantasm's activity is impossible now".into(),
+                reason: format!("the {}'s activity is impossible now", c.noun()),
             },
         )),
         (a, other) => {
             return Err(RuleError::internal(format!(
-                "{other:?} does not do the phantasm's {a:?}"
+                "{other:?} does not do the {}'s {a:?}",
+                c.noun()
             )))
         }
     }
@@ -350,16 +523,18 @@ pub fn apply(
     if state.today.pending.is_some() {
         return Ok(());
     }
-    if let Some(phantasm) = state.today.phantasms.get_mut(&seat) {
+    if let Some(phantasm) = c.get_mut(state, seat) {
         phantasm.phase += 1;
         if phantasm.phase >= phantasm.record.len() {
             phantasm.turn = false;
             phantasm.done = true;
-            events.push(Event::public(
-                "7.13",
-                format!("{name}'s turn ends."),
-                E::PhantasmTurnEnds { seat },
-            ));
+            let detail = match c {
+                Companion::Phantasm => E::PhantasmTurnEnds { seat },
+                Companion::Familiar => E::FamiliarTurnEnds { seat },
+            };
+            events.push(c.event("7.13", seat, format!("{name}'s turn ends."), detail));
+            // The next of his pieces (the familiar after the phantasm) takes its turn.
+            turn_begins(cat, state, seat, events);
         }
     }
     Ok(())
@@ -387,4 +562,48 @@ pub fn on_map(state: &GameState) -> Vec<(Seat, ClearingRef)> {
         .iter()
         .map(|(s, p)| (*s, p.at))
         .collect()
+}
+
+/// Witch, Familiar; 7.11a: a familiar that recorded a Follow behind `guide` and is in
+/// `from` moves with him to `to` (seen by her alone).
+pub fn familiars_follow(
+    cat: &Catalog,
+    state: &mut GameState,
+    guide: Seat,
+    from: ClearingRef,
+    to: ClearingRef,
+    events: &mut Events,
+) {
+    let seats: Vec<Seat> = state
+        .familiars
+        .iter()
+        .filter(|(_, f)| {
+            f.at == from
+                && matches!(f.record.first(), Some(Activity::Follow { guide: g }) if *g == guide)
+        })
+        .map(|(s, _)| *s)
+        .collect();
+    let guide_name = who::who(cat, state, guide);
+    for seat in seats {
+        if let Some(f) = state.familiars.get_mut(&seat) {
+            f.at = to;
+            f.climbing = None;
+        }
+        let c = Companion::Familiar;
+        events.push(c.event(
+            "7.11",
+            seat,
+            format!(
+                "{}'s familiar follows {guide_name} to {}.",
+                who::who(cat, state, seat),
+                who::name(cat, to)
+            ),
+            c.moved(seat, to),
+        ));
+    }
+}
+
+/// Witch, Familiar: where her familiar is (hers alone to see).
+pub fn familiar_at(state: &GameState, seat: Seat) -> Option<ClearingRef> {
+    state.familiars.get(&seat).map(|f| f.at)
 }

@@ -271,6 +271,7 @@ pub fn build(cat: &Catalog, sc: &MagicRealmScenario, seed: Seed) -> Result<GameS
         spells: Vec::new(),
         carried_gold: Vec::new(),
         carriers_transmorphized: Vec::new(),
+        familiars: Default::default(),
     };
     match sc.realm {
         Realm::Empty => {

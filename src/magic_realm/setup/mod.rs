@@ -90,6 +90,7 @@ pub fn start(cat: &Catalog, setup: &MagicRealmSetup, seed: Seed) -> Result<GameS
         spells: Vec::new(),
         carried_gold: Vec::new(),
         carriers_transmorphized: Vec::new(),
+        familiars: Default::default(),
     };
     let mut ignored = Vec::new();
     for (i, s) in setup.seats.iter().enumerate() {

@@ -25,7 +25,7 @@ import {
   spellInEffectLabel,
   subGroups,
 } from './labels';
-import { humanize, type Names, pieceName, placeLabel, seenName } from './names';
+import { clearingName, humanize, type Names, pieceName, placeLabel, seenName } from './names';
 
 export function seatLabel(view: MagicRealmView, names: Names, seat: number): string {
   const c = view.seats.find((s) => s.seat === seat)?.character;
@@ -137,7 +137,7 @@ const KNOWN_SEAT = [
   'curses',
   'moveFight',
 ];
-const KNOWN_OWN = ['seat', 'secret', 'discoveries', 'phantasmRecord'];
+const KNOWN_OWN = ['seat', 'secret', 'discoveries', 'phantasmRecord', 'familiar', 'familiarRecord'];
 
 /** Fields of a view this app does not draw yet (the engine grows faster than the UI): shown
  * as words, so nothing the engine tells a player is lost. */
@@ -227,8 +227,7 @@ export function Sheet({
             <ExtraFields value={s} known={KNOWN_SEAT} names={names} />
             <p>
               Gold <b>{s.gold ?? 'secret'}</b> · Fame <b>{pointsLabel(s.fame)}</b> · Notoriety{' '}
-              <b>{pointsLabel(s.notoriety)}</b> ·{' '}
-              {s.hidden ? 'hidden' : 'unhidden'}
+              <b>{pointsLabel(s.notoriety)}</b> · {s.hidden ? 'hidden' : 'unhidden'}
             </p>
             <p class="curses">Curses: {s.curses.length ? s.curses.map(curseLabel).join(', ') : 'none'}</p>
             {s.equipmentPending.length > 0 && (
@@ -303,6 +302,15 @@ export function Sheet({
                   <p class="phantasm-record">
                     My phantasm's turn today:{' '}
                     {own.phantasmRecord.map((a, i) => `${i + 1}. ${activityLabel(names, a)}`).join(', ')}
+                  </p>
+                )}
+                {own.familiar && (
+                  <p class="familiar">
+                    My familiar (unseen by others) is in {clearingName(names, own.familiar)}
+                    {own.familiarRecord && own.familiarRecord.length > 0
+                      ? `; its turn today: ${own.familiarRecord.map((a, i) => `${i + 1}. ${activityLabel(names, a)}`).join(', ')}`
+                      : ''}
+                    .
                   </p>
                 )}
                 <p>{own.secret.done ? 'Choices confirmed.' : ''}</p>

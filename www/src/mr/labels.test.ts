@@ -291,6 +291,10 @@ describe('the later spells and Treasures Within Treasures', () => {
     expect(label({ type: 'RecordPhantasmActivity', activity: { activity: 'move', to: valley } })).toBe(
       'Record for my phantasm: Move to Bad Valley 4',
     );
+    expect(label({ type: 'RecordFamiliarActivity', activity: { activity: 'search' } })).toBe(
+      'Record for my familiar: Search',
+    );
+    expect(label({ type: 'TakeBackFamiliarActivity' })).toBe('Take back the last phase recorded for my familiar');
     expect(label({ type: 'Search', search: { table: 'magicSight' } })).toBe('Search: the Magic Sight table');
     expect(label({ type: 'Search', search: { table: 'lootCard', card: 'toadstool-circle' } })).toBe(
       `Loot the ${names.any('toadstool-circle')}`,

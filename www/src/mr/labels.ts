@@ -453,6 +453,10 @@ export function actionLabel(names: Names, action: MagicRealmAction, ctx: LabelCo
       return `Record for my phantasm: ${activityLabel(names, action.activity)}`;
     case 'TakeBackPhantasmActivity':
       return 'Take back the last phase recorded for my phantasm';
+    case 'RecordFamiliarActivity':
+      return `Record for my familiar: ${activityLabel(names, action.activity)}`;
+    case 'TakeBackFamiliarActivity':
+      return 'Take back the last phase recorded for my familiar';
     case 'TakeChit':
       return `Take the ${humanize(action.chit)} chit`;
     case 'FreshStart':

@@ -192,8 +192,16 @@ pub fn choose_red_die(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "mover", rename_all = "camelCase")]
 pub enum LostMover {
-    Denizen { piece: PieceId },
-    Phantasm { seat: Seat },
+    Denizen {
+        piece: PieceId,
+    },
+    Phantasm {
+        seat: Seat,
+    },
+    /// Witch, Familiar: her familiar.
+    Familiar {
+        seat: Seat,
+    },
 }
 
 /// Lost, card rule 2: a hired leader's, controlled monster's or phantasm's Lost Move
@@ -282,7 +290,7 @@ pub fn minion_way(
     // 4.6.8c: mist is not affected by a spell on its tile.
     let misted = match mover {
         LostMover::Denizen { piece } => super::mist::misted_piece(cat, state, piece),
-        LostMover::Phantasm { .. } => false,
+        LostMover::Phantasm { .. } | LostMover::Familiar { .. } => false,
     };
     if misted || places::on_tile(cat, state, from.tile, SpellEffect::Lost).is_none() {
         return Ok(MinionWay::To(recorded));
@@ -360,5 +368,6 @@ fn mover_name(cat: &Catalog, state: &GameState, mover: &LostMover) -> String {
         } => crate::magic_realm::day::leaders::name(cat, id),
         LostMover::Denizen { piece } => crate::magic_realm::day::monster_turns::name(cat, piece),
         LostMover::Phantasm { seat } => format!("{}'s phantasm", who::who(cat, state, *seat)),
+        LostMover::Familiar { seat } => format!("{}'s familiar", who::who(cat, state, *seat)),
     }
 }
