@@ -11,7 +11,7 @@ const lines = readFileSync(0, 'utf8')
   .split('\n')
   .filter((line) => line.startsWith('{'))
   .map((line) => JSON.parse(line));
-const native = lines.filter((n) => n.game);
+const native = lines.filter((n) => n.game && !n.figure);
 const figures = lines.filter((n) => n.figure);
 
 const classes = { 'bidding-race': engine.BiddingRace, 'magic-realm': engine.MagicRealm };
