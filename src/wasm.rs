@@ -390,11 +390,12 @@ impl<R: Rules> Game<R> {
 /// and every parameter any JS value.
 macro_rules! game_class {
     (
-        $class:ident, $js:tt, $rules:ty,
+        $class:ident, $js:tt, $rules:ty, doc: $doc:tt,
         setup: $setup:tt, scenario: $scenario:tt, action: $action:tt, action_list: $actions:tt,
         events: $events:tt, view: $view:tt, catalog: $catalog:tt, save: $save:tt,
         snapshot: $snapshot:tt
     ) => {
+        #[doc = $doc]
         #[wasm_bindgen(js_name = $js)]
         pub struct $class {
             game: Game<$rules>,
@@ -657,6 +658,12 @@ export type RaceSnapshot = Snapshot<RaceSetup, RaceScenario, RaceAction, RaceEve
 
 game_class!(
     JsBiddingRace, "BiddingRace", BiddingRace,
+    doc: "Bidding Race, a small example game for embedders: 2 to 6 racers secretly bid energy \
+each round to advance, the one highest bidder may sprint with a die, and the racers furthest \
+ahead at the end win. A game in progress: ask it \
+who is to act (`toAct`), what each seat may do (`legalActions`), apply an action (`apply`), \
+and show each viewer what it may see (`view`, `log`). Every refused call throws a \
+`RuleError` and changes nothing.",
     setup: "RaceSetup", scenario: "RaceScenario", action: "RaceAction", action_list: "RaceAction[]",
     events: "RaceLogEntry[]", view: "RaceView", catalog: "RaceCatalog", save: "RaceSave",
     snapshot: "RaceSnapshot"
@@ -674,6 +681,12 @@ export type MagicRealmSnapshot = Snapshot<MagicRealmSetup, MagicRealmScenario, M
 
 game_class!(
     JsMagicRealm, "MagicRealm", MagicRealm,
+    doc: "A game of Magic Realm (3rd edition, the 3.1 rules) for 1 to 6 characters, from \
+setup (characters, map, days) to the final score. The engine decides every rule: ask it who \
+is to act (`toAct`), what each seat may do (`legalActions`), apply an action (`apply`), and \
+show each viewer what it may see (`view`, `log`). Every refused call throws a `RuleError` \
+and changes nothing. The game object, its save, its snapshot and its seed hold every secret \
+(see the README, \"Keeping secrets\").",
     setup: "MagicRealmSetup", scenario: "MagicRealmScenario", action: "MagicRealmAction",
     action_list: "MagicRealmAction[]", events: "MagicRealmLogEntry[]", view: "MagicRealmView",
     catalog: "Catalog", save: "MagicRealmSave", snapshot: "MagicRealmSnapshot"
@@ -719,6 +732,11 @@ export type HodSnapshot = Snapshot<HodSetup, HodScenario, HodAction, HodEvent>;
 
 game_class!(
     JsHandOfDoom, "HandOfDoom", HandOfDoom,
+    doc: "A game of Dungeon Degenerates: Hand of Doom on the engine's original sample \
+content (or content of your own), for 1 adventurer or more. Ask it who is to act (`toAct`), \
+what each seat may do (`legalActions`), apply an action (`apply`), and show each viewer what \
+it may see (`view`, `log`). Every refused call throws a `RuleError` and changes nothing. The \
+game object, its save, its snapshot and its seed hold every secret.",
     setup: "HodSetup", scenario: "HodScenario", action: "HodAction", action_list: "HodAction[]",
     events: "HodLogEntry[]", view: "HodView", catalog: "Content", save: "HodSave",
     snapshot: "HodSnapshot"
