@@ -278,7 +278,7 @@ pub const SNAPSHOT_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Snapshot<S, C, A, E> {
-    /// The snapshot format version ([`SNAPSHOT_VERSION`]).
+    /// The snapshot format version (1 in this build).
     pub snapshot_version: u32,
     /// Which game (`Rules::GAME`).
     pub game: String,
