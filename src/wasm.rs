@@ -385,22 +385,18 @@ impl<R: Rules> Game<R> {
     }
 }
 
-/// Defines a JS class over [`Game`]`<$rules>`. Attribute values are passed as `tt` so the
-/// proc macro sees plain literals. Every method takes `&self` (see the module documentation)
+/// Defines the methods of a JS class over [`Game`]`<$rules>` (the struct is declared at
+/// each call, so that its doc comment reaches the `.d.ts` as written: a doc passed through
+/// the macro would arrive quoted). Attribute values are passed as `tt` so the proc macro
+/// sees plain literals. Every method takes `&self` (see the module documentation)
 /// and every parameter any JS value.
 macro_rules! game_class {
     (
-        $class:ident, $js:tt, $rules:ty, doc: $doc:tt,
+        $class:ident, $js:tt, $rules:ty,
         setup: $setup:tt, scenario: $scenario:tt, action: $action:tt, action_list: $actions:tt,
         events: $events:tt, view: $view:tt, catalog: $catalog:tt, save: $save:tt,
         snapshot: $snapshot:tt
     ) => {
-        #[doc = $doc]
-        #[wasm_bindgen(js_name = $js)]
-        pub struct $class {
-            game: Game<$rules>,
-        }
-
         #[wasm_bindgen(js_class = $js)]
         impl $class {
             /// A new game. `seed` is a decimal string; a random one is drawn when omitted.
@@ -656,14 +652,18 @@ export type RaceSave = SavedGame<RaceSetup, RaceScenario, RaceAction>;
 export type RaceSnapshot = Snapshot<RaceSetup, RaceScenario, RaceAction, RaceEvent>;
 "#;
 
+/// Bidding Race, a small example game for embedders: 2 to 6 racers secretly bid energy each
+/// round to advance, the one highest bidder may sprint with a die, and the racers furthest
+/// ahead at the end win. A game in progress: ask it who is to act (`toAct`), what each seat
+/// may do (`legalActions`), apply an action (`apply`), and show each viewer what it may see
+/// (`view`, `log`). Every refused call throws a `RuleError` and changes nothing.
+#[wasm_bindgen(js_name = "BiddingRace")]
+pub struct JsBiddingRace {
+    game: Game<BiddingRace>,
+}
+
 game_class!(
     JsBiddingRace, "BiddingRace", BiddingRace,
-    doc: "Bidding Race, a small example game for embedders: 2 to 6 racers secretly bid energy \
-each round to advance, the one highest bidder may sprint with a die, and the racers furthest \
-ahead at the end win. A game in progress: ask it \
-who is to act (`toAct`), what each seat may do (`legalActions`), apply an action (`apply`), \
-and show each viewer what it may see (`view`, `log`). Every refused call throws a \
-`RuleError` and changes nothing.",
     setup: "RaceSetup", scenario: "RaceScenario", action: "RaceAction", action_list: "RaceAction[]",
     events: "RaceLogEntry[]", view: "RaceView", catalog: "RaceCatalog", save: "RaceSave",
     snapshot: "RaceSnapshot"
@@ -679,14 +679,19 @@ export type MagicRealmSave = SavedGame<MagicRealmSetup, MagicRealmScenario, Magi
 export type MagicRealmSnapshot = Snapshot<MagicRealmSetup, MagicRealmScenario, MagicRealmAction, MagicRealmEvent>;
 "#;
 
+/// A game of Magic Realm (3rd edition, the 3.1 rules) for 1 to 6 characters, from setup
+/// (characters, map, days) to the final score. The engine decides every rule: ask it who is
+/// to act (`toAct`), what each seat may do (`legalActions`), apply an action (`apply`), and
+/// show each viewer what it may see (`view`, `log`). Every refused call throws a
+/// `RuleError` and changes nothing. The game object, its save, its snapshot and its seed
+/// hold every secret (see the README, "Keeping secrets").
+#[wasm_bindgen(js_name = "MagicRealm")]
+pub struct JsMagicRealm {
+    game: Game<MagicRealm>,
+}
+
 game_class!(
     JsMagicRealm, "MagicRealm", MagicRealm,
-    doc: "A game of Magic Realm (3rd edition, the 3.1 rules) for 1 to 6 characters, from \
-setup (characters, map, days) to the final score. The engine decides every rule: ask it who \
-is to act (`toAct`), what each seat may do (`legalActions`), apply an action (`apply`), and \
-show each viewer what it may see (`view`, `log`). Every refused call throws a `RuleError` \
-and changes nothing. The game object, its save, its snapshot and its seed hold every secret \
-(see the README, \"Keeping secrets\").",
     setup: "MagicRealmSetup", scenario: "MagicRealmScenario", action: "MagicRealmAction",
     action_list: "MagicRealmAction[]", events: "MagicRealmLogEntry[]", view: "MagicRealmView",
     catalog: "Catalog", save: "MagicRealmSave", snapshot: "MagicRealmSnapshot"
@@ -730,13 +735,18 @@ export type HodSave = SavedGame<HodSetup, HodScenario, HodAction>;
 export type HodSnapshot = Snapshot<HodSetup, HodScenario, HodAction, HodEvent>;
 "#;
 
+/// A game of Dungeon Degenerates: Hand of Doom on the engine's original sample content (or
+/// content of your own), for 1 adventurer or more. Ask it who is to act (`toAct`), what
+/// each seat may do (`legalActions`), apply an action (`apply`), and show each viewer what
+/// it may see (`view`, `log`). Every refused call throws a `RuleError` and changes nothing.
+/// The game object, its save, its snapshot and its seed hold every secret.
+#[wasm_bindgen(js_name = "HandOfDoom")]
+pub struct JsHandOfDoom {
+    game: Game<HandOfDoom>,
+}
+
 game_class!(
     JsHandOfDoom, "HandOfDoom", HandOfDoom,
-    doc: "A game of Dungeon Degenerates: Hand of Doom on the engine's original sample \
-content (or content of your own), for 1 adventurer or more. Ask it who is to act (`toAct`), \
-what each seat may do (`legalActions`), apply an action (`apply`), and show each viewer what \
-it may see (`view`, `log`). Every refused call throws a `RuleError` and changes nothing. The \
-game object, its save, its snapshot and its seed hold every secret.",
     setup: "HodSetup", scenario: "HodScenario", action: "HodAction", action_list: "HodAction[]",
     events: "HodLogEntry[]", view: "HodView", catalog: "Content", save: "HodSave",
     snapshot: "HodSnapshot"
