@@ -157,7 +157,7 @@ const COSTLY = [
   ['long string', once(() => 'x'.repeat(33 * 1024 * 1024))],
   ['2*10^6 values', once(() => Array.from({ length: 11 }, () => new Array(190_000).fill(0)))],
 ];
-const COSTLY_AT = new Set(['apply(action)', 'load(save)']);
+const COSTLY_AT = new Set(['apply(action)', 'load(save)', 'fromSnapshot(snapshot)']);
 
 /** The wrong scalars every seat, seed or count gets. */
 const SCALARS = [
@@ -257,6 +257,7 @@ const GAMES = [
 function entryPoints(g, game) {
   const action = g.action ?? game.legalActions(0)[0] ?? { type: 'Pass' };
   const save = game.save();
+  const snapshot = game.snapshot();
   return [
     ['new(setup)', (v) => new g.Game(v, '1')],
     ['fromScenario(scenario)', (v) => g.Game.fromScenario(v, '1')],
@@ -266,6 +267,10 @@ function entryPoints(g, game) {
     ['apply(action)', (v) => game.apply(0, v)],
     ['view(viewer)', (v) => game.view(v)],
     ['log(viewer)', (v) => game.log(v)],
+    ['logSince(viewer)', (v) => game.logSince(v, 0)],
+    ['fromSnapshot(snapshot)', (v) => g.Game.fromSnapshot(v)],
+    ['fromSnapshot(snapshot with log)', (v) => g.Game.fromSnapshot({ ...snapshot, log: v })],
+    ['fromSnapshot(snapshot with state)', (v) => g.Game.fromSnapshot({ ...snapshot, state: v })],
     ...(g.Game === MagicRealm ? [['playOdds(plays)', (v) => game.playOdds(0, v)]] : []),
   ].concat([['apply(seat)', (v) => game.apply(v, action)]]);
 }
@@ -277,6 +282,7 @@ function scalarEntryPoints(g, game) {
     ['fromScenario(seed)', (v) => g.Game.fromScenario(g.scenario ?? {}, v)],
     ['apply(seat)', (v) => game.apply(v, action)],
     ['legalActions(seat)', (v) => game.legalActions(v)],
+    ['logSince(cursor)', (v) => game.logSince({ type: 'Omniscient' }, v)],
     ['view({Seat, seat})', (v) => game.view({ type: 'Seat', seat: v })],
     ['randomPlayouts(count)', (v) => g.Game.randomPlayouts(v, '1', 10)],
     ['randomPlayouts(seed)', (v) => g.Game.randomPlayouts(1, v, 10)],

@@ -22,16 +22,19 @@ const WIRE = {
   raceView: 'RaceView',
   raceLog: 'RaceLogEntry[]',
   raceSave: 'RaceSave',
+  raceSnapshot: 'RaceSnapshot',
   raceCatalog: 'RaceCatalog',
   realmActions: 'MagicRealmAction[]',
   realmView: 'MagicRealmView',
   realmLog: 'MagicRealmLogEntry[]',
   realmSave: 'MagicRealmSave',
+  realmSnapshot: 'MagicRealmSnapshot',
   realmCatalog: 'Catalog',
   hodActions: 'HodAction[]',
   hodView: 'HodView',
   hodLog: 'HodLogEntry[]',
   hodSave: 'HodSave',
+  hodSnapshot: 'HodSnapshot',
   hodCatalog: 'Content',
   stats: 'PlayoutStats',
   errorInfo: 'RuleErrorInfo',
@@ -143,6 +146,7 @@ function playout(validate, game, kind, steps, seed, label) {
     check(validate, `${kind}Log`, events, `${where} apply`);
   }
   check(validate, `${kind}Save`, game.save(), `${label} save`);
+  check(validate, `${kind}Snapshot`, game.snapshot(), `${label} snapshot`);
 }
 
 test('random playouts of every game return values that match the .d.ts', (t) => {

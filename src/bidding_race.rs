@@ -121,7 +121,8 @@ pub enum RaceEvent {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Racer {
     position: u8,
     energy: u8,
@@ -129,7 +130,7 @@ pub struct Racer {
     bid: Option<u8>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 enum Phase {
     Bidding,
     Sprint(Seat),
@@ -137,7 +138,8 @@ enum Phase {
 }
 
 /// The whole race, secrets and dice included.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RaceState {
     goal: u8,
     max_rounds: u8,

@@ -157,3 +157,8 @@ export function toJson(value) {
 export function panicked(message) {
   throw new Error(message);
 }
+
+/** A deep copy of a plain value (a cached result handed out so no caller can change it). */
+export function copyOf(value) {
+  return structuredClone(value);
+}

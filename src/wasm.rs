@@ -51,6 +51,10 @@ extern "C" {
 
     /// Throws the error of a panic.
     fn panicked(message: &str);
+
+    /// A deep copy of a plain value (`structuredClone`).
+    #[wasm_bindgen(catch, js_name = copyOf)]
+    fn copy_of(value: &JsValue) -> Result<JsValue, JsValue>;
 }
 
 /// Reports a panic (an engine bug) as a thrown JS error with its message, instead of an
@@ -217,7 +221,7 @@ fn count_from(value: &JsValue, what: &str, min: u32, max: u32) -> Result<u32, Ru
     }
 }
 
-use crate::engine::session::SaveOf;
+use crate::engine::session::{SaveOf, SnapshotOf};
 
 fn saved_from<R: Rules>(saved: &JsValue) -> Result<SaveOf<R>, RuleError> {
     from_js(saved, "the saved game", |e| {
@@ -343,26 +347,56 @@ impl<R: Rules> Game<R> {
         to_js(&self.now()?.log(viewer)?)
     }
 
+    /// An independent copy: the session is copied, so changing one leaves the other.
+    fn copy(&self) -> Result<Self, RuleError> {
+        Ok(Game {
+            session: RefCell::new(Rc::new(Session::clone(&*self.now()?))),
+            stop: self.stop.clone(),
+        })
+    }
+
+    fn log_since(&self, viewer: &JsValue, cursor: &JsValue) -> Result<JsValue, RuleError> {
+        let viewer = viewer_from(viewer)?;
+        let session = self.now()?;
+        let length = u32::try_from(session.log_len()).unwrap_or(u32::MAX);
+        let cursor = count_from(cursor, "the log cursor", 0, u32::MAX)?;
+        if cursor > length {
+            return Err(RuleError::bad_input(format!(
+                "the log cursor {cursor} is past the log's end ({length} entries); an undo shortens the log"
+            )));
+        }
+        to_js(&session.log_since(viewer, cursor as usize)?)
+    }
+
+    fn snapshot(&self) -> Result<JsValue, RuleError> {
+        to_js(&self.now()?.snapshot()?)
+    }
+
+    fn from_snapshot(snapshot: &JsValue) -> Result<Self, RuleError> {
+        let snapshot: SnapshotOf<R> = from_js(snapshot, "the snapshot", |e| {
+            RuleError::bad_save(format!("not a snapshot of {}: {e}", R::GAME))
+        })?;
+        Ok(Self::of(Session::from_snapshot(snapshot)?, None))
+    }
+
     fn legal_actions(&self, seat: &JsValue) -> Result<JsValue, RuleError> {
         let seat = seat_from(seat)?;
         to_js(&self.now()?.legal_actions(seat))
     }
 }
 
-/// Defines a JS class over [`Game`]`<$rules>`. Attribute values are passed as `tt` so the
-/// proc macro sees plain literals. Every method takes `&self` (see the module documentation)
+/// Defines the methods of a JS class over [`Game`]`<$rules>` (the struct is declared at
+/// each call, so that its doc comment reaches the `.d.ts` as written: a doc passed through
+/// the macro would arrive quoted). Attribute values are passed as `tt` so the proc macro
+/// sees plain literals. Every method takes `&self` (see the module documentation)
 /// and every parameter any JS value.
 macro_rules! game_class {
     (
         $class:ident, $js:tt, $rules:ty,
         setup: $setup:tt, scenario: $scenario:tt, action: $action:tt, action_list: $actions:tt,
-        events: $events:tt, view: $view:tt, catalog: $catalog:tt, save: $save:tt
+        events: $events:tt, view: $view:tt, catalog: $catalog:tt, save: $save:tt,
+        snapshot: $snapshot:tt
     ) => {
-        #[wasm_bindgen(js_name = $js)]
-        pub struct $class {
-            game: Game<$rules>,
-        }
-
         #[wasm_bindgen(js_class = $js)]
         impl $class {
             /// A new game. `seed` is a decimal string; a random one is drawn when omitted.
@@ -418,12 +452,79 @@ macro_rules! game_class {
                 to_js(&self.game.stop).map_err(thrown)
             }
 
-            /// The static data a board needs.
+            /// The static data a board needs. Worked out on the first call only; every
+            /// call returns a fresh copy, which the caller may change freely.
             #[wasm_bindgen(unchecked_return_type = $catalog)]
             pub fn catalog() -> JsResult<JsValue> {
-                <$rules as Rules>::catalog()
-                    .and_then(|c| to_js(&c))
-                    .map_err(thrown)
+                thread_local! {
+                    static CATALOG: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+                }
+                let cached = CATALOG.with(|c| c.borrow().clone());
+                let value = match cached {
+                    Some(value) => value,
+                    None => {
+                        let value = <$rules as Rules>::catalog()
+                            .and_then(|c| to_js(&c))
+                            .map_err(thrown)?;
+                        CATALOG.with(|c| *c.borrow_mut() = Some(value.clone()));
+                        value
+                    }
+                };
+                copy_of(&value).map_err(|_| {
+                    thrown(RuleError::internal("the catalog could not be copied"))
+                })
+            }
+
+            /// An independent copy of this game: applying, undoing or loading on one leaves
+            /// the other as it was.
+            #[wasm_bindgen(js_name = clone)]
+            pub fn clone_game(&self) -> JsResult<$class> {
+                Ok($class {
+                    game: self.game.copy().map_err(thrown)?,
+                })
+            }
+
+            /// How many entries the whole (omniscient) log holds: the cursor to pass to
+            /// `logSince` next time. An undo can make it smaller.
+            #[wasm_bindgen(getter, js_name = logLength)]
+            pub fn log_length(&self) -> JsResult<u32> {
+                let length = self.game.now().map_err(thrown)?.log_len();
+                Ok(u32::try_from(length).unwrap_or(u32::MAX))
+            }
+
+            /// The log entries added since `cursor` (an earlier `logLength`), as `viewer`
+            /// may see them: send a seat only its new entries. Throws `bad_input` for a
+            /// cursor past the log's end (after an undo, start again from 0).
+            #[wasm_bindgen(js_name = logSince, unchecked_return_type = $events)]
+            pub fn log_since(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
+                #[wasm_bindgen(unchecked_param_type = "number")] cursor: JsValue,
+            ) -> JsResult<JsValue> {
+                self.game.log_since(&viewer, &cursor).map_err(thrown)
+            }
+
+            /// The whole game as a plain JSON-able object (start, seed, position, every
+            /// step and the log, with a format version and a digest of the position), which
+            /// `fromSnapshot` loads without replaying: for a host that keeps games between
+            /// requests. Like a save, it holds every secret and the seed (every future roll
+            /// and draw): keep it on the host, never send it to a player.
+            #[wasm_bindgen(unchecked_return_type = $snapshot)]
+            pub fn snapshot(&self) -> JsResult<JsValue> {
+                self.game.snapshot().map_err(thrown)
+            }
+
+            /// Load a game from `snapshot()` without replaying it. Throws `bad_save` for a
+            /// snapshot of another format version or game, with unknown fields, or whose
+            /// position is damaged (its digest differs). The snapshot is trusted host data:
+            /// its steps and log are not replayed (use `load` on a save to check a game).
+            #[wasm_bindgen(js_name = fromSnapshot)]
+            pub fn from_snapshot(
+                #[wasm_bindgen(unchecked_param_type = $snapshot)] snapshot: JsValue,
+            ) -> JsResult<$class> {
+                Ok($class {
+                    game: Game::from_snapshot(&snapshot).map_err(thrown)?,
+                })
             }
 
             /// Run random playouts inside WASM (for benchmarks and smoke tests): `count`
@@ -547,12 +648,25 @@ const BIDDING_RACE_TS: &'static str = r#"
 export type RaceLogEntry = GameEvent<RaceEvent>;
 /** A saved game of Bidding Race. */
 export type RaceSave = SavedGame<RaceSetup, RaceScenario, RaceAction>;
+/** A snapshot of a game of Bidding Race (secret: it holds the seed). */
+export type RaceSnapshot = Snapshot<RaceSetup, RaceScenario, RaceAction, RaceEvent>;
 "#;
+
+/// Bidding Race, a small example game for embedders: 2 to 6 racers secretly bid energy each
+/// round to advance, the one highest bidder may sprint with a die, and the racers furthest
+/// ahead at the end win. A game in progress: ask it who is to act (`toAct`), what each seat
+/// may do (`legalActions`), apply an action (`apply`), and show each viewer what it may see
+/// (`view`, `log`). Every refused call throws a `RuleError` and changes nothing.
+#[wasm_bindgen(js_name = "BiddingRace")]
+pub struct JsBiddingRace {
+    game: Game<BiddingRace>,
+}
 
 game_class!(
     JsBiddingRace, "BiddingRace", BiddingRace,
     setup: "RaceSetup", scenario: "RaceScenario", action: "RaceAction", action_list: "RaceAction[]",
-    events: "RaceLogEntry[]", view: "RaceView", catalog: "RaceCatalog", save: "RaceSave"
+    events: "RaceLogEntry[]", view: "RaceView", catalog: "RaceCatalog", save: "RaceSave",
+    snapshot: "RaceSnapshot"
 );
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -561,13 +675,26 @@ const MAGIC_REALM_TS: &'static str = r#"
 export type MagicRealmLogEntry = GameEvent<MagicRealmEvent>;
 /** A saved game of Magic Realm. */
 export type MagicRealmSave = SavedGame<MagicRealmSetup, MagicRealmScenario, MagicRealmAction>;
+/** A snapshot of a game of Magic Realm (secret: it holds the seed). */
+export type MagicRealmSnapshot = Snapshot<MagicRealmSetup, MagicRealmScenario, MagicRealmAction, MagicRealmEvent>;
 "#;
+
+/// A game of Magic Realm (3rd edition, the 3.1 rules) for 1 to 6 characters, from setup
+/// (characters, map, days) to the final score. The engine decides every rule: ask it who is
+/// to act (`toAct`), what each seat may do (`legalActions`), apply an action (`apply`), and
+/// show each viewer what it may see (`view`, `log`). Every refused call throws a
+/// `RuleError` and changes nothing. The game object, its save, its snapshot and its seed
+/// hold every secret (see the README, "Keeping secrets").
+#[wasm_bindgen(js_name = "MagicRealm")]
+pub struct JsMagicRealm {
+    game: Game<MagicRealm>,
+}
 
 game_class!(
     JsMagicRealm, "MagicRealm", MagicRealm,
     setup: "MagicRealmSetup", scenario: "MagicRealmScenario", action: "MagicRealmAction",
     action_list: "MagicRealmAction[]", events: "MagicRealmLogEntry[]", view: "MagicRealmView",
-    catalog: "Catalog", save: "MagicRealmSave"
+    catalog: "Catalog", save: "MagicRealmSave", snapshot: "MagicRealmSnapshot"
 );
 
 #[wasm_bindgen(js_class = MagicRealm)]
@@ -604,12 +731,25 @@ const HAND_OF_DOOM_TS: &'static str = r#"
 export type HodLogEntry = GameEvent<HodEvent>;
 /** A saved game of Hand of Doom. */
 export type HodSave = SavedGame<HodSetup, HodScenario, HodAction>;
+/** A snapshot of a game of Hand of Doom (secret: it holds the seed). */
+export type HodSnapshot = Snapshot<HodSetup, HodScenario, HodAction, HodEvent>;
 "#;
+
+/// A game of Dungeon Degenerates: Hand of Doom on the engine's original sample content (or
+/// content of your own), for 1 adventurer or more. Ask it who is to act (`toAct`), what
+/// each seat may do (`legalActions`), apply an action (`apply`), and show each viewer what
+/// it may see (`view`, `log`). Every refused call throws a `RuleError` and changes nothing.
+/// The game object, its save, its snapshot and its seed hold every secret.
+#[wasm_bindgen(js_name = "HandOfDoom")]
+pub struct JsHandOfDoom {
+    game: Game<HandOfDoom>,
+}
 
 game_class!(
     JsHandOfDoom, "HandOfDoom", HandOfDoom,
     setup: "HodSetup", scenario: "HodScenario", action: "HodAction", action_list: "HodAction[]",
-    events: "HodLogEntry[]", view: "HodView", catalog: "Content", save: "HodSave"
+    events: "HodLogEntry[]", view: "HodView", catalog: "Content", save: "HodSave",
+    snapshot: "HodSnapshot"
 );
 
 /// Every error code, for hosts that want to list them.

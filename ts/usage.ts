@@ -5,6 +5,7 @@ import init, {
   type RaceAction,
   type RaceLogEntry,
   type RaceSave,
+  type RaceSnapshot,
   type RaceView,
   RuleError,
   type RuleErrorInfo,
@@ -31,6 +32,12 @@ export async function example(): Promise<string> {
   const view: RaceView = game.view(me);
   const saved: RaceSave = game.save();
   const again = BiddingRace.load(saved);
+  const cursor: number = game.logLength;
+  const newer: RaceLogEntry[] = game.logSince(me, cursor);
+  const snap: RaceSnapshot = game.snapshot();
+  const version: number = snap.snapshotVersion;
+  const copy: BiddingRace = BiddingRace.fromSnapshot(snap).clone();
+  console.log(newer.length, version, copy.actionsApplied);
   try {
     again.apply(seat, { type: 'Roll' });
   } catch (e) {

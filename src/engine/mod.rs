@@ -22,7 +22,9 @@ pub use dice::{DiceBox, Roll};
 pub use error::{ErrorCode, RuleError};
 pub use event::{Event, RuleId, Visibility};
 pub use rules::{Outcome, Rules, ToAct};
-pub use saved::{GameStart, RecordedAction, SavedGame, SCHEMA_VERSION};
+pub use saved::{
+    GameStart, RecordedAction, SavedGame, Snapshot, SnapshotStep, SCHEMA_VERSION, SNAPSHOT_VERSION,
+};
 pub use seat::{Seat, Viewer};
 pub use seed::Seed;
-pub use session::{ReplayStop, Session};
+pub use session::{ReplayStop, SaveOf, Session, SnapshotOf};

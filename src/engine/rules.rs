@@ -2,6 +2,7 @@
 
 use crate::engine::error::RuleError;
 use crate::engine::event::Event;
+use crate::engine::saved::GameStart;
 use crate::engine::seat::{Seat, Viewer};
 use crate::engine::seed::Seed;
 use serde::de::DeserializeOwned;
@@ -49,8 +50,9 @@ pub trait Rules: Sized {
     type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// A game started from an arbitrary position (test fixtures, battle builders).
     type Scenario: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    /// The whole game, secrets and dice included.
-    type State: Clone + Debug + PartialEq + Serialize;
+    /// The whole game, secrets and dice included. It reads back from its own JSON form
+    /// (a snapshot), after which [`Rules::restore`] puts back what that form leaves out.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// One step of a decision.
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// The game's structured event detail.
@@ -82,4 +84,13 @@ pub trait Rules: Sized {
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
     /// The game's static data.
     fn catalog() -> Result<Self::Catalog, RuleError>;
+    /// Puts back into a state read from a snapshot what its JSON form leaves out (static
+    /// data the game started with); `start` is the game's start. Nothing by default.
+    fn restore(
+        state: &mut Self::State,
+        start: &GameStart<Self::Setup, Self::Scenario>,
+    ) -> Result<(), RuleError> {
+        let _ = (state, start);
+        Ok(())
+    }
 }

@@ -10,6 +10,7 @@
 //! and always accepted.
 
 use crate::engine::error::RuleError;
+use crate::engine::event::Event;
 use crate::engine::seat::Seat;
 use crate::engine::seed::Seed;
 use base64::Engine as _;
@@ -265,4 +266,49 @@ mod tests {
         );
         assert!(broken.is_some());
     }
+}
+
+/// The version of the snapshot format this build writes and reads. A snapshot of another
+/// version is refused (`bad_save`): a snapshot is a cache of a game, and its save replays.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// A whole game in progress as data, loaded without replaying: the start, the seed, the
+/// state, every step and the log (`Session::snapshot`). Like a save, it holds every secret
+/// and the seed, so it stays with the host.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Snapshot<S, C, A, E> {
+    /// The snapshot format version (1 in this build).
+    pub snapshot_version: u32,
+    /// Which game (`Rules::GAME`).
+    pub game: String,
+    /// What the game started from.
+    pub start: GameStart<S, C>,
+    /// The seed of its dice.
+    pub seed: Seed,
+    /// The whole position as JSON text (opaque: it holds 128-bit numbers, which a
+    /// JavaScript number cannot).
+    pub state: String,
+    /// The digest of the position (16 hex digits); a snapshot whose state has another is
+    /// refused.
+    pub state_digest: String,
+    /// Every action applied, in order, with what undo and the compact save need.
+    pub history: Vec<SnapshotStep<A>>,
+    /// The whole (omniscient) log.
+    #[tsify(type = "GameEvent<E>[]")]
+    pub log: Vec<Event<E>>,
+}
+
+/// One applied action in a [`Snapshot`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SnapshotStep<A> {
+    pub seat: Seat,
+    pub action: A,
+    /// Whether it revealed information (undo stops before it).
+    pub reveals: bool,
+    /// Its place among its seat's legal actions at that moment.
+    pub index: usize,
+    /// Whether the compact save writes its seat (more than one seat owed an action).
+    pub seat_written: bool,
 }

@@ -8,7 +8,7 @@ use crate::engine::event::Event;
 use crate::engine::rules::{Rules, ToAct};
 use crate::engine::saved::{
     decode_moves, encode_moves, state_digest, too_many, GameStart, Move, RecordedAction, SavedGame,
-    MAX_SAVED_ACTIONS, SCHEMA_VERSION,
+    Snapshot, SnapshotStep, MAX_SAVED_ACTIONS, SCHEMA_VERSION, SNAPSHOT_VERSION,
 };
 use crate::engine::seat::{Seat, Viewer};
 use crate::engine::seed::Seed;
@@ -90,6 +90,14 @@ pub struct ReplayStop {
 
 /// The saved-game type of the rules `R`.
 pub type SaveOf<R> = SavedGame<<R as Rules>::Setup, <R as Rules>::Scenario, <R as Rules>::Action>;
+
+/// The snapshot type of the rules `R`.
+pub type SnapshotOf<R> = Snapshot<
+    <R as Rules>::Setup,
+    <R as Rules>::Scenario,
+    <R as Rules>::Action,
+    <R as Rules>::Event,
+>;
 
 /// How many allowed actions an `illegal_action` message lists.
 const ALLOWED_IN_MESSAGE: usize = 8;
@@ -278,6 +286,91 @@ impl<R: Rules> Session<R> {
     pub fn save_json(&self) -> Result<String, RuleError> {
         serde_json::to_string(&self.save()?)
             .map_err(|e| RuleError::internal(format!("the game could not be saved: {e}")))
+    }
+
+    /// The whole game as data ([`Snapshot`]): loaded by [`Session::from_snapshot`] without
+    /// replaying. Like a save, it holds every secret and the seed.
+    pub fn snapshot(&self) -> Result<SnapshotOf<R>, RuleError> {
+        let state = serde_json::to_string(&self.state)
+            .map_err(|e| RuleError::internal(format!("the position could not be written: {e}")))?;
+        Ok(Snapshot {
+            snapshot_version: SNAPSHOT_VERSION,
+            game: R::GAME.to_string(),
+            start: self.start.clone(),
+            seed: self.seed,
+            state_digest: state_digest(&self.state)?,
+            state,
+            history: self
+                .history
+                .iter()
+                .map(|step| SnapshotStep {
+                    seat: step.seat,
+                    action: step.action.clone(),
+                    reveals: step.reveals,
+                    index: step.index,
+                    seat_written: step.seat_written,
+                })
+                .collect(),
+            log: self.log.clone(),
+        })
+    }
+
+    /// The game a [`Snapshot`] holds, without replaying it. Refused with `bad_save` when
+    /// the snapshot has another format version or game, too many steps, a state that does
+    /// not read or whose digest differs from the one it carries. A snapshot is trusted
+    /// host data: its steps and log are taken as they are, not replayed.
+    pub fn from_snapshot(snapshot: SnapshotOf<R>) -> Result<Self, RuleError> {
+        let Snapshot {
+            snapshot_version,
+            game,
+            start,
+            seed,
+            state,
+            state_digest: digest,
+            history,
+            log,
+        } = snapshot;
+        if snapshot_version != SNAPSHOT_VERSION {
+            return Err(RuleError::bad_save(format!(
+                "this snapshot has format version {snapshot_version}; this engine reads version {SNAPSHOT_VERSION} (load the game's save instead)"
+            )));
+        }
+        if game != R::GAME {
+            return Err(RuleError::bad_save(format!(
+                "this snapshot is a game of {game:?}, not {:?}",
+                R::GAME
+            )));
+        }
+        if history.len() > MAX_SAVED_ACTIONS {
+            return Err(too_many(history.len()));
+        }
+        let mut state: R::State = serde_json::from_str(&state).map_err(|e| {
+            RuleError::bad_save(format!("its state is not a position of {}: {e}", R::GAME))
+        })?;
+        let reached = state_digest(&state)?;
+        if reached != digest {
+            return Err(RuleError::bad_save(format!(
+                "its state has digest {reached}, not the {digest} it carries: the snapshot was edited or damaged"
+            )));
+        }
+        R::restore(&mut state, &start)
+            .map_err(|e| RuleError::bad_save(format!("its start cannot be restored: {e}")))?;
+        Ok(Session {
+            start,
+            seed,
+            state,
+            history: history
+                .into_iter()
+                .map(|step| Step {
+                    seat: step.seat,
+                    action: step.action,
+                    reveals: step.reveals,
+                    index: step.index,
+                    seat_written: step.seat_written,
+                })
+                .collect(),
+            log,
+        })
     }
 
     /// A fresh replay of this game's record: must equal `self` (the harness checks it).

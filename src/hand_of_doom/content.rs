@@ -61,6 +61,43 @@ pub struct Content {
     pub mission: HodMission,
 }
 
+impl Content {
+    /// Content with nothing in it: what a state read back from a snapshot holds until
+    /// [`crate::hand_of_doom::HandOfDoom`] puts the game's own content back in.
+    pub fn unloaded() -> Content {
+        Content {
+            name: String::new(),
+            settings: Settings {
+                start_space: SpaceId(String::new()),
+                start_bounty: 0,
+                turn_limit: 0,
+                invest_cost: 0,
+                river_fare: 0,
+                void_shock_wounds: 0,
+                monster_victory_danger: 0,
+            },
+            regions: Vec::new(),
+            territories: Vec::new(),
+            spaces: Vec::new(),
+            links: Vec::new(),
+            adventurers: Vec::new(),
+            danger: Vec::new(),
+            encounters: Vec::new(),
+            monsters: Vec::new(),
+            loot: Vec::new(),
+            skills: Vec::new(),
+            signs: Vec::new(),
+            mission: HodMission {
+                name: String::new(),
+                hand_start: SpaceId(String::new()),
+                clues: Vec::new(),
+                destroyed: Vec::new(),
+                dispel_attribute: Attribute::MAG,
+            },
+        }
+    }
+}
+
 /// The numbers the chart leaves open (docs/rulings.md, "Hand of Doom").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -3,6 +3,7 @@
 
 use crate::engine::conformance::Conformance;
 use crate::engine::dice::Stream;
+use crate::engine::GameStart;
 use crate::engine::{Event, Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
 use crate::hand_of_doom::actions::{AttackWith, HodAction, HodEvent};
 use crate::hand_of_doom::choices;
@@ -193,6 +194,20 @@ impl Rules for HandOfDoom {
         scenario::load_content(None)
             .map(|c| (*c).clone())
             .map_err(|e| RuleError::internal(format!("the sample content did not load: {e}")))
+    }
+
+    /// The content is not in the serialized state: a snapshot's state gets the content its
+    /// game started with.
+    fn restore(
+        state: &mut HodState,
+        start: &GameStart<HodSetup, HodScenario>,
+    ) -> Result<(), RuleError> {
+        let content = match start {
+            GameStart::Setup { setup } => setup.content.as_deref(),
+            GameStart::Scenario { scenario } => scenario.content.as_deref(),
+        };
+        state.content = scenario::load_content(content)?;
+        Ok(())
     }
 }
 

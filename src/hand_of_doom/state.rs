@@ -237,10 +237,12 @@ pub struct TurnState {
 }
 
 /// The game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HodState {
-    #[serde(skip)]
+    /// The game's content; not part of the serialized state (a snapshot's state gets it
+    /// back from the game's start).
+    #[serde(skip, default = "unloaded_content")]
     pub content: Arc<Content>,
     pub dice: DiceBox,
     pub shuffle: Stream,
@@ -262,6 +264,10 @@ pub struct HodState {
     pub step: Step,
     pub turn_state: TurnState,
     pub fight: Option<Fight>,
+}
+
+fn unloaded_content() -> Arc<Content> {
+    Arc::new(Content::unloaded())
 }
 
 pub fn seat_of(index: usize) -> Seat {

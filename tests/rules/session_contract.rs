@@ -475,3 +475,105 @@ fn an_action_applies_by_its_index() {
         ErrorCode::IllegalAction
     );
 }
+
+/// A random game of `R`: `steps` random legal actions from a random setup.
+fn random_game<R: tabletop_rules::engine::conformance::Conformance>(
+    seed: u64,
+    steps: usize,
+) -> Session<R> {
+    use tabletop_rules::engine::dice::Stream;
+    let mut stream = Stream::new(seed, 77);
+    let setup = R::random_setup(&mut stream);
+    let mut session = Session::<R>::new(setup, Seed(seed)).unwrap();
+    for _ in 0..steps {
+        let ToAct::Seats { seats } = session.to_act() else {
+            break;
+        };
+        let seat = seats[stream.index(seats.len())];
+        let legal = session.legal_actions(seat);
+        let action = legal[stream.index(legal.len())].clone();
+        session.apply(seat, action).unwrap();
+    }
+    session
+}
+
+/// A snapshot read back (through its JSON text, as a host stores it) is the same game as
+/// the one a replay of its save loads: state, steps, log, views, legal actions and save.
+fn snapshot_round_trips<R: tabletop_rules::engine::conformance::Conformance>(game: Session<R>) {
+    let text = serde_json::to_string(&game.snapshot().unwrap()).unwrap();
+    let loaded = Session::<R>::from_snapshot(serde_json::from_str(&text).unwrap()).unwrap();
+    let replayed = Session::<R>::load(game.save().unwrap()).unwrap();
+    assert_eq!(loaded, game);
+    assert_eq!(loaded, replayed);
+    for viewer in [
+        Viewer::Omniscient,
+        Viewer::Spectator,
+        Viewer::Seat { seat: A },
+    ] {
+        assert_eq!(loaded.view(viewer).unwrap(), replayed.view(viewer).unwrap());
+        assert_eq!(loaded.log(viewer).unwrap(), replayed.log(viewer).unwrap());
+    }
+    assert_eq!(loaded.legal_actions(A), replayed.legal_actions(A));
+    assert_eq!(loaded.to_act(), replayed.to_act());
+    assert_eq!(loaded.save().unwrap(), replayed.save().unwrap());
+    assert_eq!(loaded.undo_refusal(), replayed.undo_refusal());
+}
+
+#[test]
+fn a_snapshot_of_a_random_game_loads_as_its_replay_does() {
+    use tabletop_rules::hand_of_doom::HandOfDoom;
+    use tabletop_rules::magic_realm::MagicRealm;
+    for seed in 1..4 {
+        snapshot_round_trips(random_game::<tabletop_rules::bidding_race::BiddingRace>(
+            seed, 30,
+        ));
+        snapshot_round_trips(random_game::<HandOfDoom>(seed, 150));
+        snapshot_round_trips(random_game::<MagicRealm>(seed, 150));
+    }
+}
+
+#[test]
+fn a_damaged_or_foreign_snapshot_is_refused() {
+    let mut race = two_player_race();
+    race.apply(A, RaceAction::Bid { amount: 1 }).unwrap();
+    let good = serde_json::to_value(race.snapshot().unwrap()).unwrap();
+    let refused = |value: &serde_json::Value| {
+        serde_json::from_value(value.clone())
+            .map_err(|e| e.to_string())
+            .and_then(|s| Race::from_snapshot(s).map_err(|e| format!("{:?}", e.code())))
+            .unwrap_err()
+    };
+    let mut edited = good.clone();
+    let state = edited["state"]
+        .as_str()
+        .unwrap()
+        .replacen("\"goal\":10", "\"goal\":11", 1);
+    assert_ne!(
+        state,
+        edited["state"].as_str().unwrap(),
+        "the goal is in the state"
+    );
+    edited["state"] = serde_json::Value::String(state);
+    assert_eq!(
+        refused(&edited),
+        "BadSave",
+        "an edited state fails its digest"
+    );
+    let mut other = good.clone();
+    other["game"] = "magic-realm".into();
+    assert_eq!(refused(&other), "BadSave");
+    let mut newer = good.clone();
+    newer["snapshotVersion"] = 2.into();
+    assert_eq!(refused(&newer), "BadSave");
+    let mut garbled = good.clone();
+    garbled["state"] = "{\"goal\":".into();
+    assert_eq!(refused(&garbled), "BadSave");
+    let mut extra = good.clone();
+    extra["extra"] = 1.into();
+    assert!(
+        refused(&extra).contains("unknown field"),
+        "unknown fields are refused"
+    );
+    let loaded = Race::from_snapshot(serde_json::from_value(good).unwrap()).unwrap();
+    assert_eq!(loaded, race);
+}
