@@ -55,6 +55,22 @@ pub struct Phantasm {
     pub lost: LostMove,
 }
 
+impl Phantasm {
+    /// A companion in `at` with nothing recorded or done today.
+    pub fn fresh(at: ClearingRef) -> Self {
+        Phantasm {
+            at,
+            record: Vec::new(),
+            phase: 0,
+            turn: false,
+            done: false,
+            meditated: false,
+            climbing: None,
+            lost: LostMove::default(),
+        }
+    }
+}
+
 /// Which second piece of a character's: each goes by the same record and turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Companion {
@@ -139,19 +155,7 @@ pub fn birdsong(cat: &Catalog, state: &mut GameState) {
         .filter_map(|s| Some((s, who::clearing(state, s)?)))
         .collect();
     for (seat, at) in seats {
-        state.today.phantasms.insert(
-            seat,
-            Phantasm {
-                at,
-                record: Vec::new(),
-                phase: 0,
-                turn: false,
-                done: false,
-                meditated: false,
-                climbing: None,
-                lost: LostMove::default(),
-            },
-        );
+        state.today.phantasms.insert(seat, Phantasm::fresh(at));
     }
     // Witch, Familiar: her familiar is put with her at her first Birdsong (before she has
     // moved: the start of the game) and stays where its turns leave it; its record is new
@@ -172,27 +176,11 @@ pub fn birdsong(cat: &Catalog, state: &mut GameState) {
         .collect();
     for (seat, here) in witches {
         if let Some(f) = state.familiars.get_mut(&seat) {
-            f.record.clear();
-            f.phase = 0;
-            f.turn = false;
-            f.done = false;
-            // 7.3.1: a climb is made within one turn.
-            f.climbing = None;
-            f.lost = LostMove::default();
+            // A new day: its record, its turn, a climb (7.3.1: made within one turn) and a
+            // Lost Move start afresh where it is.
+            *f = Phantasm::fresh(f.at);
         } else if let Some(at) = here {
-            state.familiars.insert(
-                seat,
-                Phantasm {
-                    at,
-                    record: Vec::new(),
-                    phase: 0,
-                    turn: false,
-                    done: false,
-                    meditated: false,
-                    climbing: None,
-                    lost: LostMove::default(),
-                },
-            );
+            state.familiars.insert(seat, Phantasm::fresh(at));
         }
     }
 }
