@@ -4,7 +4,7 @@
 // Realm rule (mr/hotseat.ts): Hand of Doom is co-operative and its views hold no secrets,
 // so the screen passes from seat to seat without a privacy screen.
 
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import {
   type Content,
   type HandOfDoom,
@@ -14,8 +14,8 @@ import {
 } from '../../../pkg/tabletop_rules.js';
 import { GameBar, PanelTabs, SharePopover } from '../GamePanel';
 import { localNext, nextScreen, type ScreenFor } from '../mr/hotseat';
-import { visibleTo } from '../online/host';
 import { OnlinePanel } from '../online/OnlinePanel';
+import { useOnlineRefresh } from '../online/refresh';
 import type { OnlinePlay } from '../online/session';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
@@ -84,21 +84,13 @@ export function HodGame({ game, online, content, store, saveId, title, onExit }:
   const [recent, setRecent] = useState<HodLogEntry[]>([]);
   const [share, setShare] = useState<string | null>(null);
   const shown = screen.kind === 'seat' ? screen.seat : null;
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
   // An online game changed elsewhere (a joiner acted, the host sent a new state).
-  useEffect(
-    () =>
-      online?.subscribe((events) => {
-        const was = shownRef.current;
-        const next = screenAfter(game, online.local, was);
-        const on = next.kind === 'seat' ? next.seat : null;
-        if (events.length > 0) setRecent(events.filter((e) => visibleTo(e, on)) as HodLogEntry[]);
-        setScreen((now) => (now.kind === 'handover' || (next.kind === 'seat' && next.seat === was) ? now : next));
-        setVersion((v) => v + 1);
-      }),
-    [game, online],
-  );
+  useOnlineRefresh<HodLogEntry>(online, shown, {
+    screenAfter: (seats, was) => screenAfter(game, seats, was),
+    setRecent,
+    setScreen,
+    redraw: () => setVersion((v) => v + 1),
+  });
 
   const change = (f: () => HodLogEntry[] | undefined) => {
     try {

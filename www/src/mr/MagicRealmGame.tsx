@@ -2,7 +2,7 @@
 // screen, the sheet and the log, with hotseat hand-overs before private screens and an
 // autosave after every action.
 
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   type Catalog,
   type ClearingRef,
@@ -14,8 +14,8 @@ import {
   type Viewer,
 } from '../../../pkg/tabletop_rules.js';
 import { GameBar, PanelTabs, SharePopover } from '../GamePanel';
-import { visibleTo } from '../online/host';
 import { OnlinePanel } from '../online/OnlinePanel';
+import { useOnlineRefresh } from '../online/refresh';
 import type { OnlinePlay } from '../online/session';
 import type { SaveStore } from '../saves';
 import { shareUrl } from '../share';
@@ -98,22 +98,13 @@ export function MagicRealmGame({ game, online, catalog, names, store, saveId, ti
   const [share, setShare] = useState<string | null>(null);
 
   const shown = screen.kind === 'seat' ? screen.seat : null;
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
   // An online game changed elsewhere (a joiner acted, the host sent a new state).
-  useEffect(
-    () =>
-      online?.subscribe((events) => {
-        const was = shownRef.current;
-        const next = screenAfter(game, online.local, was);
-        const on = next.kind === 'seat' ? next.seat : null;
-        if (events.length > 0) setRecent(events.filter((e) => visibleTo(e, on)) as MagicRealmLogEntry[]);
-        // A hand-over screen already up stays until its seat goes on.
-        setScreen((now) => (now.kind === 'handover' || (next.kind === 'seat' && next.seat === was) ? now : next));
-        setVersion((v) => v + 1);
-      }),
-    [game, online],
-  );
+  useOnlineRefresh<MagicRealmLogEntry>(online, shown, {
+    screenAfter: (seats, was) => screenAfter(game, seats, was),
+    setRecent,
+    setScreen,
+    redraw: () => setVersion((v) => v + 1),
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
