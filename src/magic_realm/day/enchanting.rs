@@ -125,6 +125,26 @@ pub fn colours_for(
     }
 }
 
+/// The piles in clearing `at` that hold cards: the clearing's own, each character's
+/// belongings there and what each hired leader or controlled monster there carries (4.4.2b:
+/// an Enchanted card radiates from whoever carries it).
+pub fn places_in(state: &GameState, at: ClearingRef) -> Vec<Place> {
+    let here = Place::Clearing { at };
+    let mut places = vec![here.clone()];
+    for c in state.piles.pile(&here) {
+        match &c.piece {
+            PieceId::Character { id } => places.push(Place::Belongings {
+                character: id.clone(),
+            }),
+            PieceId::Native { .. } | PieceId::Monster { .. } => places.push(Place::Carried {
+                by: c.piece.clone(),
+            }),
+            _ => {}
+        }
+    }
+    places
+}
+
 /// 4.6.1, 8.9: the colour magic supplied in a clearing by its place alone (an enchanted
 /// tile, Enchanted cards, the Chapel, a discovered Toadstool Circle), not by the day.
 pub fn lasting_colours_in(
@@ -133,21 +153,7 @@ pub fn lasting_colours_in(
     at: ClearingRef,
 ) -> BTreeSet<MagicColor> {
     let mut out = tile_colours_in(cat, state, at);
-    let here = Place::Clearing { at };
-    let mut places = vec![here.clone()];
-    for c in state.piles.pile(&here) {
-        match &c.piece {
-            PieceId::Character { id } => places.push(Place::Belongings {
-                character: id.clone(),
-            }),
-            // 4.4.2b: an Enchanted card radiates from whoever carries it, a hired leader
-            // or controlled monster included.
-            PieceId::Native { .. } | PieceId::Monster { .. } => places.push(Place::Carried {
-                by: c.piece.clone(),
-            }),
-            _ => {}
-        }
-    }
+    let places = places_in(state, at);
     for place in places {
         for c in state.piles.pile(&place) {
             match &c.piece {

@@ -72,19 +72,7 @@ pub(super) fn acting_cards(
     let Some(group) = who::tile_group(cat, here) else {
         return Vec::new();
     };
-    let clearing = Place::Clearing { at: here };
-    let mut places = vec![clearing.clone()];
-    for c in state.piles.pile(&clearing) {
-        match &c.piece {
-            PieceId::Character { id } => places.push(Place::Belongings {
-                character: id.clone(),
-            }),
-            PieceId::Native { .. } | PieceId::Monster { .. } => places.push(Place::Carried {
-                by: c.piece.clone(),
-            }),
-            _ => {}
-        }
-    }
+    let places = super::enchanting::places_in(state, here);
     let mut out = Vec::new();
     for place in places {
         for c in state.piles.pile(&place) {
